@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { Access } from '../roles.js';
+import { withRequired } from '../roles.js';
+import {
+  GAMES,
+  SERVICE_BASE_PATHS,
+  type GameId,
+  type ServiceName,
+} from '../games.js';
+
+/**
+ * One backend call. The server registers its route from this, main's client calls by it, the
+ * renderer gets typed results from it, and the OpenAPI document is generated from it.
+ *
+ * Input is one strict zod object holding the path params (`:name` in `path`), and then the query
+ * string (GET, DELETE) or the JSON body (POST, PUT, PATCH). Query values arrive as text, so GET
+ * inputs use z.coerce for numbers.
+ *
+ * `service: 'game'` marks a call that every game has on its own service: the registry gives the
+ * service and path prefix, the input carries `game`, and the game's role joins `access`.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Endpoint<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  service: ServiceName | 'game';
+  method: HttpMethod;
+  path: string;
+  input: I;
+  output: O;
+  access: Access;
+  summary: string;
+  /** Mutating calls name their audit action; the server records every such call. */
+  audit?: string;
+}
+
+export function endpoint<I extends z.ZodObject, O extends z.ZodType>(def: Endpoint<I, O>): Endpoint<I, O> {
+  return def;
+}
+
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string);
+}
+
+export function hasBody(method: HttpMethod): boolean {
+  return method === 'POST' || method === 'PUT' || method === 'PATCH';
+}
+
+/** The service and path prefix of an endpoint, for one game when it is game-scoped. */
+export function endpointTarget(ep: Endpoint, game?: GameId): { service: ServiceName; prefix: string } {
+  if (ep.service !== 'game') return { service: ep.service, prefix: '' };
+  if (!game) throw new Error('a game endpoint needs a game');
+  return { service: GAMES[game].service, prefix: GAMES[game].apiPrefix };
+}
+
+/** Full path on the service host, with the service's base path: '/api/v1/sr/admin/login'. */
+export function routePattern(ep: Endpoint, game?: GameId): string {
+  const { service, prefix } = endpointTarget(ep, game);
+  return `${SERVICE_BASE_PATHS[service]}${prefix}${ep.path}`;
+}
+
+/** The access rule for an endpoint, with the game's role when it is game-scoped. */
+export function endpointAccess(ep: Endpoint, game?: GameId): Access {
+  return ep.service === 'game' && game ? withRequired(ep.access, GAMES[game].role) : ep.access;
+}
+
+export interface PlannedRequest {
+  service: ServiceName;
+  method: HttpMethod;
+  /** Path after the service base URL, params filled and encoded, query string appended. */
+  path: string;
+  body?: Record<string, unknown>;
+}
+
+/**
+ * Splits a validated input into path, query and body, for main's HTTP client. The service base
+ * URL (a setting) already contains the service's base path, so the path returned here starts
+ * after it.
+ */
+export function planRequest(ep: Endpoint, input: Record<string, unknown>): PlannedRequest {
+  const game = ep.service === 'game' ? (input['game'] as GameId) : undefined;
+  const { service, prefix } = endpointTarget(ep, game);
+  const rest: Record<string, unknown> = { ...input };
+  if (game) delete rest['game'];
+  const filled = ep.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const v = rest[name];
+    delete rest[name];
+    if (v === undefined || v === null) throw new Error(`missing path param ${name}`);
+    return encodeURIComponent(String(v));
+  });
+  const path = `${prefix}${filled}`;
+  if (hasBody(ep.method)) return { service, method: ep.method, path, body: rest };
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(rest)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) for (const item of v) qs.append(k, String(item));
+    else qs.append(k, String(v));
+  }
+  const q = qs.toString();
+  return { service, method: ep.method, path: q ? `${path}?${q}` : path };
+}
+
+/** Paging shared by list endpoints. */
+export const pageInput = {
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+};
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+
+/** A reason is required for every destructive action and lands in the audit log. */
+export const reasonSchema = z.string().trim().min(2, 'give a reason of at least 2 characters').max(500);

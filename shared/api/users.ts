@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { anyOf, roleSchema, ROLES } from '../roles.js';
+import { endpoint, pageInput, pageOf, reasonSchema } from './endpoint.js';
+
+/** Operator accounts (spec: /admin/user, /admin/users, /admin/roles). Super-admin only. */
+
+const SUPER = anyOf('SUPER');
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9]{5,20}$/, 'a phone number of 5 to 20 digits, optionally starting with +');
+
+export const operatorSchema = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  name: z.string(),
+  first_name: z.string(),
+  avatar: z.string(),
+  bio: z.string(),
+  roles: z.array(roleSchema),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  operator: z.string(),
+  action: z.string(),
+  game: z.string().nullable(),
+  target: z.string(),
+  reason: z.string().nullable(),
+  outcome: z.enum(['ok', 'error']),
+  code: z.number().int(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const nameSchema = z.string().trim().min(2, 'at least 2 characters').max(64);
+const passwordSchema = z.string().min(10, 'at least 10 characters').max(256);
+const rolesSchema = z.array(roleSchema).min(1, 'pick at least one role').max(ROLES.length);
+
+export const usersEndpoints = {
+  'users.list': endpoint({
+    service: 'admin',
+    method: 'GET',
+    path: '/admin/users',
+    summary: 'Operators, newest first; q matches name, first name or phone (partial, any case).',
+    access: SUPER,
+    input: z.strictObject({
+      ...pageInput,
+      q: z.string().trim().max(64).optional(),
+      role: roleSchema.optional(),
+    }),
+    output: pageOf(operatorSchema),
+  }),
+  'users.get': endpoint({
+    service: 'admin',
+    method: 'GET',
+    path: '/admin/user/:phone',
+    summary: 'One operator by phone.',
+    access: SUPER,
+    input: z.strictObject({ phone: phoneSchema }),
+    output: operatorSchema,
+  }),
+  'users.logs': endpoint({
+    service: 'admin',
+    method: 'GET',
+    path: '/admin/user/:phone/logs',
+    summary: 'Audit entries of what this operator did, newest first.',
+    access: SUPER,
+    input: z.strictObject({ phone: phoneSchema, ...pageInput }),
+    output: pageOf(auditEntrySchema),
+  }),
+  'users.create': endpoint({
+    service: 'admin',
+    method: 'PUT',
+    path: '/admin/user',
+    summary: 'Create an operator account.',
+    access: SUPER,
+    audit: 'user.create',
+    input: z.strictObject({
+      phone: phoneSchema,
+      name: nameSchema,
+      first_name: z.string().trim().max(64).default(''),
+      password: passwordSchema,
+      roles: rolesSchema,
+      bio: z.string().trim().max(500).default(''),
+      avatar: z.string().trim().max(500).default(''),
+      reason: reasonSchema.optional(),
+    }),
+    output: operatorSchema,
+  }),
+  'users.update': endpoint({
+    service: 'admin',
+    method: 'PATCH',
+    path: '/admin/user',
+    summary: 'Change an operator (found by phone): name, roles, password, profile, or disable them.',
+    access: SUPER,
+    audit: 'user.update',
+    input: z.strictObject({
+      phone: phoneSchema,
+      name: nameSchema.optional(),
+      first_name: z.string().trim().max(64).optional(),
+      password: passwordSchema.optional(),
+      roles: rolesSchema.optional(),
+      bio: z.string().trim().max(500).optional(),
+      avatar: z.string().trim().max(500).optional(),
+      disabled: z.boolean().optional(),
+      reason: reasonSchema,
+    }),
+    output: operatorSchema,
+  }),
+  'users.delete': endpoint({
+    service: 'admin',
+    method: 'DELETE',
+    path: '/admin/user/:phone/delete',
+    summary: 'Delete an operator; their sessions end at once. Needs a reason.',
+    access: SUPER,
+    audit: 'user.delete',
+    input: z.strictObject({ phone: phoneSchema, reason: reasonSchema }),
+    output: z.object({ deleted: z.boolean() }),
+  }),
+  'users.roles': endpoint({
+    service: 'admin',
+    method: 'GET',
+    path: '/admin/roles',
+    summary: 'The roles an operator can hold.',
+    access: SUPER,
+    input: z.strictObject({}),
+    output: z.object({ roles: z.array(roleSchema) }),
+  }),
+};

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * The session user of spec section 3. Times are seconds since the epoch; the session is valid
+ * while refreshExpireTime * 1000 is in the future (spec section 4).
+ */
+export const sessionUserSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  avatar: z.string(),
+  bio: z.string(),
+  role: z.array(z.string()),
+  expireTime: z.number(),
+  refreshExpireTime: z.number(),
+  first_name: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const GUEST_USER: SessionUser = {
+  name: 'guest',
+  phone: '',
+  avatar: '',
+  bio: '',
+  role: ['GUEST'],
+  expireTime: 0,
+  refreshExpireTime: 0,
+  first_name: '',
+};
+
+export function isSessionValid(user: SessionUser, nowMs: number = Date.now()): boolean {
+  return user.refreshExpireTime * 1000 > nowMs;
+}
+
+/** Where tokens live: the OS keychain, or memory only when no keychain is available. */
+export type TokenStorage = 'keychain' | 'memory';
+
+export interface SessionState {
+  user: SessionUser;
+  signedIn: boolean;
+  tokenStorage: TokenStorage;
+}

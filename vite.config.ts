@@ -1,0 +1,61 @@
+import { defineConfig, type UserConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import electron from 'vite-plugin-electron';
+import { builtinModules } from 'node:module';
+import pkg from './package.json' with { type: 'json' };
+
+/**
+ * One Vite config for the three builds:
+ * - the renderer (renderer/ -> dist/renderer), always;
+ * - main, preload and the embedded backend's worker (-> dist-electron), unless `--mode web`,
+ *   which builds only the renderer for the browser host (tests, `npm run web`).
+ * Node-side bundles keep dependencies external: electron-builder ships node_modules, and native
+ * or wasm packages (keytar, PGlite) must load from there.
+ */
+const external = [
+  'electron',
+  ...builtinModules,
+  ...builtinModules.map((m) => `node:${m}`),
+  ...Object.keys((pkg as { dependencies?: Record<string, string> }).dependencies ?? {}),
+];
+
+function nodeBuild(outFileName: string, format: 'es' | 'cjs', externals: readonly string[] = external): UserConfig {
+  return {
+    build: {
+      outDir: 'dist-electron',
+      emptyOutDir: false,
+      sourcemap: true,
+      minify: false,
+      rolldownOptions: {
+        external: (id: string) => externals.some((e) => id === e || id.startsWith(`${e}/`)),
+        output: { format, entryFileNames: outFileName, inlineDynamicImports: true },
+      },
+    },
+  } as UserConfig;
+}
+
+export default defineConfig(({ mode }) => ({
+  root: 'renderer',
+  base: './',
+  plugins: [
+    react(),
+    ...(mode === 'web'
+      ? []
+      : electron([
+          { entry: 'main/index.ts', vite: nodeBuild('main.js', 'es') },
+          {
+            entry: 'preload/index.ts',
+            // Sandboxed preloads must be CommonJS and self-contained.
+            vite: nodeBuild('preload.cjs', 'cjs', ['electron']),
+            onstart: ({ reload }) => reload(),
+          },
+          { entry: 'server/worker.ts', vite: nodeBuild('backend.js', 'es') },
+        ])),
+  ],
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+}));
