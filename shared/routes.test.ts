@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, fillPath, gamePageAccess } from './routes.js';
+import { GAMES, GAME_LIST, gamePagePath } from './games.js';
+import { canAccess } from './roles.js';
+
+const paths = new Set(ROUTES.map((r) => r.path));
+
+describe('route table', () => {
+  it('has unique ids and paths', () => {
+    expect(new Set(ROUTES.map((r) => r.id)).size).toBe(ROUTES.length);
+    expect(paths.size).toBe(ROUTES.length);
+  });
+
+  it('lists every admin, auth, error and to-do route of spec section 2', () => {
+    for (const p of [
+      '/auth/login',
+      '/auth/register',
+      '/auth/logout',
+      '/errors/error-401',
+      '/errors/error-404',
+      '/errors/error-500',
+      '/admin/users',
+      '/admin/users/create',
+      '/admin/user/:phone/edit',
+      '/admin/user/:phone',
+      '/admin/steamtoken',
+      '/admin/serverwatch',
+      '/admin/shortcut',
+      '/pay/orders',
+      '/pay/paypal',
+      '/admin/systemlogs',
+      '/admin/todo',
+      '/admin/todo/todoCreate',
+    ]) {
+      expect(paths, p).toContain(p);
+    }
+  });
+
+  it('lists the per-game pages of every game under its prefix', () => {
+    for (const prefix of ['atomicwar', 'ymmj', 'lw', 'party/admin']) {
+      for (const page of [
+        'steamplayers',
+        'steamplayer/:id',
+        'steamplayer/:id/:tab',
+        'statis/player',
+        'bannedhero',
+        'blacklist',
+        'blacklist/createBlackList',
+        'activeCode',
+        'shopTicket',
+        'recharge/ordercreate',
+        'leaderboard/top100',
+      ]) {
+        expect(paths, `/${prefix}/${page}`).toContain(`/${prefix}/${page}`);
+      }
+    }
+  });
+
+  it('lists the game-specific pages', () => {
+    for (const p of [
+      '/atomicwar/leaderboard/leveldetail',
+      '/atomicwar/statis/dailyreport',
+      '/atomicwar/statis/shopdailyreport',
+      '/atomicwar/batchfix',
+      '/atomicwar/ipstatis',
+      '/atomicwar/clientip',
+      '/atomicwar/pay',
+      '/atomicwar/pay/:tab',
+      '/atomicwar/steamkey',
+      '/ymmj/testingplayers',
+      '/ymmj/specialusers/create',
+      '/ymmj/statistics/match',
+      '/ymmj/statistics/api',
+      '/ymmj/steamtoken',
+      '/lw/leaderboard/season',
+      '/lw/shop',
+      '/lw/shop/:tab',
+      '/lw/order/:id/detail',
+      '/party/admin/testingplayers',
+      '/party/admin/specialusers',
+      '/party/leaderboard/season',
+      '/party/leaderboard/detail',
+      '/party/recharge/statis',
+      '/party/recharge/retrive',
+      '/party/cr/statis/dailyreport',
+      '/party/cr/statis/shopdailyreport',
+    ]) {
+      expect(paths, p).toContain(p);
+    }
+  });
+
+  it('contains none of the template demo routes', () => {
+    for (const p of ['/calendar', '/chat', '/kanban-board', '/mail', '/social-feed', '/projects', '/presentation']) {
+      expect(paths).not.toContain(p);
+    }
+  });
+
+  it("needs the game's role on every game page, and ADMIN except where Service may look", () => {
+    for (const game of GAME_LIST) {
+      expect(canAccess(['ADMIN'], gamePageAccess(game.id, 'players'))).toBe(false);
+      expect(canAccess(['ADMIN', game.role], gamePageAccess(game.id, 'players'))).toBe(true);
+      expect(canAccess(['Service', game.role], gamePageAccess(game.id, 'players'))).toBe(true);
+      expect(canAccess(['Service', game.role], gamePageAccess(game.id, 'bannedHeroes'))).toBe(false);
+    }
+  });
+
+  it('places party pages where the spec does', () => {
+    expect(gamePagePath('party', 'players')).toBe('/party/admin/steamplayers');
+    expect(gamePagePath('party', 'season')).toBe('/party/leaderboard/season');
+    expect(GAMES.ymmj.service).toBe('pve');
+  });
+
+  it('fills and encodes params', () => {
+    expect(fillPath('/admin/user/:phone/edit', { phone: '+86 1' })).toBe('/admin/user/%2B86%201/edit');
+    expect(() => fillPath('/admin/user/:phone', {})).toThrow(/phone/);
+  });
+});
