@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { BlueprintProvider, Button, Callout, Intent, Spinner } from '@blueprintjs/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ErrorCallout } from '../components/ErrorCallout.js';
+import { ToastProvider } from '../components/Toaster.js';
+import { createAppRouter } from '../routing/router.js';
+import { SessionProvider, useSession } from '../session/SessionContext.js';
+
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // Main already refreshes tokens and retries once; retrying here would repeat refusals.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Nothing routes until main has said who is signed in, so no guard decides on a guess. */
+function SessionGate() {
+  const { t } = useTranslation();
+  const { state, loadError, reload } = useSession();
+  const [router] = useState(createAppRouter);
+  if (loadError && !state) {
+    return (
+      <div className="errors-layout">
+        <ErrorCallout title={t('app.sessionLoadFailed')} error={loadError} onRetry={() => void reload()} />
+      </div>
+    );
+  }
+  if (!state) {
+    return (
+      <div className="app-loading" data-testid="app-loading">
+        <Spinner />
+      </div>
+    );
+  }
+  return <RouterProvider router={router} />;
+}
+
+export function App() {
+  const [queryClient] = useState(makeQueryClient);
+  return (
+    <BlueprintProvider>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <SessionProvider>
+            <SessionGate />
+          </SessionProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </BlueprintProvider>
+  );
+}
+
+/** Shown instead of the app when no bridge was installed: the console cannot reach main. */
+export function BridgeMissing({ error }: { error: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="errors-layout">
+      <Callout intent={Intent.DANGER} title={t('app.bridgeMissing.title')} icon="offline">
+        <p>{t('app.bridgeMissing.body')}</p>
+        <pre data-testid="bridge-missing">{error}</pre>
+        <Button icon="refresh" onClick={() => window.location.reload()} text={t('common.reload')} />
+      </Callout>
+    </div>
+  );
+}

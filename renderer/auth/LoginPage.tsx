@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Codes } from '../../shared/codes.js';
+import type { ResultError } from '../../shared/envelope.js';
+import { bridge } from '../bridge/bridge.js';
+import { asResultError } from '../bridge/result.js';
+import { ErrorCallout } from '../components/ErrorCallout.js';
+import { useSession } from '../session/SessionContext.js';
+import { EXPIRED_PARAM, NEXT_PARAM, safeNext } from '../routing/guard.js';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { state, apply, lastEnd } = useSession();
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [missing, setMissing] = useState<{ account?: boolean; password?: boolean }>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<ResultError | null>(null);
+
+  const next = search.get(NEXT_PARAM);
+  const expired = search.get(EXPIRED_PARAM) === '1' || lastEnd !== null;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const gaps = { account: account.trim() === '', password: password === '' };
+    setMissing(gaps);
+    if (gaps.account || gaps.password) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const result = await bridge().session.login({ account: account.trim(), password });
+      if (result.ok) {
+        apply(result.data);
+        void navigate(safeNext(next), { replace: true });
+        return;
+      }
+      setError(result.error);
+    } catch (err) {
+      setError(asResultError(err, Codes.NETWORK));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className="login-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
+      {expired && (
+        <Callout
+          intent={Intent.WARNING}
+          icon="time"
+          title={t('auth.login.expiredTitle')}
+          data-testid="login-expired"
+        >
+          {t('auth.login.expiredBody')}
+          {lastEnd?.message && (
+            <div className="error-detail">{t('errors.serverSaid', { message: lastEnd.message })}</div>
+          )}
+        </Callout>
+      )}
+      {state?.tokenStorage === 'memory' && (
+        <Callout intent={Intent.WARNING} icon="key" data-testid="login-memory-tokens">
+          {t('notice.memoryTokens')}
+        </Callout>
+      )}
+      {next && safeNext(next) === next && (
+        <p className="login-next" data-testid="login-next">
+          {t('auth.login.nextNote')}
+        </p>
+      )}
+      {error && <ErrorCallout title={t('auth.login.failed')} error={error} testId="login-error" />}
+      <FormGroup
+        label={t('auth.login.account')}
+        labelFor="login-account"
+        helperText={missing.account ? t('auth.login.accountRequired') : t('auth.login.accountHelp')}
+        intent={missing.account ? Intent.DANGER : Intent.NONE}
+      >
+        <InputGroup
+          id="login-account"
+          name="account"
+          autoComplete="username"
+          autoFocus
+          size="large"
+          leftIcon="user"
+          value={account}
+          onValueChange={setAccount}
+          intent={missing.account ? Intent.DANGER : Intent.NONE}
+          maxLength={64}
+          data-testid="login-account"
+        />
+      </FormGroup>
+      <FormGroup
+        label={t('auth.login.password')}
+        labelFor="login-password"
+        {...(missing.password ? { helperText: t('auth.login.passwordRequired') } : {})}
+        intent={missing.password ? Intent.DANGER : Intent.NONE}
+      >
+        <InputGroup
+          id="login-password"
+          name="password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          size="large"
+          leftIcon="lock"
+          value={password}
+          onValueChange={setPassword}
+          intent={missing.password ? Intent.DANGER : Intent.NONE}
+          maxLength={256}
+          data-testid="login-password"
+          rightElement={
+            <Button
+              variant="minimal"
+              icon={showPassword ? 'eye-off' : 'eye-open'}
+              onClick={() => setShowPassword((v) => !v)}
+              aria-label={showPassword ? t('auth.login.hidePassword') : t('auth.login.showPassword')}
+              title={showPassword ? t('auth.login.hidePassword') : t('auth.login.showPassword')}
+            />
+          }
+        />
+      </FormGroup>
+      <Button
+        type="submit"
+        intent={Intent.PRIMARY}
+        size="large"
+        fill
+        loading={submitting}
+        text={t('auth.login.submit')}
+        data-testid="login-submit"
+      />
+      <p className="auth-footer">
+        <Link to="/auth/register" data-testid="login-register-link">
+          {t('auth.login.noAccount')}
+        </Link>
+      </p>
+    </form>
+  );
+}

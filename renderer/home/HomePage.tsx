@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { Card, Classes, H4, H5, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { GAMES } from '../../shared/games.js';
+import { useLanguage } from '../i18n/i18n.js';
+import { buildMenu, type MenuItem } from '../menu/buildMenu.js';
+import { useSession } from '../session/SessionContext.js';
+
+function Links({ items }: { items: readonly MenuItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="home-links">
+      {items.map((i) => (
+        <li key={i.routeId}>
+          <Link to={i.path} data-testid={`home-link-${i.routeId}`}>
+            {t(i.titleKey)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Who is signed in and where they can go; no figures until a release has real ones. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { state } = useSession();
+  const roles = useMemo(() => state?.user.role ?? [], [state]);
+  const groups = useMemo(() => buildMenu(roles).filter((g) => g.id !== 'home'), [roles]);
+  if (!state) return null;
+  const { user } = state;
+
+  return (
+    <div className="home-page">
+      <Card className="home-operator" data-testid="home-operator">
+        <H4>{t('home.welcome', { name: user.first_name || user.name })}</H4>
+        <p className={Classes.TEXT_MUTED}>
+          {t('home.account', { name: user.name, phone: user.phone || t('common.none') })}
+        </p>
+        <div className="home-roles" data-testid="home-roles">
+          <span>{t('home.roles')}</span>
+          {user.role.map((r) => (
+            <Tag key={r} minimal>
+              {t(`role.${r}`, { defaultValue: r })}
+            </Tag>
+          ))}
+        </div>
+      </Card>
+      <p>{t('home.intro')}</p>
+      <div className="home-groups">
+        {groups.map((g) => (
+          <Card key={g.id} className="home-group" data-testid={`home-group-${g.id}`}>
+            <H5>{g.game ? GAMES[g.game].names[lang] : t(`menu.group.${g.id}`)}</H5>
+            {g.items.length > 0 && <Links items={g.items} />}
+            {g.sections.map((s) => (
+              <div key={s.section} className="home-section">
+                <div className={Classes.TEXT_MUTED}>{t(`menu.section.${s.section}`)}</div>
+                <Links items={s.items} />
+              </div>
+            ))}
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { flattenKeys, placeholders, type Catalogue } from './catalogue.js';
+import zhCN from './zh-CN.json';
+import en from './en.json';
+import { MENU_SECTIONS, ROUTES } from '../../shared/routes.js';
+import { ROLES } from '../../shared/roles.js';
+import { LANGUAGES } from '../../shared/codes.js';
+import type { SessionEndReason } from '../../shared/ipc.js';
+import { MENU_GROUP_ORDER } from '../menu/buildMenu.js';
+import { GAME_IDS } from '../../shared/games.js';
+import { emptyForm, invalidKey, type UserField } from '../users/userForm.js';
+
+const zh = flattenKeys(zhCN as Catalogue);
+const enKeys = flattenKeys(en as Catalogue);
+const both = (key: string) => {
+  expect(zh.has(key), `zh-CN lacks ${key}`).toBe(true);
+  expect(enKeys.has(key), `en lacks ${key}`).toBe(true);
+};
+
+/** Every renderer source file's text (Vite's glob: the renderer may not import Node's fs). */
+const SOURCES = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('translation catalogues', () => {
+  it('have exactly the same keys', () => {
+    expect([...zh.keys()].sort()).toEqual([...enKeys.keys()].sort());
+  });
+
+  it('have no empty texts and the same placeholders in both languages', () => {
+    for (const [key, text] of zh) {
+      expect(text.trim(), `zh-CN ${key} is empty`).not.toBe('');
+      expect(placeholders(text), `placeholders of ${key}`).toEqual(placeholders(enKeys.get(key) ?? ''));
+    }
+  });
+
+  it('title every route of the route table', () => {
+    for (const r of ROUTES) both(r.titleKey);
+  });
+
+  it('name every menu group, menu section, role, language and session end', () => {
+    for (const s of MENU_SECTIONS) both(`menu.section.${s}`);
+    for (const g of MENU_GROUP_ORDER)
+      if (!(GAME_IDS as readonly string[]).includes(g)) both(`menu.group.${g}`);
+    for (const r of ROLES) both(`role.${r}`);
+    for (const l of LANGUAGES) both(`language.name.${l}`);
+    const reasons: SessionEndReason[] = ['expired', 'revoked', 'refresh-failed'];
+    for (const r of reasons) both(`notice.sessionEnded.${r}`);
+    for (const f of Object.keys(emptyForm()) as UserField[]) both(invalidKey(f));
+    for (const k of ['401', '404', '500']) {
+      both(`errors.${k}.headline`);
+      both(`errors.${k}.body`);
+    }
+  });
+
+  it('hold every key the screens ask for by name', () => {
+    const used = new Set<string>();
+    for (const text of Object.values(SOURCES)) {
+      for (const m of text.matchAll(/\bt\(\s*'([^']+)'/g)) used.add(m[1] as string);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    for (const key of used) both(key);
+  });
+});

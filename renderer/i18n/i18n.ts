@@ -1,0 +1,40 @@
+import i18n from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '../../shared/codes.js';
+import zhCN from './zh-CN.json';
+import en from './en.json';
+
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+
+export function toLanguage(value: string | undefined | null): Language {
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
+}
+
+function markDocument(lang: Language): void {
+  document.documentElement.lang = lang;
+}
+
+export async function initI18n(lang: Language = DEFAULT_LANGUAGE): Promise<void> {
+  await i18n.use(initReactI18next).init({
+    resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
+    lng: lang,
+    // Both catalogues hold the same keys (a unit test proves it), so a fallback would only hide bugs.
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  markDocument(lang);
+}
+
+export async function changeLanguage(lang: Language): Promise<void> {
+  await i18n.changeLanguage(lang);
+  markDocument(lang);
+}
+
+/** The current language as the contract's type, for codeText and game names. */
+export function useLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  return toLanguage(instance.resolvedLanguage ?? instance.language);
+}
+
+export { i18n };

@@ -1,0 +1,59 @@
+import { Link } from 'react-router-dom';
+import {
+  Alignment,
+  Button,
+  Classes,
+  Icon,
+  Navbar,
+  NavbarDivider,
+  NavbarGroup,
+  NavbarHeading,
+} from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { LANDING_PATH } from '../../shared/routes.js';
+import { LanguageSwitch } from '../components/LanguageSwitch.js';
+import { Notifications } from './Notifications.js';
+
+export function TopBar({
+  operatorName,
+  onOpenMenu,
+}: {
+  operatorName: string;
+  /** Set on narrow windows, where the side menu lives in a drawer. */
+  onOpenMenu?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Navbar className="top-bar" fixedToTop={false}>
+      <NavbarGroup align={Alignment.START}>
+        {onOpenMenu && (
+          <Button
+            variant="minimal"
+            icon="menu"
+            onClick={onOpenMenu}
+            aria-label={t('menu.open')}
+            title={t('menu.open')}
+            data-testid="menu-button"
+          />
+        )}
+        <NavbarHeading>
+          <Link to={LANDING_PATH} className="top-bar-title" data-testid="app-title">
+            {t('app.title')}
+          </Link>
+        </NavbarHeading>
+      </NavbarGroup>
+      <NavbarGroup align={Alignment.END}>
+        <Notifications />
+        <LanguageSwitch />
+        <NavbarDivider />
+        <span className="top-bar-operator" data-testid="operator-name" title={t('topbar.operator')}>
+          <Icon icon="user" /> {operatorName}
+        </span>
+        <Link to="/auth/logout" className={`${Classes.BUTTON} ${Classes.MINIMAL}`} data-testid="logout">
+          <Icon icon="log-out" />
+          <span className={Classes.BUTTON_TEXT}>{t('topbar.logout')}</span>
+        </Link>
+      </NavbarGroup>
+    </Navbar>
+  );
+}

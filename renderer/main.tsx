@@ -1,0 +1,34 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+import '@blueprintjs/table/lib/css/table.css';
+import '@blueprintjs/select/lib/css/blueprint-select.css';
+import './styles.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, BridgeMissing } from './app/App.js';
+import { bridge, installWebBridgeIfNeeded } from './bridge/bridge.js';
+import { changeLanguage, initI18n, toLanguage } from './i18n/i18n.js';
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  const root = createRoot(container);
+  await initI18n();
+  try {
+    await installWebBridgeIfNeeded();
+    // The saved language, before the first paint, so the console never flashes the other one.
+    const settings = await bridge().settings.get();
+    await changeLanguage(toLanguage(settings.language));
+  } catch (err) {
+    root.render(<BridgeMissing error={err instanceof Error ? err.message : String(err)} />);
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { buildMenu, groupOfRoute, menuItems } from './buildMenu.js';
+import { GAME_IDS, GAMES } from '../../shared/games.js';
+import { ROUTES } from '../../shared/routes.js';
+import { ROLES } from '../../shared/roles.js';
+import { menuIndent } from '../../shared/constants.js';
+
+const ALL_GAME_ROLES = GAME_IDS.map((g) => GAMES[g].role);
+const ids = (roles: string[]) => menuItems(buildMenu(roles)).map((i) => i.routeId);
+const groupIds = (roles: string[]) => buildMenu(roles).map((g) => g.id);
+
+describe('buildMenu', () => {
+  it('gives ADMIN with every game role the four game groups and no admin group', () => {
+    expect(groupIds(['ADMIN', ...ALL_GAME_ROLES])).toEqual(['home', ...GAME_IDS, 'todo']);
+  });
+
+  it('gives a game group only to holders of that game role', () => {
+    expect(groupIds(['ADMIN', 'YMMJ'])).toEqual(['home', 'ymmj', 'todo']);
+    expect(groupIds(['ADMIN'])).toEqual(['home', 'todo']);
+  });
+
+  it('gives SUPER every route that has a menu place', () => {
+    const expected = ROUTES.filter((r) => r.menu).map((r) => r.id);
+    expect(new Set(ids(['SUPER']))).toEqual(new Set(expected));
+    expect(groupIds(['SUPER'])).toEqual(['home', 'admin', ...GAME_IDS, 'todo']);
+  });
+
+  // Pay and the lw shop have no role restriction in the spec, so they show for Service too.
+  it('gives Service only player lists, top 100, season, match statistics and the open pages in games', () => {
+    const gamePages = menuItems(buildMenu(['Service', ...ALL_GAME_ROLES]))
+      .filter((i) => i.routeId.includes('.') && GAME_IDS.some((g) => i.routeId.startsWith(`${g}.`)))
+      .map((i) => i.routeId.split('.')[1]);
+    expect(new Set(gamePages)).toEqual(new Set(['players', 'top100', 'season', 'matchStats', 'pay', 'shop']));
+    expect(groupIds(['Service', ...ALL_GAME_ROLES])).not.toContain('admin');
+  });
+
+  it('gives GUEST only home and to-do', () => {
+    expect(groupIds(['GUEST'])).toEqual(['home', 'todo']);
+    expect(ids(['GUEST'])).toEqual(['home', 'todo.list', 'todo.create']);
+  });
+
+  it('gives a game role without ADMIN or Service the open recharge pages only', () => {
+    const lw = buildMenu(['LORDWAR']).find((g) => g.id === 'lw');
+    expect(lw?.sections.map((s) => s.section)).toEqual(['recharge']);
+    expect(lw?.sections[0]?.items.map((i) => i.routeId)).toEqual(['lw.shop']);
+  });
+
+  it('orders game sections as MENU_SECTIONS and indents 32 + 8 per level', () => {
+    const atomic = buildMenu(['SUPER']).find((g) => g.id === 'atomicwar');
+    expect(atomic?.game).toBe('atomicwar');
+    expect(atomic?.sections.map((s) => s.section)).toEqual([
+      'players',
+      'moderation',
+      'codes',
+      'recharge',
+      'leaderboards',
+      'statistics',
+      'tools',
+    ]);
+    expect(atomic?.indent).toBe(32);
+    expect(atomic?.sections[0]?.indent).toBe(menuIndent(1));
+    expect(atomic?.sections[0]?.items[0]?.indent).toBe(48);
+    const admin = buildMenu(['SUPER']).find((g) => g.id === 'admin');
+    expect(admin?.items[0]?.indent).toBe(40);
+  });
+
+  it('links only to paths without parameters', () => {
+    for (const role of ROLES) for (const i of menuItems(buildMenu([role]))) expect(i.path).not.toContain(':');
+  });
+
+  it('finds the group of the open page', () => {
+    const menu = buildMenu(['SUPER']);
+    expect(groupOfRoute(menu, 'party.players')).toBe('party');
+    expect(groupOfRoute(menu, 'admin.user')).toBeUndefined();
+    expect(groupOfRoute(menu, undefined)).toBeUndefined();
+  });
+});

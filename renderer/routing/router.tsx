@@ -1,0 +1,46 @@
+import { Navigate, createHashRouter, type RouteObject } from 'react-router-dom';
+import { ERROR_404_PATH, LOGIN_PATH, ROUTES, type Layout } from '../../shared/routes.js';
+import { AuthLayout } from '../layout/AuthLayout.js';
+import { ErrorsLayout } from '../layout/ErrorsLayout.js';
+import { MainLayout } from '../layout/MainLayout.js';
+import { CrashPage } from '../errors/ErrorPage.js';
+import { RootRoute } from './RootRoute.js';
+import { RoutePage } from './RoutePage.js';
+import { Screen } from './pages.js';
+
+/**
+ * The router is generated from the route table: one route per entry under its layout. Anything
+ * else, including other /auth and /errors paths, goes to 404; the root goes to sign-in.
+ */
+function routesOf(layout: Layout): RouteObject[] {
+  return ROUTES.filter((r) => r.layout === layout).map((r) => ({
+    path: r.path,
+    element: (
+      <RoutePage key={r.id} route={r}>
+        <Screen route={r} />
+      </RoutePage>
+    ),
+  }));
+}
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <RootRoute />,
+      errorElement: <CrashPage />,
+      children: [
+        { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
+        { element: <AuthLayout />, children: routesOf('auth') },
+        { element: <ErrorsLayout />, children: routesOf('errors') },
+        { element: <MainLayout />, children: routesOf('main') },
+        { path: '*', element: <Navigate to={ERROR_404_PATH} replace /> },
+      ],
+    },
+  ];
+}
+
+/** Hash routing: the desktop window loads a file, where path routing has nothing to serve. */
+export function createAppRouter() {
+  return createHashRouter(buildRoutes());
+}

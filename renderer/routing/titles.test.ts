@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { documentTitle, headingKeyOf } from './titles.js';
+import { routeById } from '../../shared/routes.js';
+
+describe('titles', () => {
+  it('titles the landing page with the product name', () => {
+    expect(headingKeyOf(routeById('home'))).toBe('app.title');
+    expect(headingKeyOf(routeById('admin.users'))).toBe('route.admin.users');
+    expect(headingKeyOf(routeById('lw.players'))).toBe('page.players');
+  });
+
+  it('joins page, game and product', () => {
+    expect(documentTitle('用户管理', '大数据后台')).toBe('用户管理 · 大数据后台');
+    expect(documentTitle('Players', 'Big-data back office', 'Lord War')).toBe(
+      'Players · Lord War · Big-data back office',
+    );
+    expect(documentTitle('大数据后台', '大数据后台')).toBe('大数据后台');
+  });
+});

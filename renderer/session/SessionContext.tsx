@@ -1,0 +1,101 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { GUEST_USER, type SessionState } from '../../shared/session.js';
+import type { AppInfo } from '../../shared/ipc.js';
+import { Codes } from '../../shared/codes.js';
+import type { ResultError } from '../../shared/envelope.js';
+import { bridge } from '../bridge/bridge.js';
+import { asResultError } from '../bridge/result.js';
+import type { SessionEndEvent } from './notices.js';
+
+/**
+ * The session as main reports it. Main owns the tokens; the renderer only mirrors who is signed
+ * in (session:get, session:changed) and learns when a session ends by itself (session:expired).
+ */
+export interface SessionContextValue {
+  /** null until main has answered once. */
+  state: SessionState | null;
+  /** Set when main could not be asked at all (the bridge's transport failed). */
+  loadError: ResultError | null;
+  ended: readonly SessionEndEvent[];
+  /** The last session end since the operator last signed in: the login page explains it. */
+  lastEnd: SessionEndEvent | null;
+  appInfo: AppInfo | null;
+  /** Takes a state main returned (after sign-in or sign-out) without waiting for the event. */
+  apply(state: SessionState): void;
+  reload(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState | null>(null);
+  const [loadError, setLoadError] = useState<ResultError | null>(null);
+  const [ended, setEnded] = useState<SessionEndEvent[]>([]);
+  const [lastEnd, setLastEnd] = useState<SessionEndEvent | null>(null);
+  const [appInfo, setAppInfo] = useState<AppInfo | null>(null);
+  const owner = useRef<string | null>(null);
+
+  const apply = useCallback(
+    (next: SessionState) => {
+      // Cached data belongs to the operator who fetched it; never show it to the next one.
+      const who = next.signedIn ? next.user.phone : null;
+      if (owner.current !== who) queryClient.clear();
+      owner.current = who;
+      if (next.signedIn) setLastEnd(null);
+      setState(next);
+    },
+    [queryClient],
+  );
+
+  const reload = useCallback(async () => {
+    try {
+      apply(await bridge().session.get());
+      setLoadError(null);
+    } catch (err) {
+      setLoadError(asResultError(err, Codes.NETWORK));
+    }
+  }, [apply]);
+
+  useEffect(() => {
+    const offChanged = bridge().on('session:changed', apply);
+    const offExpired = bridge().on('session:expired', (e) => {
+      const event = { reason: e.reason, message: e.message, atMs: Date.now() };
+      setEnded((prev) => [...prev, event]);
+      setLastEnd(event);
+      setState((prev) => (prev ? { ...prev, signedIn: false, user: GUEST_USER } : prev));
+      void reload();
+    });
+    void reload();
+    bridge()
+      .app.info()
+      .then(setAppInfo)
+      .catch(() => setAppInfo(null));
+    return () => {
+      offChanged();
+      offExpired();
+    };
+  }, [apply, reload]);
+
+  const value = useMemo(
+    () => ({ state, loadError, ended, lastEnd, appInfo, apply, reload }),
+    [state, loadError, ended, lastEnd, appInfo, apply, reload],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const ctx = useContext(SessionContext);
+  if (!ctx) throw new Error('useSession outside SessionProvider');
+  return ctx;
+}

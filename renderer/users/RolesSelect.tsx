@@ -1,0 +1,67 @@
+import type { InputHTMLAttributes } from 'react';
+import { MenuItem, Intent } from '@blueprintjs/core';
+import { MultiSelect, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
+import { useTranslation } from 'react-i18next';
+import { ROLES, type Role } from '../../shared/roles.js';
+
+export function RolesSelect({
+  value,
+  onChange,
+  invalid,
+  id,
+}: {
+  value: readonly Role[];
+  onChange: (roles: Role[]) => void;
+  invalid?: boolean;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const label = (r: Role) => t(`role.${r}`);
+  const toggle = (r: Role) => onChange(value.includes(r) ? value.filter((x) => x !== r) : [...value, r]);
+
+  const renderItem: ItemRenderer<Role> = (r, { handleClick, handleFocus, modifiers, ref }) => {
+    if (!modifiers.matchesPredicate) return null;
+    return (
+      <MenuItem
+        key={r}
+        ref={ref}
+        text={label(r)}
+        label={r}
+        active={modifiers.active}
+        disabled={modifiers.disabled}
+        roleStructure="listoption"
+        selected={value.includes(r)}
+        onClick={handleClick}
+        onFocus={handleFocus}
+        data-testid={`role-option-${r}`}
+      />
+    );
+  };
+  const filter: ItemPredicate<Role> = (query, r) => {
+    const q = query.trim().toLowerCase();
+    return q === '' || r.toLowerCase().includes(q) || label(r).toLowerCase().includes(q);
+  };
+
+  return (
+    <MultiSelect<Role>
+      items={[...ROLES]}
+      selectedItems={[...value]}
+      itemRenderer={renderItem}
+      itemPredicate={filter}
+      onItemSelect={toggle}
+      onRemove={(r) => toggle(r)}
+      tagRenderer={label}
+      resetOnSelect
+      fill
+      placeholder={t('users.form.rolesPlaceholder')}
+      noResults={<MenuItem disabled text={t('users.form.noRoleMatches')} roleStructure="listoption" />}
+      popoverProps={{ minimal: true, matchTargetWidth: true }}
+      tagInputProps={{
+        intent: invalid ? Intent.DANGER : Intent.NONE,
+        inputProps: { id, 'data-testid': 'user-roles-input' } as InputHTMLAttributes<HTMLInputElement>,
+        tagProps: { minimal: true },
+      }}
+      menuProps={{ 'aria-label': t('users.form.roles') }}
+    />
+  );
+}

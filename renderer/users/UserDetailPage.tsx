@@ -1,0 +1,198 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Button, Card, Classes, H4, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Codes } from '../../shared/codes.js';
+import type { Operator } from '../../shared/api/users.js';
+import { fillPath, routeById } from '../../shared/routes.js';
+import { asResultError } from '../bridge/result.js';
+import { ErrorCallout } from '../components/ErrorCallout.js';
+import { Pager } from '../components/Pager.js';
+import { useToasts } from '../components/Toaster.js';
+import { formatDateTime } from '../components/format.js';
+import { useLanguage } from '../i18n/i18n.js';
+import { DeleteUserDialog } from './DeleteUserDialog.js';
+import { roleLabels } from './roleLabel.js';
+import { LOGS_PAGE_SIZE, useUser, useUserLogs } from './usersApi.js';
+
+const LOG_PAGE_PARAM = 'logPage';
+
+function Profile({ operator }: { operator: Operator }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const rows: [string, ReactNode][] = [
+    [t('users.field.phone'), operator.phone],
+    [t('users.field.name'), operator.name],
+    [t('users.field.firstName'), operator.first_name || t('common.none')],
+    [t('users.field.roles'), roleLabels(operator.roles, t)],
+    [
+      t('users.field.disabled'),
+      operator.disabled ? (
+        <Tag intent={Intent.DANGER}>{t('users.disabledYes')}</Tag>
+      ) : (
+        <Tag intent={Intent.SUCCESS} minimal>
+          {t('users.disabledNo')}
+        </Tag>
+      ),
+    ],
+    [t('users.field.bio'), operator.bio || t('common.none')],
+    [t('users.field.avatar'), operator.avatar || t('common.none')],
+    [t('users.field.createdAt'), formatDateTime(operator.createdAt, lang)],
+    [t('users.field.updatedAt'), formatDateTime(operator.updatedAt, lang)],
+    [t('users.field.lastLogin'), formatDateTime(operator.lastLoginAt, lang) || t('users.neverSignedIn')],
+  ];
+  return (
+    <HTMLTable compact className="profile-table" data-testid="user-profile">
+      <tbody>
+        {rows.map(([k, v]) => (
+          <tr key={k}>
+            <th scope="row">{k}</th>
+            <td>{v}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+function AuditLog({ phone }: { phone: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number(search.get(LOG_PAGE_PARAM)) || 1);
+  const logs = useUserLogs(phone, page);
+
+  const setPage = (p: number) =>
+    setSearch((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set(LOG_PAGE_PARAM, String(p));
+      return next;
+    });
+
+  if (logs.isPending) return <Spinner size={24} />;
+  if (logs.error) {
+    return (
+      <ErrorCallout
+        title={t('users.logs.loadFailed')}
+        error={asResultError(logs.error, Codes.NETWORK)}
+        onRetry={() => void logs.refetch()}
+      />
+    );
+  }
+  if (logs.data.total === 0) {
+    return <NonIdealState icon="history" title={t('users.logs.empty')} data-testid="user-logs-empty" />;
+  }
+  return (
+    <>
+      <HTMLTable compact striped className="logs-table" data-testid="user-logs">
+        <thead>
+          <tr>
+            <th>{t('users.logs.at')}</th>
+            <th>{t('users.logs.action')}</th>
+            <th>{t('users.logs.game')}</th>
+            <th>{t('users.logs.target')}</th>
+            <th>{t('users.logs.reason')}</th>
+            <th>{t('users.logs.outcome')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {logs.data.items.map((e) => (
+            <tr key={e.id}>
+              <td>{formatDateTime(e.at, lang)}</td>
+              <td>
+                <code>{e.action}</code>
+              </td>
+              <td>{e.game ?? t('common.none')}</td>
+              <td>{e.target}</td>
+              <td>{e.reason ?? t('common.none')}</td>
+              <td>
+                <Tag minimal intent={e.outcome === 'ok' ? Intent.SUCCESS : Intent.DANGER}>
+                  {e.outcome === 'ok' ? t('users.logs.ok') : t('users.logs.error', { code: e.code })}
+                </Tag>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <Pager
+        page={logs.data.page}
+        pageSize={LOGS_PAGE_SIZE}
+        total={logs.data.total}
+        onPage={setPage}
+        testId="logs-pager"
+      />
+    </>
+  );
+}
+
+export function UserDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const { phone = '' } = useParams();
+  const user = useUser(phone);
+  const [deleting, setDeleting] = useState(false);
+  const listPath = routeById('admin.users').path;
+
+  if (user.isPending) return <Spinner />;
+  if (user.error) {
+    return (
+      <>
+        <ErrorCallout
+          title={t('users.detail.loadFailed', { phone })}
+          error={asResultError(user.error, Codes.NETWORK)}
+          onRetry={() => void user.refetch()}
+        />
+        <p>
+          <Link to={listPath}>{t('users.backToList')}</Link>
+        </p>
+      </>
+    );
+  }
+  const op = user.data;
+  return (
+    <div className="user-detail">
+      <div className="toolbar">
+        <Link to={listPath} className={`${Classes.BUTTON} ${Classes.MINIMAL}`}>
+          {t('users.backToList')}
+        </Link>
+        <span className="toolbar-spacer" />
+        <Link
+          to={fillPath(routeById('admin.userEdit').path, { phone: op.phone })}
+          className={Classes.BUTTON}
+          data-testid="edit-user"
+        >
+          {t('common.edit')}
+        </Link>
+        <Button
+          intent={Intent.DANGER}
+          icon="trash"
+          onClick={() => setDeleting(true)}
+          text={t('common.delete')}
+          data-testid="delete-user"
+        />
+      </div>
+      <Card className="user-card">
+        <H4 data-testid="user-name">
+          {op.name}
+          {op.first_name && <span className={Classes.TEXT_MUTED}> ({op.first_name})</span>}
+        </H4>
+        <Profile operator={op} />
+      </Card>
+      <Card className="user-card">
+        <H4>{t('users.logs.title')}</H4>
+        <AuditLog phone={op.phone} />
+      </Card>
+      <DeleteUserDialog
+        operator={op}
+        isOpen={deleting}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => {
+          setDeleting(false);
+          toasts.success(t('users.delete.done', { name: op.name }));
+          void navigate(listPath, { replace: true });
+        }}
+      />
+    </div>
+  );
+}

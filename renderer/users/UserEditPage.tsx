@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Button, Callout, Classes, Intent, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Codes } from '../../shared/codes.js';
+import type { Operator } from '../../shared/api/users.js';
+import { fillPath, routeById } from '../../shared/routes.js';
+import { asResultError, CallError } from '../bridge/result.js';
+import { ErrorCallout } from '../components/ErrorCallout.js';
+import { useToasts } from '../components/Toaster.js';
+import { UserFields } from './UserFields.js';
+import {
+  fieldErrorsFromIssues,
+  formFromOperator,
+  validateUpdate,
+  type FieldErrors,
+  type UserFormValues,
+} from './userForm.js';
+import { useUpdateUser, useUser } from './usersApi.js';
+
+function EditForm({ operator }: { operator: Operator }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const update = useUpdateUser();
+  const [values, setValues] = useState<UserFormValues>(() => formFromOperator(operator));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [nothingChanged, setNothingChanged] = useState(false);
+  const detailPath = fillPath(routeById('admin.user').path, { phone: operator.phone });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validateUpdate(values, operator);
+    setNothingChanged(!checked.ok && Boolean(checked.nothingChanged));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    update.mutate(checked.input, {
+      onSuccess: (op) => {
+        toasts.success(t('users.edit.done', { name: op.name }));
+        void navigate(detailPath);
+      },
+      onError: (err) => {
+        if (err instanceof CallError) setErrors(fieldErrorsFromIssues(err.details));
+      },
+    });
+  };
+
+  return (
+    <form className="user-form" onSubmit={onSubmit} noValidate data-testid="user-edit-form">
+      <p className={Classes.TEXT_MUTED}>
+        {t('users.edit.intro', { name: operator.name, phone: operator.phone })}
+      </p>
+      {nothingChanged && (
+        <Callout intent={Intent.PRIMARY} icon="info-sign" data-testid="user-nothing-changed">
+          {t('users.edit.nothingChanged')}
+        </Callout>
+      )}
+      {Object.keys(errors).length > 0 && (
+        <Callout intent={Intent.DANGER} icon="error" data-testid="user-form-invalid">
+          {t('users.form.fixFields')}
+        </Callout>
+      )}
+      {update.error && (
+        <ErrorCallout title={t('users.edit.failed')} error={asResultError(update.error, Codes.NETWORK)} />
+      )}
+      <UserFields
+        mode="edit"
+        values={values}
+        errors={errors}
+        onChange={(p) => setValues((v) => ({ ...v, ...p }))}
+      />
+      <div className="actions">
+        <Button
+          type="submit"
+          intent={Intent.PRIMARY}
+          icon="floppy-disk"
+          loading={update.isPending}
+          text={t('common.save')}
+          data-testid="user-submit"
+        />
+        <Link to={detailPath} className={Classes.BUTTON}>
+          {t('common.cancel')}
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+export function UserEditPage() {
+  const { t } = useTranslation();
+  const { phone = '' } = useParams();
+  const user = useUser(phone);
+  if (user.isPending) return <Spinner />;
+  if (user.error) {
+    return (
+      <>
+        <ErrorCallout
+          title={t('users.detail.loadFailed', { phone })}
+          error={asResultError(user.error, Codes.NETWORK)}
+          onRetry={() => void user.refetch()}
+        />
+        <Link to={routeById('admin.users').path}>{t('users.backToList')}</Link>
+      </>
+    );
+  }
+  // Keyed by the loaded record so a refetch after saving starts the form from the new values.
+  return <EditForm key={user.data.updatedAt} operator={user.data} />;
+}
