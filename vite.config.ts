@@ -2,6 +2,7 @@ import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron';
 import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import pkg from './package.json' with { type: 'json' };
 
 /**
@@ -19,14 +20,27 @@ const external = [
   ...Object.keys((pkg as { dependencies?: Record<string, string> }).dependencies ?? {}),
 ];
 
-function nodeBuild(outFileName: string, format: 'es' | 'cjs', externals: readonly string[] = external): UserConfig {
+/** The repository root: the Node-side builds must not inherit the renderer's `root`. */
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+
+function nodeBuild(
+  entry: string,
+  outFileName: string,
+  format: 'es' | 'cjs',
+  externals: readonly string[] = external,
+): UserConfig {
   return {
+    root: repoRoot,
     build: {
+      // vite-plugin-electron's lib mode picks the format from package.json ("type": "module"),
+      // which would make the preload ESM; a plain input with our own output format does not.
+      lib: false,
       outDir: 'dist-electron',
       emptyOutDir: false,
       sourcemap: true,
       minify: false,
       rolldownOptions: {
+        input: entry,
         external: (id: string) => externals.some((e) => id === e || id.startsWith(`${e}/`)),
         output: { format, entryFileNames: outFileName, inlineDynamicImports: true },
       },
@@ -42,14 +56,14 @@ export default defineConfig(({ mode }) => ({
     ...(mode === 'web'
       ? []
       : electron([
-          { entry: 'main/index.ts', vite: nodeBuild('main.js', 'es') },
+          { entry: 'main/index.ts', vite: nodeBuild('main/index.ts', 'main.js', 'es') },
           {
             entry: 'preload/index.ts',
             // Sandboxed preloads must be CommonJS and self-contained.
-            vite: nodeBuild('preload.cjs', 'cjs', ['electron']),
+            vite: nodeBuild('preload/index.ts', 'preload.cjs', 'cjs', ['electron']),
             onstart: ({ reload }) => reload(),
           },
-          { entry: 'server/worker.ts', vite: nodeBuild('backend.js', 'es') },
+          { entry: 'server/worker.ts', vite: nodeBuild('server/worker.ts', 'backend.js', 'es') },
         ])),
   ],
   build: {

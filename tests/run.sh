@@ -17,7 +17,9 @@ if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] && command -v dbus-run-session >/dev/n
   export -f run_tests
   exec dbus-run-session -- bash -c '
     set -euo pipefail
-    # The keyring is a throwaway one for this test run; its password is not a secret.
+    # A throwaway keyring for this run, in its own folder so an existing login keyring with
+    # another password cannot leave the collection locked; its password is not a secret.
+    export XDG_DATA_HOME="$(mktemp -d)"
     eval "$(echo -n gameops-test | gnome-keyring-daemon --unlock --components=secrets)"
     export GNOME_KEYRING_CONTROL SSH_AUTH_SOCK 2>/dev/null || true
     run_tests "$@"' bash "$@"

@@ -1,0 +1,256 @@
+import { request } from 'node:http';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Codes } from '../../shared/codes.js';
+import { startFakeAdminService, type FakeAdminService } from '../testing/fake-admin-service.js';
+import { startHost, type RunningHost } from './host.js';
+import { COOKIE_NAME } from './guard.js';
+
+let svc: FakeAdminService;
+let host: RunningHost;
+let rendererDir: string;
+let cookie: string;
+
+beforeAll(async () => {
+  svc = await startFakeAdminService();
+  rendererDir = await mkdtemp(join(tmpdir(), 'gameops-renderer-'));
+  await mkdir(join(rendererDir, 'assets'));
+  await writeFile(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><title>console</title><div id="root"></div>',
+  );
+  await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app")');
+  host = await startHost({ rendererDir, backend: { kind: 'url', url: svc.url } });
+});
+afterAll(async () => {
+  await host.stop();
+  await svc.stop();
+  await rm(rendererDir, { recursive: true, force: true });
+});
+
+/** A raw HTTP request, so the test controls Host and Origin like a hostile page could. */
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: host.port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString(),
+        }),
+      );
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+const origin = () => host.url;
+const ipc = (channel: string, input: unknown, headers: Record<string, string> = {}) =>
+  raw(
+    'POST',
+    `/__ipc/${channel}`,
+    { 'Content-Type': 'application/json', Origin: origin(), Cookie: cookie, ...headers },
+    JSON.stringify({ input }),
+  );
+
+describe('the launch URL', () => {
+  it('refuses a wrong secret', async () => {
+    expect((await raw('GET', '/__launch?secret=guess')).status).toBe(403);
+    expect((await raw('GET', '/__launch')).status).toBe(403);
+  });
+
+  it('sets an HttpOnly, SameSite=Strict cookie and lands on the console', async () => {
+    const res = await raw('GET', new URL(host.launchUrl).pathname + new URL(host.launchUrl).search);
+    expect(res.status).toBe(302);
+    expect(res.headers['location']).toBe('/');
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(new RegExp(`^${COOKIE_NAME}=`));
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).not.toContain(host.secret);
+    cookie = setCookie.split(';')[0]!;
+  });
+});
+
+describe('the bridge over HTTP', () => {
+  it('answers with the cookie, from its own origin', async () => {
+    const res = await ipc('session:get', null);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text)).toMatchObject({ signedIn: false, tokenStorage: 'memory' });
+  });
+
+  it.each([
+    ['no cookie', { Cookie: '' }],
+    ['a wrong cookie', { Cookie: `${COOKIE_NAME}=forged` }],
+    ['a foreign origin', { Origin: 'https://evil.example' }],
+    ['a look-alike origin', { Origin: `http://127.0.0.1.evil.example:${0}` }],
+    ['a DNS-rebound host name', { Host: 'rebind.evil.example' }],
+  ])('refuses a call with %s (403)', async (_what, headers) => {
+    const res = await ipc('session:get', null, headers);
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a POST that does not say where it came from', async () => {
+    const res = await raw(
+      'POST',
+      '/__ipc/session:get',
+      { 'Content-Type': 'application/json', Cookie: cookie },
+      '{}',
+    );
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses the event stream without the cookie or from a rebound host', async () => {
+    expect((await raw('GET', '/__events')).status).toBe(403);
+    expect((await raw('GET', '/__events', { Cookie: cookie, Host: 'evil.example' })).status).toBe(403);
+  });
+
+  it('answers bad requests with Result errors', async () => {
+    const notJson = await raw(
+      'POST',
+      '/__ipc/session:get',
+      { 'Content-Type': 'text/plain', Origin: origin(), Cookie: cookie },
+      'x',
+    );
+    expect(notJson.status).toBe(415);
+    const broken = await raw(
+      'POST',
+      '/__ipc/session:get',
+      { 'Content-Type': 'application/json', Origin: origin(), Cookie: cookie },
+      '{',
+    );
+    expect(JSON.parse(broken.text)).toMatchObject({ ok: false, error: { code: Codes.MALFORMED_JSON } });
+    const unknown = await ipc('shell:exec', 'ls');
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.text)).toMatchObject({ ok: false, error: { code: Codes.UNKNOWN_ENDPOINT } });
+    const invalid = await ipc('session:login', { account: 'admin' });
+    expect(JSON.parse(invalid.text)).toMatchObject({ ok: false, error: { code: Codes.VALIDATION } });
+    const get = await raw('GET', '/__ipc/session:get', { Cookie: cookie, Origin: origin() });
+    expect(get.status).toBe(405);
+  });
+
+  it('signs in through the bridge, streams the session events, and never hands out a token', async () => {
+    const controller = new AbortController();
+    const stream = await fetch(`${host.url}/__events`, {
+      headers: { Cookie: cookie },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = stream.body!.getReader();
+
+    const login = await ipc('session:login', { account: 'admin', password: 'gameops-demo' });
+    const result = JSON.parse(login.text) as { ok: boolean; data: { signedIn: boolean } };
+    expect(result.ok && result.data.signedIn).toBe(true);
+    expect(login.text).not.toMatch(/"A1"|"R1"|authToken|refreshToken/);
+
+    let text = '';
+    while (!text.includes('event: session:changed')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    const frame = text.slice(text.indexOf('event: session:changed')).split('\n\n')[0]!;
+    const data = JSON.parse(
+      frame
+        .split('\n')
+        .find((l) => l.startsWith('data: '))!
+        .slice(6),
+    ) as { signedIn: boolean };
+    expect(data.signedIn).toBe(true);
+    controller.abort();
+
+    const call = await ipc('api:call', { endpoint: 'users.roles', input: {} });
+    expect(JSON.parse(call.text)).toEqual({ ok: true, data: { roles: ['SUPER', 'ADMIN'] } });
+  });
+});
+
+describe('the renderer files', () => {
+  it('are served with the same CSP as the desktop window', async () => {
+    const res = await raw('GET', '/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root">');
+    expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self';/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serve index.html for the app’s routes and the assets by name', async () => {
+    expect((await raw('GET', '/atomicwar/steamplayers')).text).toContain('<div id="root">');
+    const js = await raw('GET', '/assets/app.js');
+    expect(js.headers['content-type']).toMatch(/^text\/javascript/);
+  });
+
+  it('never leave the renderer folder', async () => {
+    for (const path of [
+      '/../../../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/..%2f..%2fpackage.json',
+    ]) {
+      const res = await raw('GET', path);
+      expect(res.text, path).not.toMatch(/root:x:0|"dependencies"/);
+    }
+    expect((await raw('GET', '/assets/missing.js')).status).toBe(404);
+  });
+
+  it('refuses any request naming another host', async () => {
+    expect((await raw('GET', '/', { Host: 'rebind.evil.example' })).status).toBe(403);
+  });
+});
+
+describe('the host on the embedded reference backend', () => {
+  it('lets a test end a session by moving the backend’s clock, and streams session:expired', async () => {
+    let offsetMs = 0;
+    const embedded = await startHost({
+      rendererDir,
+      backend: { inMemory: true, seedPlayers: 0, refreshTtlSec: 600, clock: () => Date.now() + offsetMs },
+    });
+    try {
+      const launch = await fetch(embedded.launchUrl, { redirect: 'manual' });
+      const jar = launch.headers.get('set-cookie')!.split(';')[0]!;
+      const call = async (channel: string, input: unknown) => {
+        const res = await fetch(`${embedded.url}/__ipc/${channel}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: embedded.url, Cookie: jar },
+          body: JSON.stringify({ input }),
+        });
+        return (await res.json()) as { ok?: boolean; signedIn?: boolean; error?: { code: number } };
+      };
+      const login = await call('session:login', { account: 'service', password: 'gameops-demo' });
+      expect(login.ok).toBe(true);
+
+      const controller = new AbortController();
+      const stream = await fetch(`${embedded.url}/__events`, {
+        headers: { Cookie: jar },
+        signal: controller.signal,
+      });
+      const reader = stream.body!.getReader();
+
+      offsetMs = 601_000;
+      const res = await call('api:call', { endpoint: 'auth.session', input: {} });
+      expect(res.error?.code).toBe(Codes.REFRESH_INVALID);
+
+      let text = '';
+      while (!text.includes('event: session:expired')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      expect(text).toMatch(/event: session:expired\ndata: \{"reason":"expired"/);
+      controller.abort();
+      expect((await call('session:get', null)).signedIn).toBe(false);
+    } finally {
+      await embedded.stop();
+    }
+  }, 60_000);
+});

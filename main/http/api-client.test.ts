@@ -1,0 +1,204 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Codes } from '../../shared/codes.js';
+import type { Result } from '../../shared/envelope.js';
+import { GUEST_USER, type SessionState } from '../../shared/session.js';
+import { SESSION_USER_KEY } from '../session/session.js';
+import { coreAgainst, type Harness } from '../testing/core-harness.js';
+import { startFakeAdminService, type FakeAdminService } from '../testing/fake-admin-service.js';
+
+let svc: FakeAdminService;
+let h: Harness;
+
+beforeEach(async () => {
+  svc = await startFakeAdminService();
+  h = await coreAgainst(svc.url);
+});
+afterEach(async () => {
+  await h.core.close();
+  await svc.stop();
+});
+
+const signIn = async () => {
+  const res = await h.core.handlers['session:login']({ account: 'admin', password: 'gameops-demo' });
+  expect(res.ok).toBe(true);
+  return res as Extract<Result<SessionState>, { ok: true }>;
+};
+const phoneOf = (i: number) => `1380000${String(i).padStart(4, '0')}`;
+const getUser = (i: number) =>
+  h.core.handlers['api:call']({ endpoint: 'users.get', input: { phone: phoneOf(i) } });
+
+describe('token refresh', () => {
+  it('refreshes once for many concurrent calls meeting 20000, and retries each call once', async () => {
+    await signIn();
+    svc.expireAccessToken();
+    // Stagger the 20000 answers so that some arrive while the refresh is under way and some after
+    // it has finished: both must reuse that one refresh.
+    svc.delayFor = (path, bearer) =>
+      bearer === 'A1' && path.startsWith('/admin/user/') ? Number(path.slice(-2)) * 4 : 0;
+    const n = 24;
+    const results = await Promise.all(Array.from({ length: n }, (_, i) => getUser(i)));
+
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(svc.refreshCalls).toBe(1);
+    for (let i = 0; i < n; i++) {
+      const hits = svc.log.filter((l) => l.path === `/admin/user/${phoneOf(i)}`);
+      expect(hits.map((l) => l.bearer)).toEqual(['A1', 'A2']);
+    }
+    // Rotation: both new tokens are kept.
+    expect(await h.tokens.get('token1')).toBe('A2');
+    expect(await h.tokens.get('token2')).toBe('R2');
+    expect(h.events.filter((e) => e.event === 'session:expired')).toEqual([]);
+    // A later expiry refreshes again, with the rotated refresh token.
+    svc.delayFor = () => 0;
+    svc.expireAccessToken();
+    expect((await getUser(1)).ok).toBe(true);
+    expect(svc.refreshCalls).toBe(2);
+    expect(svc.log.filter((l) => l.path === '/admin/refresh').map((l) => l.body)).toEqual([
+      { refreshToken: 'R1' },
+      { refreshToken: 'R2' },
+    ]);
+  });
+
+  it('moves the session expiry forward after a refresh and tells the renderer', async () => {
+    const before = (await signIn()).data.user.refreshExpireTime;
+    svc.expireAccessToken();
+    h.events.length = 0;
+    expect((await getUser(1)).ok).toBe(true);
+    const changed = h.events.filter((e) => e.event === 'session:changed');
+    expect(changed).toHaveLength(1);
+    const state = await h.core.handlers['session:get'](null);
+    expect(state.signedIn).toBe(true);
+    expect(state.user.refreshExpireTime).toBeGreaterThanOrEqual(before);
+  });
+
+  it.each([
+    ['refuse', Codes.REFRESH_INVALID, 'expired'],
+    ['revoke', Codes.SESSION_REVOKED, 'revoked'],
+  ] as const)(
+    'a refresh the server refuses (%s) ends the session once, for every caller',
+    async (behaviour, code, reason) => {
+      await signIn();
+      svc.refreshBehaviour = behaviour;
+      svc.expireAccessToken();
+      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => getUser(i)));
+
+      expect(results.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(Array(6).fill(code));
+      expect(svc.refreshCalls).toBe(1);
+      expect(await h.tokens.get('token1')).toBeNull();
+      expect(await h.tokens.get('token2')).toBeNull();
+      const state = await h.core.handlers['session:get'](null);
+      expect(state).toMatchObject({ signedIn: false, user: GUEST_USER });
+      expect(h.kv.get(SESSION_USER_KEY)).toEqual(GUEST_USER);
+      const expired = h.events.filter((e) => e.event === 'session:expired');
+      expect(expired).toHaveLength(1);
+      expect(expired[0]?.payload).toMatchObject({ reason });
+      // Nothing is retried after the session ended.
+      expect(svc.log.filter((l) => l.bearer === 'A1' && l.path.startsWith('/admin/user/'))).toHaveLength(6);
+    },
+  );
+
+  it('keeps the session when the refresh fails on the network, and refreshes on the next call', async () => {
+    await signIn();
+    svc.refreshBehaviour = 'drop';
+    svc.expireAccessToken();
+    const res = await getUser(1);
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.NETWORK);
+    expect((await h.core.handlers['session:get'](null)).signedIn).toBe(true);
+    expect(await h.tokens.get('token2')).toBe('R1');
+    expect(h.events.filter((e) => e.event === 'session:expired')).toEqual([]);
+
+    svc.refreshBehaviour = 'rotate';
+    expect((await getUser(1)).ok).toBe(true);
+    expect(await h.tokens.get('token1')).toBe('A2');
+  });
+
+  it('keeps the session when the server is unavailable during the refresh', async () => {
+    await signIn();
+    svc.refreshBehaviour = 'unavailable';
+    svc.expireAccessToken();
+    const res = await getUser(1);
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.UNAVAILABLE);
+    expect((await h.core.handlers['session:get'](null)).signedIn).toBe(true);
+  });
+
+  it('ends the session when there is no refresh token to use', async () => {
+    await signIn();
+    await h.tokens.delete('token2');
+    svc.expireAccessToken();
+    const res = await getUser(1);
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.NOT_SIGNED_IN);
+    expect(svc.refreshCalls).toBe(0);
+    expect(h.events.find((e) => e.event === 'session:expired')?.payload).toMatchObject({
+      reason: 'refresh-failed',
+    });
+  });
+});
+
+describe('calls', () => {
+  it('validates input before sending anything', async () => {
+    await signIn();
+    const before = svc.log.length;
+    const res = await h.core.handlers['api:call']({ endpoint: 'users.get', input: { phone: 'not a phone' } });
+    expect(res.ok).toBe(false);
+    if (res.ok) return;
+    expect(res.error.code).toBe(Codes.VALIDATION);
+    expect(res.error.details?.map((d) => d.path)).toEqual(['phone']);
+    expect(svc.log.length).toBe(before);
+  });
+
+  it('says "not signed in" without calling the server when there is no token', async () => {
+    const res = await getUser(1);
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.NOT_SIGNED_IN);
+    expect(svc.log).toEqual([]);
+  });
+
+  it('sends the bearer token, and GET input as the path and query', async () => {
+    await signIn();
+    expect((await getUser(7)).ok).toBe(true);
+    expect(svc.log.at(-1)).toMatchObject({ method: 'GET', path: `/admin/user/${phoneOf(7)}`, bearer: 'A1' });
+  });
+
+  it('passes the server’s code and message on', async () => {
+    const res = await h.core.handlers['session:login']({ account: 'admin', password: 'wrong' });
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.INVALID_CREDENTIALS);
+    expect(res.ok ? '' : res.error.message).toBe('Wrong account or password');
+  });
+
+  it.each([
+    ['an HTML page', { status: 502, body: '<html>Bad gateway</html>' }],
+    [
+      'JSON that is not an envelope',
+      { status: 200, body: '{"roles":["ADMIN"]}', contentType: 'application/json' },
+    ],
+    [
+      'an envelope whose data does not match the endpoint',
+      {
+        status: 200,
+        body: '{"Status":{"Code":1},"Data":{"roles":"ADMIN"}}',
+        contentType: 'application/json',
+      },
+    ],
+  ])('answers BAD_RESPONSE to %s', async (_what, raw) => {
+    await signIn();
+    svc.raw.set('/admin/roles', raw);
+    const res = await h.core.handlers['api:call']({ endpoint: 'users.roles', input: {} });
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.BAD_RESPONSE);
+  });
+
+  it('answers TIMEOUT when the server does not answer in time', async () => {
+    await h.core.close();
+    h = await coreAgainst(svc.url, { timeoutMs: 150 });
+    await signIn();
+    svc.delayFor = (path) => (path === '/admin/roles' ? 2000 : 0);
+    const res = await h.core.handlers['api:call']({ endpoint: 'users.roles', input: {} });
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.TIMEOUT);
+  });
+
+  it('answers NETWORK when nothing listens at the service address', async () => {
+    await signIn();
+    await svc.stop();
+    const res = await getUser(1);
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.NETWORK);
+    expect(res.ok ? '' : res.error.message).toMatch(/ECONNREFUSED/);
+  });
+});

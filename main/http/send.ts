@@ -1,0 +1,118 @@
+import { Codes, codeText, type Language } from '../../shared/codes.js';
+import { envelopeSchema, type FieldIssue, type ResultError } from '../../shared/envelope.js';
+import type { HttpMethod } from '../../shared/api/endpoint.js';
+
+export interface OutgoingRequest {
+  method: HttpMethod;
+  url: string;
+  body?: Record<string, unknown>;
+  bearer?: string;
+}
+
+/** What one HTTP exchange came to: an envelope the server sent, or why there is none. */
+export type Exchange =
+  | { kind: 'envelope'; code: number; message: string | undefined; data: unknown; httpStatus: number }
+  | { kind: 'failed'; error: ResultError };
+
+export interface SendOptions {
+  fetch: typeof fetch;
+  timeoutMs: number;
+  language: Language;
+}
+
+export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exchange> {
+  // The server writes its messages in the language the operator reads.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': opts.language === 'zh-CN' ? 'zh-CN,zh;q=0.9' : 'en',
+  };
+  if (req.bearer) headers['Authorization'] = `Bearer ${req.bearer}`;
+  if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+  // One deadline for the whole exchange, body included: a server that sends headers and then
+  // stalls is as stuck as one that never answers.
+  const signal = AbortSignal.timeout(opts.timeoutMs);
+  let status: number;
+  let text: string;
+  try {
+    const res = await opts.fetch(req.url, {
+      method: req.method,
+      headers,
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      signal,
+      redirect: 'error',
+    });
+    status = res.status;
+    text = await res.text();
+  } catch (err) {
+    if (signal.aborted) {
+      return failed(
+        Codes.TIMEOUT,
+        opts.language,
+        `${req.method} ${req.url}: no answer within ${opts.timeoutMs} ms`,
+      );
+    }
+    return failed(Codes.NETWORK, opts.language, `${req.method} ${req.url}: ${causeOf(err)}`);
+  }
+
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return failed(
+      Codes.BAD_RESPONSE,
+      opts.language,
+      `${req.method} ${req.url} answered HTTP ${status} without JSON`,
+    );
+  }
+  const env = envelopeSchema.safeParse(json);
+  if (!env.success) {
+    return failed(
+      Codes.BAD_RESPONSE,
+      opts.language,
+      `${req.method} ${req.url} answered HTTP ${status} with JSON that is not a { Status, Data } envelope`,
+    );
+  }
+  return {
+    kind: 'envelope',
+    code: env.data.Status.Code,
+    message: env.data.Status.Message,
+    data: env.data.Data,
+    httpStatus: status,
+  };
+}
+
+function failed(code: number, language: Language, detail: string): Exchange {
+  return { kind: 'failed', error: { code, message: `${codeText(code, language)} (${detail})` } };
+}
+
+/** Node's fetch hides the socket error (ECONNREFUSED, ENOTFOUND) in `cause`; that is the useful part. */
+function causeOf(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = (err as Error & { cause?: unknown }).cause;
+  if (cause instanceof Error) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    return code ? `${code} ${cause.message}` : cause.message;
+  }
+  return err.message;
+}
+
+/** The error a non-success envelope stands for, with the server's field issues when it sent any. */
+export function envelopeError(ex: Extract<Exchange, { kind: 'envelope' }>, language: Language): ResultError {
+  const message = ex.message ?? codeText(ex.code, language);
+  const details = fieldIssuesIn(ex.data);
+  return details ? { code: ex.code, message, details } : { code: ex.code, message };
+}
+
+function fieldIssuesIn(data: unknown): FieldIssue[] | undefined {
+  const list = Array.isArray(data)
+    ? data
+    : data && typeof data === 'object'
+      ? ((data as Record<string, unknown>)['details'] ?? (data as Record<string, unknown>)['issues'])
+      : undefined;
+  if (!Array.isArray(list)) return undefined;
+  const issues = list.filter(
+    (i): i is FieldIssue =>
+      !!i && typeof i === 'object' && typeof i.path === 'string' && typeof i.message === 'string',
+  );
+  return issues.length > 0 ? issues.map((i) => ({ path: i.path, message: i.message })) : undefined;
+}

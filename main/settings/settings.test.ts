@@ -1,0 +1,198 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Codes } from '../../shared/codes.js';
+import { createConsoleCore } from '../core.js';
+import { createMemoryTokenStore } from '../session/token-store.js';
+import { openJsonFileKv } from '../storage/json-file-kv.js';
+import { createMemoryKv } from '../storage/kv.js';
+import {
+  SETTINGS_KEY,
+  applyPatch,
+  createSettingsStore,
+  defaultSettings,
+  readSettings,
+  servicesAt,
+} from './settings-store.js';
+
+describe('settings', () => {
+  it('defaults to the embedded backend, zh-CN, and one URL per service with its base path', () => {
+    const s = defaultSettings();
+    expect(s.backend).toBe('embedded');
+    expect(s.language).toBe('zh-CN');
+    expect(s.services).toEqual({
+      admin: 'http://127.0.0.1:8787/api/v1/sr',
+      pve: 'http://127.0.0.1:8787/api/v1/dr',
+      lw: 'http://127.0.0.1:8787/api/v1/lw',
+      party: 'http://127.0.0.1:8787/api/v1/party',
+      payment: 'http://127.0.0.1:8787/api/v1/pay',
+    });
+  });
+
+  it('rejects a patch with a bad URL, an unknown field or an unknown language, naming the field', () => {
+    const base = defaultSettings();
+    for (const [patch, path] of [
+      [{ services: { admin: 'ftp://example.com' } }, 'services.admin'],
+      [{ services: { admin: 'not a url' } }, 'services.admin'],
+      [{ services: { chat: 'http://x' } }, 'services'],
+      [{ language: 'fr' }, 'language'],
+      [{ theme: 'dark' }, '(body)'],
+    ] as const) {
+      const res = applyPatch(base, patch);
+      expect(res.ok, JSON.stringify(patch)).toBe(false);
+      if (res.ok) continue;
+      expect(res.error.code).toBe(Codes.VALIDATION);
+      expect(res.error.details?.map((d) => d.path)).toContain(path);
+    }
+  });
+
+  it('applies a partial patch and drops trailing slashes', () => {
+    const res = applyPatch(defaultSettings(), {
+      language: 'en',
+      services: { pve: ' https://pve.studio.example/api/v1/dr/ ' },
+    });
+    expect(res.ok && res.data.language).toBe('en');
+    expect(res.ok && res.data.services.pve).toBe('https://pve.studio.example/api/v1/dr');
+    expect(res.ok && res.data.services.admin).toBe(defaultSettings().services.admin);
+  });
+
+  it('keeps the valid parts of saved settings and defaults the rest', () => {
+    const s = readSettings(
+      { language: 'en', backend: 'sideways', services: { admin: 'https://a.example/api/v1/sr', pve: 12 } },
+      defaultSettings(),
+    );
+    expect(s).toEqual({
+      language: 'en',
+      backend: 'embedded',
+      services: { ...defaultSettings().services, admin: 'https://a.example/api/v1/sr' },
+    });
+  });
+
+  it('persists what was set', () => {
+    const kv = createMemoryKv();
+    const store = createSettingsStore(kv);
+    expect(store.set({ backend: 'custom', services: servicesAt('https://ops.example') }).ok).toBe(true);
+    expect(createSettingsStore(kv).get()).toMatchObject({
+      backend: 'custom',
+      services: { admin: 'https://ops.example/api/v1/sr' },
+    });
+    expect(store.set({ language: 'xx' }).ok).toBe(false);
+    expect(createSettingsStore(kv).get().language).toBe('zh-CN');
+  });
+});
+
+describe('the JSON-file store', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gameops-kv-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('persists across opens and leaves no temporary files behind', async () => {
+    const file = join(dir, 'console.json');
+    const kv = openJsonFileKv(file);
+    kv.set(SETTINGS_KEY, { language: 'en' });
+    kv.set('other', [1, 2]);
+    kv.delete('other');
+    expect(openJsonFileKv(file).get(SETTINGS_KEY)).toEqual({ language: 'en' });
+    expect(openJsonFileKv(file).get('other')).toBeUndefined();
+    expect(await readdir(dir)).toEqual(['console.json']);
+  });
+
+  it('sets a corrupt file aside and starts clean', async () => {
+    const file = join(dir, 'console.json');
+    await writeFile(file, '{"settings": {"lang');
+    const kv = openJsonFileKv(file);
+    expect(kv.get(SETTINGS_KEY)).toBeUndefined();
+    kv.set('a', 1);
+    const names = await readdir(dir);
+    expect(names).toContain('console.json');
+    expect(names.some((n) => n.startsWith('console.json.corrupt-'))).toBe(true);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ a: 1 });
+  });
+
+  it('hands out copies, so a caller mutating a value does not change what is stored', () => {
+    const kv = openJsonFileKv(join(dir, 'c.json'));
+    kv.set('x', { n: 1 });
+    (kv.get('x') as { n: number }).n = 2;
+    expect(kv.get('x')).toEqual({ n: 1 });
+  });
+});
+
+describe('settings through the core', () => {
+  const app = { name: 'GameOps Console', version: 't', shell: 'browser', platform: 'linux' } as const;
+  const defaultLanguage = 'en' as const;
+
+  it('answers calls in embedded mode with UNAVAILABLE when there is no backend to start', async () => {
+    const core = await createConsoleCore({
+      kv: createMemoryKv(),
+      tokens: createMemoryTokenStore(),
+      app,
+      defaultLanguage,
+    });
+    const res = await core.handlers['session:login']({ account: 'admin', password: 'x' });
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.UNAVAILABLE);
+    expect((await core.handlers['app:info'](null)).backend).toMatchObject({
+      mode: 'embedded',
+      running: false,
+    });
+    await core.close();
+  });
+
+  it('starts the embedded backend on the first run and points every service at it', async () => {
+    let started = 0;
+    let stopped = 0;
+    const core = await createConsoleCore({
+      kv: createMemoryKv(),
+      tokens: createMemoryTokenStore(),
+      app,
+      defaultLanguage,
+      backend: {
+        start: async () => {
+          started++;
+          return { url: 'http://127.0.0.1:4555', port: 4555, stop: async () => void stopped++ };
+        },
+      },
+    });
+    expect(await core.backendReady()).toMatchObject({ port: 4555 });
+    expect((await core.handlers['settings:get'](null)).services).toEqual(servicesAt('http://127.0.0.1:4555'));
+    expect((await core.handlers['app:info'](null)).backend).toEqual({
+      mode: 'embedded',
+      running: true,
+      url: 'http://127.0.0.1:4555',
+      error: null,
+    });
+    // Switching to the studio's services stops the embedded backend.
+    const res = await core.handlers['settings:set']({
+      backend: 'custom',
+      services: servicesAt('https://ops.example'),
+    });
+    expect(res.ok && res.data.services.admin).toBe('https://ops.example/api/v1/sr');
+    expect(stopped).toBe(1);
+    await core.close();
+    expect(started).toBe(1);
+  });
+
+  it('reports a backend that failed to start, and tries again on the next call', async () => {
+    let attempts = 0;
+    const core = await createConsoleCore({
+      kv: createMemoryKv(),
+      tokens: createMemoryTokenStore(),
+      app,
+      defaultLanguage,
+      backend: {
+        start: async () => {
+          attempts++;
+          throw new Error('the data folder is in use by another process');
+        },
+      },
+    });
+    await expect(core.backendReady()).rejects.toThrow(/in use by another process/);
+    expect((await core.handlers['app:info'](null)).backend.error).toMatch(/in use by another process/);
+    const res = await core.handlers['session:login']({ account: 'admin', password: 'x' });
+    expect(res.ok ? '' : res.error.message).toMatch(/did not start/);
+    expect(attempts).toBeGreaterThanOrEqual(2);
+    await core.close();
+  });
+});

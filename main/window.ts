@@ -1,0 +1,63 @@
+import { BrowserWindow, shell, type Session } from 'electron';
+import { join } from 'node:path';
+import {
+  contentSecurityPolicy,
+  externalUrlToOpen,
+  isAppUrl,
+  windowWebPreferences,
+  withCsp,
+  type AppLocation,
+} from './security.js';
+
+export interface MainWindowOptions {
+  preloadPath: string;
+  location: AppLocation;
+  title: string;
+  iconPath?: string;
+}
+
+/** Every response the renderer's session receives carries our CSP, whatever the server sent. */
+export function installCsp(session: Session, location: AppLocation): void {
+  const csp = contentSecurityPolicy(location.kind === 'dev' ? { origin: location.origin } : undefined);
+  session.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: withCsp(details.responseHeaders, csp) });
+  });
+  // The console asks the OS for nothing through web APIs (notifications come from main).
+  session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}
+
+export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1360,
+    height: 860,
+    minWidth: 720,
+    minHeight: 520,
+    show: false,
+    title: opts.title,
+    ...(opts.iconPath ? { icon: opts.iconPath } : {}),
+    webPreferences: windowWebPreferences(opts.preloadPath),
+  });
+  win.once('ready-to-show', () => win.show());
+  lockNavigation(win, opts.location);
+  if (opts.location.kind === 'dev') void win.loadURL(opts.location.origin);
+  else void win.loadFile(join(opts.location.rendererDir, 'index.html'));
+  return win;
+}
+
+/** The window only ever shows the app; links out go to the OS browser, and only if http(s). */
+export function lockNavigation(win: BrowserWindow, location: AppLocation): void {
+  const wc = win.webContents;
+  wc.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url, location)) event.preventDefault();
+  });
+  wc.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url, location)) event.preventDefault();
+  });
+  wc.on('will-attach-webview', (event) => event.preventDefault());
+  wc.setWindowOpenHandler(({ url }) => {
+    const external = externalUrlToOpen(url);
+    if (external) void shell.openExternal(external);
+    return { action: 'deny' };
+  });
+}
