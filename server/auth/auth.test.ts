@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Codes } from '../../shared/codes.js';
+import { ENDPOINTS } from '../../shared/api/table.js';
+import { backendKinds, startTestBackend, type TestBackend } from '../../tests/support/backends.js';
+
+/** Sign-in, access tokens, refresh rotation and reuse detection, sign-out, the login rate limit. */
+
+const SR = '/api/v1/sr';
+const ACCESS_TTL = 60;
+const SESSION_TTL = 600;
+
+describe.each(backendKinds())('auth on %s', (kind) => {
+  let t: TestBackend;
+
+  beforeAll(async () => {
+    t = await startTestBackend(kind, {
+      auth: {
+        accessTtlSec: ACCESS_TTL,
+        sessionTtlSec: SESSION_TTL,
+        rateLimit: { maxPerAccount: 3, maxPerIp: 50, windowSec: 300 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const session = (token: string) => t.api.call(ENDPOINTS['auth.session'], {}, token);
+  const refresh = (refreshToken: string) =>
+    t.api.call<{ authToken: string; refreshToken: string; expireTime: number; refreshExpireTime: number }>(
+      ENDPOINTS['auth.refresh'],
+      { refreshToken },
+    );
+  const login = (account: string, password: string) =>
+    t.api.call(ENDPOINTS['auth.login'], { account, password });
+
+  describe('sign-in', () => {
+    it('accepts the name (any case) or the phone, and returns the session user', async () => {
+      const byName = await t.api.login('Admin');
+      expect(byName.user).toMatchObject({ name: 'admin', phone: '13800000002' });
+      expect(byName.user.role).toEqual(['ADMIN', 'AtomicWAR', 'YMMJ', 'LORDWAR', 'PARTYGAME']);
+      expect(byName.expireTime).toBe(Math.floor(t.clock.now / 1000) + ACCESS_TTL);
+      expect(byName.refreshExpireTime).toBe(Math.floor(t.clock.now / 1000) + SESSION_TTL);
+      expect(byName.user.expireTime).toBe(byName.expireTime);
+      const byPhone = await t.api.login('13800000002');
+      expect(byPhone.user.name).toBe('admin');
+    });
+
+    it('refuses a wrong password or an unknown account alike', async () => {
+      const wrong = await login('developer', 'not-the-password');
+      const unknown = await login('nobody-here', 'whatever-password');
+      for (const r of [wrong, unknown]) {
+        expect(r.status).toBe(401);
+        expect(r.body.Status.Code).toBe(Codes.INVALID_CREDENTIALS);
+      }
+      expect(wrong.body.Status.Message).toBe(unknown.body.Status.Message);
+    });
+
+    it('answers auth.session with the signed-in operator', async () => {
+      const l = await t.api.login('service');
+      const r = await session(l.authToken);
+      expect(r.body.Status.Code).toBe(Codes.OK);
+      expect(r.body.Data).toMatchObject({
+        name: 'service',
+        expireTime: l.expireTime,
+        refreshExpireTime: l.refreshExpireTime,
+      });
+    });
+  });
+
+  describe('access tokens', () => {
+    it('no token or a bad one is UNAUTHENTICATED', async () => {
+      expect((await t.api.request('GET', `${SR}/admin/session`)).body.Status.Code).toBe(
+        Codes.UNAUTHENTICATED,
+      );
+      const l = await t.api.login('guest');
+      const [head, claims] = l.authToken.split('.');
+      const forged = `${head}.${claims}.${Buffer.from('not the signature').toString('base64url')}`;
+      expect((await session(forged)).body.Status.Code).toBe(Codes.UNAUTHENTICATED);
+      // Claims changed under the old signature.
+      const tampered = `${head}.${Buffer.from(JSON.stringify({ sid: 'x', uid: 1, exp: 9e9 })).toString('base64url')}.${l.authToken.split('.')[2]}`;
+      expect((await session(tampered)).body.Status.Code).toBe(Codes.UNAUTHENTICATED);
+      expect((await session('garbage')).body.Status.Code).toBe(Codes.UNAUTHENTICATED);
+    });
+
+    it('an expired access token gets 20000, and a refresh makes a working one', async () => {
+      const l = await t.api.login('guest');
+      t.clock.advance(ACCESS_TTL + 1);
+      const expired = await session(l.authToken);
+      expect(expired.status).toBe(401);
+      expect(expired.body.Status.Code).toBe(Codes.TOKEN_EXPIRED);
+      expect(expired.body.Status.Code).toBe(20000);
+      const r = await refresh(l.refreshToken);
+      expect(r.body.Status.Code).toBe(Codes.OK);
+      expect((await session(r.body.Data.authToken)).body.Status.Code).toBe(Codes.OK);
+    });
+  });
+
+  describe('refresh tokens', () => {
+    it('rotate on every refresh; the session end does not move', async () => {
+      const l = await t.api.login('developer');
+      t.clock.advance(10);
+      const r1 = await refresh(l.refreshToken);
+      expect(r1.body.Status.Code).toBe(Codes.OK);
+      expect(r1.body.Data.refreshToken).not.toBe(l.refreshToken);
+      expect(r1.body.Data.refreshExpireTime).toBe(l.refreshExpireTime);
+      expect(r1.body.Data.expireTime).toBe(Math.floor(t.clock.now / 1000) + ACCESS_TTL);
+      const r2 = await refresh(r1.body.Data.refreshToken);
+      expect(r2.body.Status.Code).toBe(Codes.OK);
+      expect(r2.body.Data.refreshToken).not.toBe(r1.body.Data.refreshToken);
+    });
+
+    it('reusing a used one revokes the whole family, and is audited', async () => {
+      const l = await t.api.login('ymmj');
+      const r1 = await refresh(l.refreshToken);
+      const current = r1.body.Data;
+      const reuse = await refresh(l.refreshToken);
+      expect(reuse.status).toBe(401);
+      expect(reuse.body.Status.Code).toBe(Codes.SESSION_REVOKED);
+      // Everything of that family stops: the newest refresh token and every access token.
+      expect((await refresh(current.refreshToken)).body.Status.Code).toBe(Codes.SESSION_REVOKED);
+      expect((await session(current.authToken)).body.Status.Code).toBe(Codes.SESSION_REVOKED);
+      expect((await session(l.authToken)).body.Status.Code).toBe(Codes.SESSION_REVOKED);
+      // Another session of the same operator is untouched.
+      const other = await t.api.login('ymmj');
+      expect((await session(other.authToken)).body.Status.Code).toBe(Codes.OK);
+
+      const audit = await t.backend.database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'auth.refresh-reuse')
+        .execute();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ operator: 'ymmj', outcome: 'error', code: Codes.SESSION_REVOKED });
+    });
+
+    it('an unknown refresh token is REFRESH_INVALID', async () => {
+      expect((await refresh('not-a-token-we-made')).body.Status.Code).toBe(Codes.REFRESH_INVALID);
+    });
+
+    it('no refresh after the session’s absolute end', async () => {
+      const l = await t.api.login('partygame');
+      let current = l.refreshToken;
+      // Refreshing keeps the session alive only until its end, not beyond.
+      for (let i = 0; i < 3; i++) {
+        t.clock.advance(SESSION_TTL / 4);
+        const r = await refresh(current);
+        expect(r.body.Status.Code).toBe(Codes.OK);
+        current = r.body.Data.refreshToken;
+        expect(r.body.Data.expireTime).toBeLessThanOrEqual(l.refreshExpireTime);
+      }
+      t.clock.advance(SESSION_TTL / 4 + 1);
+      expect((await refresh(current)).body.Status.Code).toBe(Codes.REFRESH_INVALID);
+    });
+  });
+
+  describe('sign-out', () => {
+    it('ends the session: its access and refresh tokens stop at once', async () => {
+      const l = await t.api.login('lordwar');
+      const out = await t.api.call(ENDPOINTS['auth.logout'], { refreshToken: l.refreshToken });
+      expect(out.body).toEqual({ Status: { Code: Codes.OK }, Data: { loggedOut: true } });
+      expect((await session(l.authToken)).body.Status.Code).toBe(Codes.SESSION_REVOKED);
+      expect((await refresh(l.refreshToken)).body.Status.Code).toBe(Codes.SESSION_REVOKED);
+      const again = await t.api.call(ENDPOINTS['auth.logout'], { refreshToken: 'unknown-token' });
+      expect(again.body.Data).toEqual({ loggedOut: false });
+    });
+  });
+
+  describe('changes to the operator apply to live sessions', () => {
+    it('disabling ends sessions; a disabled account cannot sign in; role changes apply at once', async () => {
+      const superToken = (await t.api.login('super')).authToken;
+      const phone = '13912345678';
+      const created = await t.api.call(
+        ENDPOINTS['users.create'],
+        { phone, name: 'live-change', password: 'a-long-password', roles: ['SUPER'] },
+        superToken,
+      );
+      expect(created.body.Status.Code).toBe(Codes.OK);
+      const l = await t.api.login('live-change', 'a-long-password');
+      expect((await t.api.call(ENDPOINTS['users.roles'], {}, l.authToken)).body.Status.Code).toBe(Codes.OK);
+
+      // Demoted: the same token is now FORBIDDEN on a SUPER endpoint.
+      await t.api.call(
+        ENDPOINTS['users.update'],
+        { phone, roles: ['GUEST'], reason: 'demote for the test' },
+        superToken,
+      );
+      expect((await t.api.call(ENDPOINTS['users.roles'], {}, l.authToken)).body.Status.Code).toBe(
+        Codes.FORBIDDEN,
+      );
+
+      await t.api.call(
+        ENDPOINTS['users.update'],
+        { phone, disabled: true, reason: 'disable for the test' },
+        superToken,
+      );
+      expect((await session(l.authToken)).body.Status.Code).toBe(Codes.SESSION_REVOKED);
+      expect((await login('live-change', 'a-long-password')).body.Status.Code).toBe(Codes.ACCOUNT_DISABLED);
+      // A wrong password does not reveal that the account is disabled.
+      expect((await login('live-change', 'wrong-password!')).body.Status.Code).toBe(
+        Codes.INVALID_CREDENTIALS,
+      );
+
+      await t.api.call(
+        ENDPOINTS['users.update'],
+        { phone, disabled: false, reason: 'enable for the test' },
+        superToken,
+      );
+      const l2 = await t.api.login('live-change', 'a-long-password');
+      await t.api.call(ENDPOINTS['users.delete'], { phone, reason: 'delete for the test' }, superToken);
+      expect((await session(l2.authToken)).body.Status.Code).toBe(Codes.SESSION_REVOKED);
+      expect((await refresh(l2.refreshToken)).body.Status.Code).toBe(Codes.REFRESH_INVALID);
+    });
+  });
+});
+
+describe.each(backendKinds())('login rate limit on %s', (kind) => {
+  let t: TestBackend;
+  const WINDOW = 300;
+
+  beforeAll(async () => {
+    t = await startTestBackend(kind, {
+      auth: { rateLimit: { maxPerAccount: 3, maxPerIp: 8, windowSec: WINDOW } },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const attempt = (account: string, password: string) =>
+    t.api.call(ENDPOINTS['auth.login'], { account, password });
+
+  it('locks an account after repeated failures, says how long to wait, and lets it in after', async () => {
+    for (let i = 0; i < 3; i++)
+      expect((await attempt('admin', 'wrong-password')).body.Status.Code).toBe(Codes.INVALID_CREDENTIALS);
+    // Failures count against the operator, whether typed as name or phone.
+    const limited = await attempt('13800000002', 'gameops-demo');
+    expect(limited.status).toBe(429);
+    expect(limited.body.Status.Code).toBe(Codes.RATE_LIMITED);
+    expect(limited.body.Status.Message).toMatch(new RegExp(`wait ${WINDOW} seconds`));
+    t.clock.advance(100);
+    const later = await attempt('admin', 'gameops-demo');
+    expect(later.body.Status.Message).toMatch(/wait 200 seconds/);
+    const zh = await t.api.request('POST', '/api/v1/sr/admin/login', {
+      json: { account: 'admin', password: 'gameops-demo' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zh.body.Status.Message).toMatch(/请等待 200 秒/);
+    t.clock.advance(201);
+    expect((await attempt('admin', 'gameops-demo')).body.Status.Code).toBe(Codes.OK);
+  });
+
+  it('a success resets the account’s count', async () => {
+    for (let i = 0; i < 2; i++) await attempt('service', 'wrong-password');
+    expect((await attempt('service', 'gameops-demo')).body.Status.Code).toBe(Codes.OK);
+    for (let i = 0; i < 2; i++) await attempt('service', 'wrong-password');
+    expect((await attempt('service', 'gameops-demo')).body.Status.Code).toBe(Codes.OK);
+  });
+
+  it('limits a client address across accounts', async () => {
+    t.clock.advance(WINDOW + 1);
+    for (let i = 0; i < 8; i++) {
+      expect((await attempt(`nobody-${i}`, 'wrong-password')).body.Status.Code).toBe(
+        Codes.INVALID_CREDENTIALS,
+      );
+    }
+    expect((await attempt('guest', 'gameops-demo')).body.Status.Code).toBe(Codes.RATE_LIMITED);
+    t.clock.advance(WINDOW + 1);
+    expect((await attempt('guest', 'gameops-demo')).body.Status.Code).toBe(Codes.OK);
+  });
+
+  it('records sign-in successes and failures in the audit log', async () => {
+    const rows = await t.backend.database.db
+      .selectFrom('audit_log')
+      .select(['operator', 'outcome', 'code'])
+      .where('action', '=', 'auth.login')
+      .execute();
+    const codes = new Set(rows.map((r) => `${r.outcome}:${r.code}`));
+    expect(codes).toEqual(
+      new Set([`ok:${Codes.OK}`, `error:${Codes.INVALID_CREDENTIALS}`, `error:${Codes.RATE_LIMITED}`]),
+    );
+    expect(rows.some((r) => r.operator === 'nobody-0' && r.outcome === 'error')).toBe(true);
+  });
+});

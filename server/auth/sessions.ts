@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { Codes } from '../../shared/codes.js';
+import { ApiError } from '../../shared/envelope.js';
+import type { SessionUser } from '../../shared/session.js';
+import type { Role } from '../../shared/roles.js';
+import type { AuthConfig, Clock } from '../config.js';
+import type { Database, OperatorRow } from '../db/schema.js';
+import { recordAudit } from '../audit/record.js';
+import { problem } from '../http/problem.js';
+import { findOperatorByAccount, rolesOf } from '../users/operators.js';
+import { dummyHash, verifyPassword } from './password.js';
+import { accountKey, assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './rate-limit.js';
+import { hashRefreshToken, newRefreshToken, readAccessToken, signAccessToken } from './tokens.js';
+
+/**
+ * Sessions: sign-in, refresh-token rotation with reuse detection, sign-out, and the check every
+ * authenticated request goes through. A session is one refresh-token family with an absolute end.
+ */
+
+export interface SignedInOperator {
+  id: number;
+  phone: string;
+  name: string;
+  first_name: string;
+  avatar: string;
+  bio: string;
+  roles: Role[];
+}
+
+export interface AuthInfo {
+  operator: SignedInOperator;
+  sessionId: string;
+  /** Seconds since the epoch: the presented access token's end, and the session's. */
+  expireTime: number;
+  refreshExpireTime: number;
+}
+
+export interface TokenPair {
+  authToken: string;
+  refreshToken: string;
+  expireTime: number;
+  refreshExpireTime: number;
+}
+
+const sec = (d: Date | number): number => Math.floor((typeof d === 'number' ? d : d.getTime()) / 1000);
+
+function signedIn(row: OperatorRow): SignedInOperator {
+  return {
+    id: row.id,
+    phone: row.phone,
+    name: row.name,
+    first_name: row.first_name,
+    avatar: row.avatar,
+    bio: row.bio,
+    roles: rolesOf(row),
+  };
+}
+
+export function sessionUserOf(
+  op: SignedInOperator,
+  expireTime: number,
+  refreshExpireTime: number,
+): SessionUser {
+  return {
+    name: op.name,
+    phone: op.phone,
+    avatar: op.avatar,
+    bio: op.bio,
+    role: op.roles,
+    expireTime,
+    refreshExpireTime,
+    first_name: op.first_name,
+  };
+}
+
+const tokenInvalid = () =>
+  problem(
+    Codes.UNAUTHENTICATED,
+    'The access token is missing or not valid; sign in again',
+    '访问令牌缺失或无效，请重新登录',
+  );
+const sessionRevoked = () =>
+  problem(Codes.SESSION_REVOKED, 'This session has ended; sign in again', '该会话已结束，请重新登录');
+
+/** Ends sessions of an operator (all, or all but one); their tokens stop working at once. */
+export async function revokeSessionsOf(
+  db: Kysely<Database>,
+  operatorId: number,
+  reason: string,
+  now: Date,
+  exceptSessionId?: string,
+): Promise<number> {
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('operator_id', '=', operatorId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export interface AuthServiceDeps {
+  db: Kysely<Database>;
+  config: AuthConfig;
+  clock: Clock;
+  secret: Buffer;
+}
+
+export class AuthService {
+  readonly #db: Kysely<Database>;
+  readonly #config: AuthConfig;
+  readonly #clock: Clock;
+  readonly #secret: Buffer;
+  readonly #dummy: Promise<string>;
+
+  constructor(deps: AuthServiceDeps) {
+    this.#db = deps.db;
+    this.#config = deps.config;
+    this.#clock = deps.clock;
+    this.#secret = deps.secret;
+    // Ready before the first unknown account shows up, so that it costs what a known one does.
+    this.#dummy = dummyHash(this.#config.scrypt);
+  }
+
+  get config(): AuthConfig {
+    return this.#config;
+  }
+
+  #accessToken(
+    sessionId: string,
+    operatorId: number,
+    sessionEnd: Date,
+    now: number,
+  ): { token: string; exp: number } {
+    // An access token never outlives its session.
+    const exp = Math.min(sec(now) + this.#config.accessTtlSec, sec(sessionEnd));
+    return { token: signAccessToken(this.#secret, { sid: sessionId, uid: operatorId, exp }), exp };
+  }
+
+  async login(account: string, password: string, ip: string): Promise<TokenPair & { user: SessionUser }> {
+    const db = this.#db;
+    const nowMs = this.#clock();
+    const now = new Date(nowMs);
+    const row = await findOperatorByAccount(db, account);
+    const key = accountKey(account, row?.id);
+    const audit = (outcome: 'ok' | 'error', code: number) =>
+      recordAudit(db, {
+        at: now,
+        operatorId: row?.id ?? null,
+        operator: row?.name ?? account,
+        action: 'auth.login',
+        target: row?.phone ?? account,
+        outcome,
+        code,
+        clientIp: ip,
+      });
+
+    try {
+      await assertLoginAllowed(db, key, ip, this.#config.rateLimit, now);
+    } catch (err) {
+      await audit('error', Codes.RATE_LIMITED);
+      throw err;
+    }
+
+    const good = await verifyPassword(password, row?.password_hash ?? (await this.#dummy));
+    if (!row || !good) {
+      await recordLoginFailure(db, key, ip, this.#config.rateLimit, now);
+      await audit('error', Codes.INVALID_CREDENTIALS);
+      throw new ApiError(Codes.INVALID_CREDENTIALS);
+    }
+    // Told only to someone who knows the password.
+    if (row.disabled) {
+      await audit('error', Codes.ACCOUNT_DISABLED);
+      throw new ApiError(Codes.ACCOUNT_DISABLED);
+    }
+
+    const sessionId = randomUUID();
+    const expiresAt = new Date(nowMs + this.#config.sessionTtlSec * 1000);
+    const refreshToken = newRefreshToken();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('sessions')
+        .values({ id: sessionId, operator_id: row.id, created_at: now, expires_at: expiresAt, client_ip: ip })
+        .execute();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ token_hash: hashRefreshToken(refreshToken), session_id: sessionId, created_at: now })
+        .execute();
+      await trx.updateTable('operators').set({ last_login_at: now }).where('id', '=', row.id).execute();
+    });
+    await clearAccountFailures(db, key);
+    await audit('ok', Codes.OK);
+
+    const access = this.#accessToken(sessionId, row.id, expiresAt, nowMs);
+    const op = signedIn(row);
+    return {
+      authToken: access.token,
+      refreshToken,
+      expireTime: access.exp,
+      refreshExpireTime: sec(expiresAt),
+      user: sessionUserOf(op, access.exp, sec(expiresAt)),
+    };
+  }
+
+  async refresh(refreshToken: string, ip: string): Promise<TokenPair> {
+    const db = this.#db;
+    const nowMs = this.#clock();
+    const now = new Date(nowMs);
+    const hash = hashRefreshToken(refreshToken);
+    const found = await db
+      .selectFrom('refresh_tokens as t')
+      .innerJoin('sessions as s', 's.id', 't.session_id')
+      .innerJoin('operators as o', 'o.id', 's.operator_id')
+      .select([
+        't.used_at',
+        's.id as session_id',
+        's.expires_at',
+        's.revoked_at',
+        'o.id as operator_id',
+        'o.name',
+        'o.phone',
+        'o.disabled',
+      ])
+      .where('t.token_hash', '=', hash)
+      .executeTakeFirst();
+    if (!found) throw new ApiError(Codes.REFRESH_INVALID);
+
+    const reuse = async (): Promise<never> => {
+      // A used token came back: someone holds a copy. End the whole family, whoever it is.
+      await revokeSessionsOfFamily(db, found.session_id, now);
+      await recordAudit(db, {
+        at: now,
+        operatorId: found.operator_id,
+        operator: found.name,
+        action: 'auth.refresh-reuse',
+        target: found.phone,
+        outcome: 'error',
+        code: Codes.SESSION_REVOKED,
+        clientIp: ip,
+      });
+      throw problem(
+        Codes.SESSION_REVOKED,
+        'This refresh token was already used, so the session was ended for safety; sign in again',
+        '该刷新令牌已被使用过，为安全起见会话已结束，请重新登录',
+      );
+    };
+
+    if (found.used_at) return reuse();
+    if (found.revoked_at) throw sessionRevoked();
+    if (found.expires_at.getTime() <= nowMs) {
+      throw problem(
+        Codes.REFRESH_INVALID,
+        'The session has expired; sign in again',
+        '会话已过期，请重新登录',
+      );
+    }
+    if (found.disabled) throw new ApiError(Codes.ACCOUNT_DISABLED);
+
+    const next = newRefreshToken();
+    const rotated = await db.transaction().execute(async (trx) => {
+      // Marking the old token used is the race guard: of two concurrent uses, only one wins.
+      const res = await trx
+        .updateTable('refresh_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', hash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ token_hash: hashRefreshToken(next), session_id: found.session_id, created_at: now })
+        .execute();
+      return true;
+    });
+    if (!rotated) return reuse();
+
+    const access = this.#accessToken(found.session_id, found.operator_id, found.expires_at, nowMs);
+    return {
+      authToken: access.token,
+      refreshToken: next,
+      expireTime: access.exp,
+      refreshExpireTime: sec(found.expires_at),
+    };
+  }
+
+  /** Ends the session the refresh token belongs to. Unknown tokens end nothing. */
+  async logout(refreshToken: string, ip: string): Promise<boolean> {
+    const db = this.#db;
+    const now = new Date(this.#clock());
+    const found = await db
+      .selectFrom('refresh_tokens as t')
+      .innerJoin('sessions as s', 's.id', 't.session_id')
+      .innerJoin('operators as o', 'o.id', 's.operator_id')
+      .select(['s.id as session_id', 's.revoked_at', 'o.id as operator_id', 'o.name', 'o.phone'])
+      .where('t.token_hash', '=', hashRefreshToken(refreshToken))
+      .executeTakeFirst();
+    if (!found) return false;
+    if (!found.revoked_at) {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now, revoked_reason: 'logout' })
+        .where('id', '=', found.session_id)
+        .execute();
+    }
+    await recordAudit(db, {
+      at: now,
+      operatorId: found.operator_id,
+      operator: found.name,
+      action: 'auth.logout',
+      target: found.phone,
+      outcome: 'ok',
+      code: Codes.OK,
+      clientIp: ip,
+    });
+    return true;
+  }
+
+  /** The signed-in operator behind an Authorization header, checked against the database. */
+  async authenticate(authorization: string | undefined): Promise<AuthInfo> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    if (!match?.[1]) {
+      throw problem(
+        Codes.UNAUTHENTICATED,
+        'Sign in first (no access token was sent)',
+        '请先登录（请求未携带访问令牌）',
+      );
+    }
+    const claims = readAccessToken(this.#secret, match[1]);
+    if (!claims) throw tokenInvalid();
+    const nowMs = this.#clock();
+    if (claims.exp * 1000 <= nowMs) throw new ApiError(Codes.TOKEN_EXPIRED);
+
+    const row = await this.#db
+      .selectFrom('sessions as s')
+      .innerJoin('operators as o', 'o.id', 's.operator_id')
+      .select(['s.revoked_at', 's.expires_at'])
+      .selectAll('o')
+      .where('s.id', '=', claims.sid)
+      .executeTakeFirst();
+    // Gone: the operator was deleted with their sessions.
+    if (!row) throw sessionRevoked();
+    if (row.id !== claims.uid) throw tokenInvalid();
+    if (row.revoked_at || row.expires_at.getTime() <= nowMs) throw sessionRevoked();
+    if (row.disabled) throw new ApiError(Codes.ACCOUNT_DISABLED);
+    return {
+      operator: signedIn(row),
+      sessionId: claims.sid,
+      expireTime: claims.exp,
+      refreshExpireTime: sec(row.expires_at),
+    };
+  }
+}
+
+async function revokeSessionsOfFamily(db: Kysely<Database>, sessionId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: 'refresh-reuse' })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,80 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/**
+ * Access tokens: `v1.<claims>.<HMAC-SHA256>`, base64url, signed with a secret made once per
+ * database. They carry only ids and an expiry: every request still loads the session and the
+ * operator, so sign-out, disabling and role changes take effect at once.
+ * Refresh tokens: random, stored only as SHA-256 hashes.
+ */
+
+export interface AccessClaims {
+  /** Session id. */
+  sid: string;
+  /** Operator id. */
+  uid: number;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+const VERSION = 'v1';
+
+function mac(secret: Buffer, data: string): Buffer {
+  return createHmac('sha256', secret).update(data).digest();
+}
+
+export function signAccessToken(secret: Buffer, claims: AccessClaims): string {
+  const body = `${VERSION}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  return `${body}.${mac(secret, body).toString('base64url')}`;
+}
+
+/** The claims of a well-signed token (expired or not), or undefined for anything else. */
+export function readAccessToken(secret: Buffer, token: string): AccessClaims | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts[0] !== VERSION) return undefined;
+  const body = `${parts[0]}.${parts[1]}`;
+  const given = Buffer.from(parts[2] ?? '', 'base64url');
+  const expected = mac(secret, body);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8'));
+    if (
+      claims &&
+      typeof claims === 'object' &&
+      typeof (claims as AccessClaims).sid === 'string' &&
+      typeof (claims as AccessClaims).uid === 'number' &&
+      typeof (claims as AccessClaims).exp === 'number'
+    ) {
+      return claims as AccessClaims;
+    }
+  } catch {
+    // A valid signature over junk cannot happen without the secret; treat it as invalid anyway.
+  }
+  return undefined;
+}
+
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const SECRET_KEY = 'access_token_secret';
+
+/** The signing secret: made on first start, kept in the database so restarts keep sessions. */
+export async function loadTokenSecret(db: Kysely<Database>): Promise<Buffer> {
+  await db
+    .insertInto('app_meta')
+    .values({ key: SECRET_KEY, value: randomBytes(32).toString('hex') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', SECRET_KEY)
+    .executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'hex');
+}

@@ -1,0 +1,101 @@
+import type { FastifyServerOptions } from 'fastify';
+import { SERVICE_BASE_PATHS, SERVICES, type GameId, type ServiceName } from '../shared/games.js';
+import { buildServer, type BuildServerOptions } from './app.js';
+import { resolveAuthConfig } from './config.js';
+import { migrateToLatest } from './db/migrations.js';
+import { openDatabase, type OpenedDatabase } from './db/open.js';
+import { DEMO_PASSWORD, seedDemoOperators } from './seed/operators.js';
+import { SMALL_SEED, seedAllPlayers } from './seed/players.js';
+
+/**
+ * Starts the reference backend in this process: opens (and locks) the database, migrates, seeds
+ * a new embedded database, and listens. Used by the CLI, the worker main forks, tests and the
+ * benchmark.
+ */
+
+export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' | 'logger'> {
+  /** PostgreSQL URL; when set, the embedded database is not used. */
+  databaseUrl?: string;
+  /** Embedded database directory; omitted (and no databaseUrl) = in memory. */
+  dataDir?: string;
+  host?: string;
+  /** 0 = any free port. */
+  port?: number;
+  /**
+   * Players per game to make sure exist. Default: SMALL_SEED when the database is new, none
+   * otherwise.
+   */
+  seedPlayers?: number;
+  /** Demo operators in a new embedded database (default true). Ignored for PostgreSQL. */
+  demoOperators?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RunningBackend {
+  /** http://host:port, without a base path. */
+  url: string;
+  port: number;
+  /** The base URL of each service (url + its base path), as the console's settings want them. */
+  serviceUrls: Record<ServiceName, string>;
+  database: OpenedDatabase;
+  /** True when this start created the schema (a new database). */
+  created: boolean;
+  seeded: { demoOperators: number; players?: Record<GameId, number> };
+  close(): Promise<void>;
+}
+
+export async function startBackend(options: BackendOptions = {}): Promise<RunningBackend> {
+  const database = await openDatabase({
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  });
+  try {
+    const { created } = await migrateToLatest(database.db);
+    const seeded: RunningBackend['seeded'] = { demoOperators: 0 };
+    if (database.kind === 'pglite' && created && options.demoOperators !== false) {
+      const clock = options.clock ?? Date.now;
+      seeded.demoOperators = await seedDemoOperators(
+        database.db,
+        DEMO_PASSWORD,
+        resolveAuthConfig(options.auth).scrypt,
+        new Date(clock()),
+      );
+    }
+    const perGame = options.seedPlayers ?? (created ? SMALL_SEED : undefined);
+    if (perGame !== undefined && perGame > 0)
+      seeded.players = await seedAllPlayers(database.db, perGame, () => database.checkpoint());
+
+    const { app } = await buildServer({ ...options, db: database.db, kind: database.kind });
+    const host = options.host ?? '127.0.0.1';
+    await app.listen({ host, port: options.port ?? 0 });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const serviceUrls = Object.fromEntries(
+      SERVICES.map((s) => [s, `${url}${SERVICE_BASE_PATHS[s]}`]),
+    ) as Record<ServiceName, string>;
+
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      port,
+      serviceUrls,
+      database,
+      created,
+      seeded,
+      close() {
+        closing ??= (async () => {
+          try {
+            await app.close();
+          } finally {
+            await database.close();
+          }
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

@@ -1,0 +1,174 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend } from './backend.js';
+import { LOCK_FILE } from './db/data-dir-lock.js';
+import { createDatabase, dropDatabase } from '../tests/support/postgres.js';
+import { postgresUrl } from '../tests/support/backends.js';
+import { ROOT, runTs } from '../tests/support/processes.js';
+
+/**
+ * `server/cli.ts`: create-super against PostgreSQL (never a default password), and `serve`
+ * printing its URLs and stopping cleanly on a signal.
+ */
+
+async function loginCode(url: string, account: string, password: string): Promise<number> {
+  const res = await fetch(`${url}/api/v1/sr/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password }),
+  });
+  return ((await res.json()) as { Status: { Code: number } }).Status.Code;
+}
+
+describe.skipIf(!postgresUrl())('create-super on PostgreSQL', () => {
+  const dbName = `t_cli_${randomBytes(4).toString('hex')}`;
+  let databaseUrl: string;
+
+  beforeAll(async () => {
+    databaseUrl = await createDatabase(postgresUrl(), dbName);
+  });
+  afterAll(async () => {
+    await dropDatabase(postgresUrl(), dbName);
+  });
+
+  it('a PostgreSQL backend starts with no operators at all: no demo password', async () => {
+    const b = await startBackend({ databaseUrl, seedPlayers: 0 });
+    try {
+      expect(b.seeded.demoOperators).toBe(0);
+      expect(await b.database.db.selectFrom('operators').select('id').execute()).toEqual([]);
+      expect(await loginCode(b.url, 'super', 'gameops-demo')).toBe(40101);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('refuses without a password', async () => {
+    const r = await runTs('server/cli.ts', ['create-super', '--phone', '13500000001', '--name', 'root'], {
+      env: { DATABASE_URL: databaseUrl, GAMEOPS_SUPER_PASSWORD: '' },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/No password given/);
+  });
+
+  it('refuses a weak password or a bad phone', async () => {
+    const weak = await runTs('server/cli.ts', ['create-super', '--phone', '13500000001', '--name', 'root'], {
+      env: { DATABASE_URL: databaseUrl, GAMEOPS_SUPER_PASSWORD: 'short' },
+    });
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toMatch(/password: at least 10 characters/);
+    const phone = await runTs('server/cli.ts', ['create-super', '--phone', 'nope', '--name', 'root'], {
+      env: { DATABASE_URL: databaseUrl, GAMEOPS_SUPER_PASSWORD: 'a-long-password' },
+    });
+    expect(phone.code).toBe(1);
+    expect(phone.stderr).toMatch(/phone/);
+  });
+
+  it('creates a SUPER from the environment or standard input, who can then sign in', async () => {
+    const fromEnv = await runTs(
+      'server/cli.ts',
+      ['create-super', '--phone', '13500000001', '--name', 'root'],
+      {
+        env: { DATABASE_URL: databaseUrl, GAMEOPS_SUPER_PASSWORD: 'env-password-123' },
+      },
+    );
+    expect(fromEnv.stderr).toBe('');
+    expect(fromEnv.code).toBe(0);
+    expect(fromEnv.stdout).toMatch(/Created SUPER operator root \(13500000001\)/);
+
+    const fromStdin = await runTs(
+      'server/cli.ts',
+      ['create-super', '--phone', '13500000002', '--name', 'root2', '--first-name', 'Second Root'],
+      { env: { DATABASE_URL: databaseUrl, GAMEOPS_SUPER_PASSWORD: '' }, stdin: 'stdin-password-123\n' },
+    );
+    expect(fromStdin.code).toBe(0);
+
+    const again = await runTs(
+      'server/cli.ts',
+      ['create-super', '--phone', '13500000001', '--name', 'root3'],
+      {
+        env: { DATABASE_URL: databaseUrl, GAMEOPS_SUPER_PASSWORD: 'env-password-123' },
+      },
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already exists/);
+
+    const b = await startBackend({ databaseUrl, seedPlayers: 0 });
+    try {
+      expect(await loginCode(b.url, 'root', 'env-password-123')).toBe(1);
+      expect(await loginCode(b.url, '13500000002', 'stdin-password-123')).toBe(1);
+      const ops = await b.database.db
+        .selectFrom('operators')
+        .select(['name', 'roles'])
+        .orderBy('id')
+        .execute();
+      expect(ops).toEqual([
+        { name: 'root', roles: ['SUPER'] },
+        { name: 'root2', roles: ['SUPER'] },
+      ]);
+      const audit = await b.database.db
+        .selectFrom('audit_log')
+        .select(['action', 'operator', 'target'])
+        .execute();
+      expect(audit).toContainEqual({
+        action: 'user.create',
+        operator: 'create-super (command line)',
+        target: '13500000001',
+      });
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+describe('serve', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gameops-cli-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('prints the base URLs and stops cleanly on SIGINT', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        resolve(ROOT, 'server/cli.ts'),
+        'serve',
+        '--port',
+        '0',
+        '--data',
+        dir,
+        '--seed',
+        '0',
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exit = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    await new Promise<void>((r, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no URLs printed: ${out}`)), 60_000);
+      child.stdout.on('data', () => {
+        if (out.includes('openapi')) {
+          clearTimeout(timer);
+          r();
+        }
+      });
+    });
+    expect(out).toMatch(/admin\s+http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sr/);
+    expect(out).toMatch(/pve\s+http:\/\/127\.0\.0\.1:\d+\/api\/v1\/dr/);
+    expect(out).toMatch(/Demo operators created \(password "gameops-demo"\)/);
+    const url = /admin\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? '';
+    expect(await loginCode(url, 'super', 'gameops-demo')).toBe(1);
+    child.kill('SIGINT');
+    expect(await exit).toBe(0);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+});

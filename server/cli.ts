@@ -1,0 +1,192 @@
+import { parseArgs } from 'node:util';
+import { ENDPOINTS } from '../shared/api/table.js';
+import { SERVICES } from '../shared/games.js';
+import { describeIssues, issuesOf } from '../shared/envelope.js';
+import { recordAudit } from './audit/record.js';
+import { hashPassword } from './auth/password.js';
+import { startBackend } from './backend.js';
+import { DEFAULT_AUTH } from './config.js';
+import { migrateToLatest } from './db/migrations.js';
+import { openDatabase, redactUrl } from './db/open.js';
+import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, parsePort, parseSeed } from './options.js';
+import { DEMO_OPERATORS, DEMO_PASSWORD } from './seed/operators.js';
+import { findOperatorByAccount, findOperatorByPhone, toOperator } from './users/operators.js';
+
+/**
+ * `npm run server [-- serve] [--port 8787] [--host 127.0.0.1] [--data DIR] [--seed small|N]`
+ *   Runs the reference backend: the embedded database in DIR, or PostgreSQL when DATABASE_URL is set.
+ * `npm run server -- create-super --phone P --name N [--first-name F] [--data DIR]`
+ *   Creates a SUPER operator; the password comes from GAMEOPS_SUPER_PASSWORD or standard input.
+ */
+
+const USAGE = `Usage:
+  server [serve] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--data ${DEFAULT_DATA_DIR}] [--seed small|N]
+  server create-super --phone PHONE --name NAME [--first-name TEXT] [--data DIR]
+
+  DATABASE_URL=postgres://...  use PostgreSQL instead of the embedded database
+  GAMEOPS_SUPER_PASSWORD=...   create-super's password (else it is read from standard input)`;
+
+class UsageError extends Error {}
+
+async function serve(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      seed: { type: 'string' },
+    },
+    strict: true,
+  });
+  const databaseUrl = process.env['DATABASE_URL'] || undefined;
+  const seedPlayers = parseSeed(values.seed);
+  const backend = await startBackend({
+    ...(databaseUrl ? { databaseUrl } : { dataDir: values.data ?? DEFAULT_DATA_DIR }),
+    host: values.host ?? DEFAULT_HOST,
+    port: parsePort(values.port, DEFAULT_PORT),
+    ...(seedPlayers !== undefined ? { seedPlayers } : {}),
+    logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
+  });
+
+  const where = databaseUrl
+    ? `PostgreSQL ${redactUrl(databaseUrl)}`
+    : `embedded database in ${backend.database.dataDir}`;
+  console.log(`GameOps reference backend on ${backend.url} (${where})`);
+  for (const s of SERVICES) console.log(`  ${s.padEnd(8)} ${backend.serviceUrls[s]}`);
+  console.log(`  openapi  ${backend.url}/openapi.json`);
+  if (backend.seeded.demoOperators > 0) {
+    console.log(
+      `Demo operators created (password "${DEMO_PASSWORD}"): ${DEMO_OPERATORS.map((o) => o.name).join(', ')}`,
+    );
+  }
+  if (backend.seeded.players) console.log(`Players per game: ${JSON.stringify(backend.seeded.players)}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping`);
+    backend.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password for the new SUPER operator (then Enter): ');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) {
+    chunks.push(Buffer.from(chunk as Buffer));
+    // From a terminal, one line is the answer.
+    if (process.stdin.isTTY && Buffer.concat(chunks).includes(10)) break;
+  }
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+async function createSuper(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      phone: { type: 'string' },
+      name: { type: 'string' },
+      'first-name': { type: 'string' },
+      data: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (!values.phone || !values.name) throw new UsageError('create-super needs --phone and --name');
+
+  const password = process.env['GAMEOPS_SUPER_PASSWORD'] || (await readStdin());
+  if (!password) {
+    throw new UsageError(
+      'No password given: set GAMEOPS_SUPER_PASSWORD or pipe the password on standard input. There is no default password.',
+    );
+  }
+  const schema = ENDPOINTS['users.create'].input.pick({
+    phone: true,
+    name: true,
+    first_name: true,
+    password: true,
+  });
+  const parsed = schema.safeParse({
+    phone: values.phone,
+    name: values.name,
+    first_name: values['first-name'] ?? '',
+    password,
+  });
+  if (!parsed.success) throw new UsageError(describeIssues(issuesOf(parsed.error)));
+  const input = parsed.data;
+
+  const databaseUrl = process.env['DATABASE_URL'] || undefined;
+  const database = await openDatabase(
+    databaseUrl ? { databaseUrl } : { dataDir: values.data ?? DEFAULT_DATA_DIR },
+  );
+  try {
+    await migrateToLatest(database.db);
+    if (await findOperatorByPhone(database.db, input.phone)) {
+      throw new UsageError(`An operator with the phone ${input.phone} already exists`);
+    }
+    if (await findOperatorByAccount(database.db, input.name)) {
+      throw new UsageError(`An operator named ${input.name} already exists`);
+    }
+    const now = new Date();
+    const row = await database.db
+      .insertInto('operators')
+      .values({
+        phone: input.phone,
+        name: input.name,
+        first_name: input.first_name,
+        avatar: '',
+        bio: '',
+        roles: ['SUPER'],
+        password_hash: await hashPassword(input.password, DEFAULT_AUTH.scrypt),
+        disabled: false,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(database.db, {
+      at: now,
+      operatorId: null,
+      operator: 'create-super (command line)',
+      action: 'user.create',
+      target: row.phone,
+      outcome: 'ok',
+      code: 1,
+      after: toOperator(row),
+      clientIp: '',
+    });
+    console.log(`Created SUPER operator ${row.name} (${row.phone}).`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [first, ...rest] = argv;
+  if (first === 'help' || first === '--help' || first === '-h') {
+    console.log(USAGE);
+    return;
+  }
+  if (first === 'create-super') return createSuper(rest);
+  if (first === 'serve') return serve(rest);
+  if (first === undefined || first.startsWith('--')) return serve(argv);
+  throw new UsageError(`Unknown command "${first}"`);
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(`Error: ${message}`);
+  if (err instanceof UsageError || (err instanceof TypeError && 'code' in err)) console.error(`\n${USAGE}`);
+  process.exit(1);
+});

@@ -1,0 +1,146 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL URL; when set, the embedded database is not used. */
+  databaseUrl?: string;
+  /** Where the embedded database lives; omitted = in memory (tests). */
+  dataDir?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+export interface OpenedDatabase {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** The embedded database's directory, when it has one. */
+  dataDir?: string;
+  /** Bytes on disk: the data directory for PGlite, pg_database_size for PostgreSQL. */
+  sizeBytes(): Promise<number>;
+  /**
+   * Lets the embedded database recycle its write-ahead log after bulk writes (single-user
+   * PGlite has no background checkpointer). PostgreSQL's own checkpointer does this: a no-op there.
+   */
+  checkpoint(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+function dirSize(path: string): number {
+  let total = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    const full = join(path, entry.name);
+    if (entry.isDirectory()) total += dirSize(full);
+    else if (entry.isFile()) total += statSync(full).size;
+  }
+  return total;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPGlite(options.dataDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<OpenedDatabase> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // PGlite reads int8 as a number; do the same so both backends hand out the same values
+    // (our int8 columns are counters and ids far below 2^53).
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? (v: string) => Number(v)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client's error (server restart) must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (err) {
+    await db.destroy();
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(`Cannot connect to PostgreSQL at ${redactUrl(url)}: ${why}`, { cause: err });
+  }
+  return {
+    db,
+    kind: 'postgres',
+    async sizeBytes() {
+      const { rows } = await sql<{
+        size: number;
+      }>`select pg_database_size(current_database()) as size`.execute(db);
+      return Number(rows[0]?.size ?? 0);
+    },
+    checkpoint: async () => undefined,
+    close: () => db.destroy(),
+  };
+}
+
+async function openPGlite(dataDir: string | undefined): Promise<OpenedDatabase> {
+  let lock: DataDirLock | undefined;
+  let pgDir: string | undefined;
+  if (dataDir) {
+    lock = lockDataDir(dataDir);
+    pgDir = join(resolve(dataDir), 'pgdata');
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      ...(pgDir ? { dataDir: pgDir } : {}),
+      extensions: { pg_trgm },
+      // A desktop app should not keep PostgreSQL's default 1 GB of write-ahead log on disk.
+      startParams: [...PGlite.defaultStartParams, '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'],
+    });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    ...(dataDir ? { dataDir: resolve(dataDir) } : {}),
+    async sizeBytes() {
+      if (pgDir) return dirSize(pgDir);
+      const { rows } = await sql<{
+        size: number;
+      }>`select pg_database_size(current_database()) as size`.execute(db);
+      return Number(rows[0]?.size ?? 0);
+    },
+    async checkpoint() {
+      await sql`checkpoint`.execute(db);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await db.destroy();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}

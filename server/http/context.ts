@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Language } from '../../shared/codes.js';
+import type { Endpoint } from '../../shared/api/endpoint.js';
+import type { EndpointId, EndpointTable } from '../../shared/api/table.js';
+import type { GameId } from '../../shared/games.js';
+import { Codes } from '../../shared/codes.js';
+import { ApiError } from '../../shared/envelope.js';
+import type { AuditDraft } from '../audit/record.js';
+import type { AuthInfo, AuthService } from '../auth/sessions.js';
+import type { Clock } from '../config.js';
+import type { DatabaseKind } from '../db/open.js';
+import type { Database } from '../db/schema.js';
+
+/** What the server is made of, built once at start and shared by every handler. */
+export interface ServerDeps {
+  /** The root database handle. Handlers use `ctx.db` instead (a transaction for audited calls). */
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  clock: Clock;
+  auth: AuthService;
+}
+
+/** One call, as a handler sees it. */
+export interface HandlerContext {
+  /**
+   * The database for this call: inside a transaction when the endpoint is audited, so that the
+   * change and its audit entry commit together. Use this, never `deps.db`: on the embedded
+   * database a second handle would wait for the transaction that waits for it.
+   */
+  db: Kysely<Database>;
+  /** The signed-in operator; null only on public endpoints. */
+  auth: AuthInfo | null;
+  /** The game of a game-scoped endpoint (also in the input as `game`). */
+  game: GameId | undefined;
+  lang: Language;
+  ip: string;
+  /** The request's time, from the server's clock. */
+  now: Date;
+  /** Filled by the handler: what it acted on, with the state before and after. */
+  audit: AuditDraft;
+  deps: ServerDeps;
+  log: FastifyBaseLogger;
+}
+
+export type EndpointHandler<E extends Endpoint> = (
+  input: z.output<E['input']>,
+  ctx: HandlerContext,
+) => Promise<z.input<E['output']>>;
+
+export type Handler<K extends EndpointId> = EndpointHandler<EndpointTable[K]>;
+
+/** A handler for every entry of a table: a missing one is a type error. */
+export type HandlerMap<T extends Record<string, Endpoint>> = { [K in keyof T]: EndpointHandler<T[K]> };
+
+/** The signed-in operator of a non-public endpoint (the endpoint layer has checked it). */
+export function signedInOf(ctx: HandlerContext): AuthInfo {
+  if (!ctx.auth) throw new ApiError(Codes.UNAUTHENTICATED);
+  return ctx.auth;
+}

@@ -1,0 +1,207 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Codes } from '../../shared/codes.js';
+import { ApiError, ok } from '../../shared/envelope.js';
+import {
+  endpointAccess,
+  hasBody,
+  pathParams,
+  routePattern,
+  type Endpoint,
+} from '../../shared/api/endpoint.js';
+import { GAME_IDS, type GameId } from '../../shared/games.js';
+import { canAccess } from '../../shared/roles.js';
+import { recordAudit } from '../audit/record.js';
+import type { AuthInfo } from '../auth/sessions.js';
+import type { EndpointHandler, HandlerContext, HandlerMap, ServerDeps } from './context.js';
+import { languageOf, parseInput, problem, validationProblem } from './problem.js';
+import { sendError } from './respond.js';
+
+/**
+ * Registers routes from an endpoint table: one route per entry, or one per game for game-scoped
+ * entries (`service: 'game'`, with the game injected into the input). Every call goes through
+ * the same steps: authenticate, check the role, validate the input, run the handler (in a
+ * transaction with its audit entry when audited), validate the output, answer with an envelope.
+ */
+
+/** A table and its handlers, kept together so their types stay linked. */
+export interface EndpointSet {
+  table: Record<string, Endpoint>;
+  handlers: Record<string, EndpointHandler<Endpoint>>;
+}
+
+export function endpointSet<T extends Record<string, Endpoint>>(
+  table: T,
+  handlers: HandlerMap<T>,
+): EndpointSet {
+  // The map's type was checked against the table above; from here on handlers are called through it.
+  return { table, handlers: handlers as unknown as Record<string, EndpointHandler<Endpoint>> };
+}
+
+export interface RegisteredRoute {
+  id: string;
+  method: Endpoint['method'];
+  url: string;
+  endpoint: Endpoint;
+  game?: GameId;
+}
+
+export interface RegisterOptions {
+  bodyLimit: number;
+  /** Check each answer against the endpoint's output schema (also strips unknown fields). */
+  validateOutput: boolean;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function clientIp(req: FastifyRequest): string {
+  return req.ip ?? '';
+}
+
+/** Path params and the game come from the URL; the same names in the query or body are refused. */
+function assembleInput(req: FastifyRequest, ep: Endpoint, game: GameId | undefined): Record<string, unknown> {
+  const source: unknown = hasBody(ep.method) ? (req.body ?? {}) : (req.query ?? {});
+  if (!isPlainObject(source)) {
+    throw validationProblem([{ path: '(body)', message: 'expected a JSON object' }]);
+  }
+  const fromUrl: Record<string, unknown> = { ...(req.params as Record<string, string>) };
+  if (game) fromUrl['game'] = game;
+  const clashes = Object.keys(fromUrl).filter((k) => Object.prototype.hasOwnProperty.call(source, k));
+  if (clashes.length > 0) {
+    throw validationProblem(
+      clashes.map((k) => ({
+        path: k,
+        message: 'comes from the URL path; do not send it in the query or body',
+      })),
+    );
+  }
+  return { ...source, ...fromUrl };
+}
+
+function routeHandler(
+  deps: ServerDeps,
+  id: string,
+  ep: Endpoint,
+  handler: EndpointHandler<Endpoint>,
+  game: GameId | undefined,
+  opts: RegisterOptions,
+) {
+  const access = endpointAccess(ep, game);
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const lang = languageOf(req.headers['accept-language']);
+    const ip = clientIp(req);
+    const now = new Date(deps.clock());
+    let auth: AuthInfo | null = null;
+    let reason: string | null = null;
+    const ctxBase: Omit<HandlerContext, 'db' | 'audit'> = { auth, game, lang, ip, now, deps, log: req.log };
+    const draft: HandlerContext['audit'] = {};
+
+    const audit = async (outcome: 'ok' | 'error', code: number, db = deps.db): Promise<void> => {
+      if (!ep.audit || !auth) return;
+      await recordAudit(db, {
+        at: now,
+        operatorId: auth.operator.id,
+        operator: auth.operator.name,
+        action: ep.audit,
+        game: draft.game ?? game ?? null,
+        target: draft.target ?? '',
+        reason,
+        outcome,
+        code,
+        before: draft.before,
+        after: draft.after,
+        clientIp: ip,
+      });
+    };
+
+    try {
+      if (access.kind !== 'public') {
+        auth = await deps.auth.authenticate(req.headers.authorization);
+        ctxBase.auth = auth;
+      }
+      // From here on the caller is known: failures of audited calls are recorded too.
+      try {
+        if (auth && !canAccess(auth.operator.roles, access)) {
+          throw problem(
+            Codes.FORBIDDEN,
+            `Your roles (${auth.operator.roles.join(', ') || 'none'}) do not allow this call`,
+            `你的角色（${auth.operator.roles.join('、') || '无'}）无权执行此操作`,
+          );
+        }
+        const raw = assembleInput(req, ep, game);
+        if (typeof raw['reason'] === 'string') reason = raw['reason'].trim().slice(0, 500);
+        const input = parseInput(ep.input, raw, lang) as Record<string, unknown>;
+
+        const run = async (ctx: HandlerContext): Promise<unknown> => {
+          const result = await handler(input, ctx);
+          if (!opts.validateOutput) return result;
+          const checked = ep.output.safeParse(result);
+          if (!checked.success) {
+            req.log.error(
+              { endpoint: id, issues: checked.error.issues },
+              'handler output does not match its schema',
+            );
+            throw new ApiError(Codes.INTERNAL);
+          }
+          return checked.data;
+        };
+
+        let data: unknown;
+        if (ep.audit) {
+          data = await deps.db.transaction().execute(async (trx) => {
+            const out = await run({ ...ctxBase, db: trx, audit: draft });
+            await audit('ok', Codes.OK, trx);
+            return out;
+          });
+        } else {
+          data = await run({ ...ctxBase, db: deps.db, audit: draft });
+        }
+        return reply.code(200).send(ok(data));
+      } catch (err) {
+        const code = err instanceof ApiError ? err.code : Codes.INTERNAL;
+        try {
+          await audit('error', code);
+        } catch (auditErr) {
+          req.log.error({ err: auditErr }, 'could not record a failed call in the audit log');
+        }
+        throw err;
+      }
+    } catch (err) {
+      return sendError(reply, err, lang, req.log, opts.bodyLimit);
+    }
+  };
+}
+
+export function registerEndpoints(
+  app: FastifyInstance,
+  deps: ServerDeps,
+  sets: readonly EndpointSet[],
+  opts: RegisterOptions,
+): RegisteredRoute[] {
+  const routes: RegisteredRoute[] = [];
+  const seen = new Map<string, string>();
+  for (const set of sets) {
+    for (const [id, ep] of Object.entries(set.table)) {
+      const handler = set.handlers[id];
+      if (!handler) throw new Error(`endpoint ${id} has no handler`);
+      const games: (GameId | undefined)[] = ep.service === 'game' ? [...GAME_IDS] : [undefined];
+      for (const game of games) {
+        const url = routePattern(ep, game);
+        const key = `${ep.method} ${url.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, ':')}`;
+        const other = seen.get(key);
+        if (other) throw new Error(`endpoints ${other} and ${id} both claim ${key}`);
+        seen.set(key, id);
+        if (ep.service === 'game' && !('game' in ep.input.shape)) {
+          throw new Error(`game endpoint ${id} must have a "game" field in its input`);
+        }
+        for (const p of pathParams(ep.path)) {
+          if (!(p in ep.input.shape)) throw new Error(`endpoint ${id}: path param ${p} is not in its input`);
+        }
+        app.route({ method: ep.method, url, handler: routeHandler(deps, id, ep, handler, game, opts) });
+        routes.push({ id, method: ep.method, url, endpoint: ep, ...(game ? { game } : {}) });
+      }
+    }
+  }
+  return routes;
+}

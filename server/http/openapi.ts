@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { CODE_INFO, Codes, type CodeName } from '../../shared/codes.js';
+import { endpointAccess as accessOf, hasBody, pathParams } from '../../shared/api/endpoint.js';
+import { GAMES } from '../../shared/games.js';
+import { describeAccess } from '../../shared/roles.js';
+import type { RegisteredRoute } from './endpoints.js';
+
+/**
+ * The OpenAPI 3.1 document, generated from the same endpoint table the routes come from, so it
+ * cannot drift. Each operation notes who may call it (x-access) and its audit action (x-audit).
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const s = z.toJSONSchema(type, { io, unrepresentable: 'any' }) as JsonSchema;
+  delete s['$schema'];
+  return s;
+}
+
+function envelopeOf(data: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    required: ['Status', 'Data'],
+    properties: {
+      Status: {
+        type: 'object',
+        required: ['Code'],
+        properties: {
+          Code: { type: 'integer', description: '1 = success; see the error codes' },
+          Message: { type: 'string' },
+        },
+      },
+      Data: data,
+    },
+  };
+}
+
+const errorCodesText = (Object.keys(Codes) as CodeName[])
+  .filter((n) => CODE_INFO[n].http > 0)
+  .map((n) => `- ${Codes[n]} ${n} (HTTP ${CODE_INFO[n].http}): ${CODE_INFO[n].text.en}`)
+  .join('\n');
+
+export function buildOpenApi(routes: readonly RegisteredRoute[], version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const ep = r.endpoint;
+    const access = accessOf(ep, r.game);
+    const inputSchema = schemaOf(ep.input, 'input');
+    const props = (inputSchema['properties'] ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((inputSchema['required'] as string[] | undefined) ?? []);
+    const inPath = new Set(pathParams(ep.path));
+    if (r.game) inPath.add('game');
+
+    const parameters: unknown[] = [];
+    for (const p of inPath) {
+      if (p === 'game') continue;
+      parameters.push({ name: p, in: 'path', required: true, schema: props[p] ?? { type: 'string' } });
+    }
+    const rest: Record<string, JsonSchema> = {};
+    for (const [name, schema] of Object.entries(props)) if (!inPath.has(name)) rest[name] = schema;
+    const restRequired = [...required].filter((n) => !inPath.has(n));
+
+    const op: Record<string, unknown> = {
+      operationId: r.game ? `${r.id}@${r.game}` : r.id,
+      summary: ep.summary,
+      description: [
+        r.game ? `Game: ${GAMES[r.game].names.en} (${r.game}).` : '',
+        `Access: ${describeAccess(access)}.`,
+        ep.audit ? `Audited as \`${ep.audit}\` (operator, target, reason, outcome, before and after).` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      tags: [r.id.split('.')[0] ?? 'other'],
+      'x-endpoint': r.id,
+      'x-access': access,
+      ...(ep.audit ? { 'x-audit': ep.audit } : {}),
+      security: access.kind === 'public' ? [] : [{ bearer: [] }],
+      responses: {
+        '200': {
+          description: 'Success (Status.Code 1)',
+          content: { 'application/json': { schema: envelopeOf(schemaOf(ep.output, 'output')) } },
+        },
+        default: {
+          description: 'Failure: Status.Code says why, Status.Message says what to do',
+          content: { 'application/json': { schema: envelopeOf({ type: 'null' }) } },
+        },
+      },
+    };
+    if (hasBody(ep.method)) {
+      op['requestBody'] = {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: rest,
+              ...(restRequired.length ? { required: restRequired } : {}),
+              additionalProperties: false,
+            },
+          },
+        },
+      };
+    } else {
+      for (const [name, schema] of Object.entries(rest)) {
+        parameters.push({ name, in: 'query', required: required.has(name), schema });
+      }
+    }
+    if (parameters.length) op['parameters'] = parameters;
+
+    const path = r.url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][ep.method.toLowerCase()] = op;
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'GameOps reference backend',
+      version,
+      description:
+        'Every response is an envelope { Status: { Code, Message? }, Data }. Code 1 is success and ' +
+        '20000 means the access token expired (refresh it and retry). Other codes:\n' +
+        errorCodesText,
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The authToken from sign-in' },
+      },
+    },
+    paths,
+  };
+}

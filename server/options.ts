@@ -1,0 +1,26 @@
+import { MAX_SEED, SMALL_SEED } from './seed/players.js';
+
+/** Option parsing shared by the CLI and the worker. */
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_DATA_DIR = './.data/backend';
+
+/** `small` or a number of players per game (0 to 1,000,000). */
+export function parseSeed(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'small') return SMALL_SEED;
+  if (!/^\d+$/.test(value))
+    throw new Error(`--seed takes "small" or a number of players per game, not "${value}"`);
+  const n = Number.parseInt(value, 10);
+  if (n > MAX_SEED) throw new Error(`--seed is at most ${MAX_SEED} players per game`);
+  return n;
+}
+
+export function parsePort(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new Error(`--port must be 0 to 65535, not "${value}"`);
+  return n;
+}

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { ROLES, type Role } from '../../shared/roles.js';
+import type { Operator } from '../../shared/api/users.js';
+import type { Database, OperatorRow } from '../db/schema.js';
+
+/** Operator rows: lookups shared by sign-in and user management, and their public shape. */
+
+const roleSet = new Set<string>(ROLES);
+
+/** Known roles only: a role name edited into the database by hand grants nothing. */
+export function rolesOf(row: Pick<OperatorRow, 'roles'>): Role[] {
+  return row.roles.filter((r): r is Role => roleSet.has(r));
+}
+
+export function toOperator(row: OperatorRow): Operator {
+  return {
+    id: row.id,
+    phone: row.phone,
+    name: row.name,
+    first_name: row.first_name,
+    avatar: row.avatar,
+    bio: row.bio,
+    roles: rolesOf(row),
+    disabled: row.disabled,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    lastLoginAt: row.last_login_at ? row.last_login_at.toISOString() : null,
+  };
+}
+
+export async function findOperatorByPhone(
+  db: Kysely<Database>,
+  phone: string,
+): Promise<OperatorRow | undefined> {
+  return db.selectFrom('operators').selectAll().where('phone', '=', phone).executeTakeFirst();
+}
+
+/** Sign-in accepts the phone or the name (any case); a phone match wins. */
+export async function findOperatorByAccount(
+  db: Kysely<Database>,
+  account: string,
+): Promise<OperatorRow | undefined> {
+  const byPhone = await findOperatorByPhone(db, account);
+  if (byPhone) return byPhone;
+  return db
+    .selectFrom('operators')
+    .selectAll()
+    .where(sql<string>`lower(name)`, '=', account.toLowerCase())
+    .executeTakeFirst();
+}

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Codes } from '../../shared/codes.js';
+import { ROLES } from '../../shared/roles.js';
+import { ENDPOINTS } from '../../shared/api/table.js';
+import type { AuditEntry, Operator } from '../../shared/api/users.js';
+import { DEMO_OPERATORS } from '../seed/operators.js';
+import { backendKinds, startTestBackend, type TestBackend } from '../../tests/support/backends.js';
+
+/** Operator accounts: list, get, logs, create, update, delete, roles, and their rules. */
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+describe.each(backendKinds())('users on %s', (kind) => {
+  let t: TestBackend;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startTestBackend(kind);
+    token = (await t.api.login('super')).authToken;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = <T = unknown>(id: keyof typeof ENDPOINTS, input: Record<string, unknown>, tok = token) =>
+    t.api.call<T>(ENDPOINTS[id], input, tok);
+
+  it('lists operators, newest first, paged', async () => {
+    const r = await call<Page<Operator>>('users.list', { page: 1, pageSize: 4 });
+    expect(r.body.Status.Code).toBe(Codes.OK);
+    expect(r.body.Data.total).toBe(DEMO_OPERATORS.length);
+    expect(r.body.Data.items.map((o) => o.name)).toEqual(['developer', 'partygame', 'lordwar', 'ymmj']);
+    const p3 = await call<Page<Operator>>('users.list', { page: 3, pageSize: 4 });
+    expect(p3.body.Data.items.map((o) => o.name)).toEqual(['super']);
+    expect(JSON.stringify(r.body.Data)).not.toMatch(/password|scrypt/);
+  });
+
+  it('searches name, first name and phone, partially and in any case, and filters by role', async () => {
+    const names = async (input: Record<string, unknown>) =>
+      (await call<Page<Operator>>('users.list', input)).body.Data.items.map((o) => o.name).sort();
+    expect(await names({ q: 'PARTY' })).toEqual(['partygame']);
+    expect(await names({ q: 'war admin' })).toEqual(['atomicwar', 'lordwar']);
+    expect(await names({ q: '0000000' })).toHaveLength(DEMO_OPERATORS.length);
+    expect(await names({ q: '00000003' })).toEqual(['service']);
+    expect(await names({ role: 'LORDWAR' })).toEqual(['admin', 'lordwar', 'service']);
+    expect(await names({ role: 'ADMIN', q: 'ymm' })).toEqual(['ymmj']);
+    // LIKE wildcards in q are plain characters.
+    expect(await names({ q: '%' })).toEqual([]);
+    expect(await names({ q: '_' })).toEqual([]);
+    expect((await call('users.list', { role: 'NOPE' })).body.Status.Code).toBe(Codes.VALIDATION);
+  });
+
+  it('gets one operator by phone; an unknown phone is NOT_FOUND', async () => {
+    const r = await call<Operator>('users.get', { phone: '13800000005' });
+    expect(r.body.Data).toMatchObject({ name: 'atomicwar', roles: ['ADMIN', 'AtomicWAR'], disabled: false });
+    const missing = await call('users.get', { phone: '19999999999' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.Status.Code).toBe(Codes.NOT_FOUND);
+    expect(missing.body.Status.Message).toMatch(/19999999999/);
+  });
+
+  it('lists the roles', async () => {
+    expect((await call('users.roles', {})).body.Data).toEqual({ roles: [...ROLES] });
+  });
+
+  it('creates an operator who can then sign in; duplicates are CONFLICT', async () => {
+    const r = await call<Operator>('users.create', {
+      phone: '+8613700000001',
+      name: 'Nina',
+      first_name: 'Nina Li',
+      password: 'a-long-password',
+      roles: ['ADMIN', 'YMMJ', 'ADMIN'],
+    });
+    expect(r.body.Status.Code).toBe(Codes.OK);
+    expect(r.body.Data).toMatchObject({
+      phone: '+8613700000001',
+      name: 'Nina',
+      roles: ['ADMIN', 'YMMJ'],
+      lastLoginAt: null,
+    });
+    const l = await t.api.login('nina', 'a-long-password');
+    expect(l.user.role).toEqual(['ADMIN', 'YMMJ']);
+
+    const samePhone = await call('users.create', {
+      phone: '+8613700000001',
+      name: 'Other',
+      password: 'a-long-password',
+      roles: ['GUEST'],
+    });
+    expect(samePhone.status).toBe(409);
+    expect(samePhone.body.Status.Code).toBe(Codes.CONFLICT);
+    expect(samePhone.body.Status.Message).toMatch(/phone/);
+    const sameName = await call('users.create', {
+      phone: '13700000002',
+      name: 'NINA',
+      password: 'a-long-password',
+      roles: ['GUEST'],
+    });
+    expect(sameName.body.Status.Code).toBe(Codes.CONFLICT);
+    expect(sameName.body.Status.Message).toMatch(/name/);
+  });
+
+  it('validates what it creates', async () => {
+    const cases: Record<string, unknown>[] = [
+      { phone: 'abc', name: 'Valid Name', password: 'a-long-password', roles: ['GUEST'] },
+      { phone: '13700000003', name: 'x', password: 'a-long-password', roles: ['GUEST'] },
+      { phone: '13700000003', name: 'Valid Name', password: 'short', roles: ['GUEST'] },
+      { phone: '13700000003', name: 'Valid Name', password: 'a-long-password', roles: [] },
+      { phone: '13700000003', name: 'Valid Name', password: 'a-long-password', roles: ['ROOT'] },
+      { phone: '13700000003', name: '13700000004', password: 'a-long-password', roles: ['GUEST'] },
+    ];
+    for (const input of cases) {
+      const r = await call('users.create', input);
+      expect(r.body.Status.Code, JSON.stringify(input)).toBe(Codes.VALIDATION);
+    }
+  });
+
+  it('updates an operator; a new password ends their sessions and needs the new one', async () => {
+    const phone = '13700000010';
+    await call('users.create', { phone, name: 'Omar', password: 'first-password', roles: ['GUEST'] });
+    const l = await t.api.login('omar', 'first-password');
+
+    const r = await call<Operator>('users.update', {
+      phone,
+      first_name: 'Omar K',
+      bio: 'night shift',
+      roles: ['Service', 'LORDWAR'],
+      reason: 'new team',
+    });
+    expect(r.body.Data).toMatchObject({
+      first_name: 'Omar K',
+      bio: 'night shift',
+      roles: ['Service', 'LORDWAR'],
+    });
+    // A profile change keeps the session.
+    expect((await t.api.call(ENDPOINTS['auth.session'], {}, l.authToken)).body.Status.Code).toBe(Codes.OK);
+
+    const pw = await call('users.update', { phone, password: 'second-password', reason: 'reset on request' });
+    expect(pw.body.Status.Code).toBe(Codes.OK);
+    expect((await t.api.call(ENDPOINTS['auth.session'], {}, l.authToken)).body.Status.Code).toBe(
+      Codes.SESSION_REVOKED,
+    );
+    const old = await t.api.call(ENDPOINTS['auth.login'], { account: 'omar', password: 'first-password' });
+    expect(old.body.Status.Code).toBe(Codes.INVALID_CREDENTIALS);
+    await t.api.login('omar', 'second-password');
+
+    const rename = await call('users.update', { phone, name: 'Nina', reason: 'clash' });
+    expect(rename.body.Status.Code).toBe(Codes.CONFLICT);
+    expect((await call('users.update', { phone, bio: 'x' })).body.Status.Code).toBe(Codes.VALIDATION);
+    expect(
+      (await call('users.update', { phone: '19999999999', bio: 'x', reason: 'nobody' })).body.Status.Code,
+    ).toBe(Codes.NOT_FOUND);
+  });
+
+  it('deletes an operator (with a reason); their sessions end', async () => {
+    const phone = '13700000020';
+    await call('users.create', { phone, name: 'Paula', password: 'a-long-password', roles: ['GUEST'] });
+    const l = await t.api.login('paula', 'a-long-password');
+    expect(
+      (await t.api.request('DELETE', `/api/v1/sr/admin/user/${phone}/delete`, { token })).body.Status.Code,
+    ).toBe(Codes.VALIDATION);
+    const r = await call('users.delete', { phone, reason: 'left the studio' });
+    expect(r.body).toEqual({ Status: { Code: Codes.OK }, Data: { deleted: true } });
+    expect((await t.api.call(ENDPOINTS['auth.session'], {}, l.authToken)).body.Status.Code).toBe(
+      Codes.SESSION_REVOKED,
+    );
+    expect((await call('users.get', { phone })).body.Status.Code).toBe(Codes.NOT_FOUND);
+    expect((await call('users.delete', { phone, reason: 'again' })).body.Status.Code).toBe(Codes.NOT_FOUND);
+  });
+
+  it('an operator cannot delete or disable themselves or drop their own SUPER', async () => {
+    const me = '13800000001';
+    const del = await call('users.delete', { phone: me, reason: 'oops' });
+    expect(del.status).toBe(403);
+    expect(del.body.Status.Code).toBe(Codes.FORBIDDEN);
+    expect(del.body.Status.Message).toMatch(/your own account/);
+    const dis = await call('users.update', { phone: me, disabled: true, reason: 'oops' });
+    expect(dis.body.Status.Code).toBe(Codes.FORBIDDEN);
+    expect(dis.body.Status.Message).toMatch(/disable your own/);
+    const demote = await call('users.update', { phone: me, roles: ['ADMIN'], reason: 'oops' });
+    expect(demote.body.Status.Code).toBe(Codes.FORBIDDEN);
+    expect(demote.body.Status.Message).toMatch(/SUPER/);
+    // Other changes to oneself are fine, and a password change keeps the current session.
+    const ok = await call('users.update', {
+      phone: me,
+      roles: ['SUPER', 'ADMIN'],
+      password: 'a-new-super-password',
+      reason: 'self',
+    });
+    expect(ok.body.Status.Code).toBe(Codes.OK);
+    expect((await t.api.call(ENDPOINTS['auth.session'], {}, token)).body.Status.Code).toBe(Codes.OK);
+    const stillMe = await call<Operator>('users.get', { phone: me });
+    expect(stillMe.body.Data.disabled).toBe(false);
+  });
+
+  it("shows an operator's audit entries, newest first", async () => {
+    const r = await call<Page<AuditEntry>>('users.logs', { phone: '13800000001', pageSize: 50 });
+    expect(r.body.Status.Code).toBe(Codes.OK);
+    const actions = r.body.Data.items.map((e) => `${e.action}:${e.outcome}`);
+    expect(actions[0]).toBe('user.update:ok');
+    expect(actions).toContain('user.delete:error');
+    expect(actions).toContain('user.create:ok');
+    expect(actions).toContain('auth.login:ok');
+    const ids = r.body.Data.items.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(r.body.Data.items.every((e) => e.operator === 'super')).toBe(true);
+  });
+});

@@ -1,0 +1,100 @@
+import { parseArgs } from 'node:util';
+import { startBackend, type RunningBackend } from './backend.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { DEFAULT_DATA_DIR, DEFAULT_HOST, parsePort, parseSeed } from './options.js';
+import { isWorkerCommand, type WorkerMessage } from './worker-protocol.js';
+
+/**
+ * The backend as a child process of the desktop app. Main forks it (Electron utilityProcess, or
+ * Node's child_process.fork) with the data directory in `--data` or GAMEOPS_DATA_DIR (or
+ * DATABASE_URL for PostgreSQL); it listens on 127.0.0.1, a free port, and posts
+ * `{ type: 'ready', port }`, or `{ type: 'error', message }` when it cannot start (for example
+ * when another process holds the data directory). It stops when told to, on SIGTERM, or when
+ * its parent goes away.
+ */
+
+interface ParentPort {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (e: { data: unknown }) => void): void;
+}
+
+const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
+
+function post(message: WorkerMessage): void {
+  if (parentPort) parentPort.postMessage(message);
+  else if (process.send) process.send(message);
+}
+
+function onCommand(listener: (data: unknown) => void): void {
+  if (parentPort) parentPort.on('message', (e) => listener(e.data));
+  else process.on('message', listener);
+}
+
+let backend: RunningBackend | undefined;
+let stopping = false;
+
+async function stop(code = 0): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    try {
+      await backend?.close();
+    } catch (err) {
+      console.error('backend worker: error while stopping', err);
+      code = code || 1;
+    }
+  }
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string' },
+      seed: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+    },
+    strict: true,
+  });
+  const databaseUrl = process.env['DATABASE_URL'] || undefined;
+  const dataDir = values.data ?? process.env['GAMEOPS_DATA_DIR'] ?? DEFAULT_DATA_DIR;
+  const seedPlayers = parseSeed(values.seed ?? process.env['GAMEOPS_SEED']);
+
+  onCommand((data) => {
+    if (!isWorkerCommand(data)) return;
+    if (data.type === 'stop') void stop(0);
+    if (data.type === 'stats') {
+      const m = process.memoryUsage();
+      post({ type: 'stats', rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external });
+    }
+  });
+  // The parent is gone: Node IPC says so; for Electron (and as a fallback) watch for re-parenting.
+  process.on('disconnect', () => void stop(0));
+  const parentPid = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parentPid) void stop(0);
+  }, 2000).unref();
+  process.on('SIGTERM', () => void stop(0));
+  process.on('SIGINT', () => void stop(0));
+
+  backend = await startBackend({
+    ...(databaseUrl ? { databaseUrl } : { dataDir }),
+    host: values.host ?? DEFAULT_HOST,
+    port: parsePort(values.port, 0),
+    ...(seedPlayers !== undefined ? { seedPlayers } : {}),
+    logger: { level: process.env['LOG_LEVEL'] ?? 'warn' },
+  });
+  post({ type: 'ready', port: backend.port, url: backend.url, database: backend.database.kind });
+}
+
+main().catch((err: unknown) => {
+  const message = err instanceof Error ? err.message : String(err);
+  post({
+    type: 'error',
+    message,
+    code: err instanceof DataDirLockedError ? 'DATA_DIR_LOCKED' : 'START_FAILED',
+  });
+  console.error(`backend worker: ${message}`);
+  // Give the message time to leave before the channel closes.
+  setTimeout(() => process.exit(1), 100);
+});

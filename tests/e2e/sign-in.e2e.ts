@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright';
+import type { RunningHost } from '../../main/host/host.js';
+import { ROUTES } from '../../shared/routes.js';
+import { canAccess } from '../../shared/roles.js';
+import { launchBrowser, openConsole, signIn, startTestHost, waitForPath, goTo, hashPath } from './support.js';
+
+let browser: Browser;
+let host: RunningHost;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  host = await startTestHost();
+});
+
+// The host, like the desktop app, holds one session: each test starts signed out.
+beforeEach(async () => {
+  await host.core.handlers['session:logout'](null);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+});
+
+const ADMIN_ROLES = ['ADMIN', 'AtomicWAR', 'YMMJ', 'LORDWAR', 'PARTYGAME'];
+
+describe('signing in and out', () => {
+  it('takes an ADMIN operator through the menu to a game page and signs them out', async () => {
+    const page = await openConsole(browser, host);
+    await waitForPath(page, '/auth/login');
+    await signIn(page, 'admin');
+    await waitForPath(page, '/home');
+    await expect.poll(() => page.getByTestId('operator-name').textContent()).toContain('admin');
+
+    // The menu shows home, the four games and the to-do group, and not the super-admin group.
+    const groups = await page.locator('[data-testid^="menu-group-"]').evaluateAll((els) =>
+      els.map((e) => e.getAttribute('data-testid')),
+    );
+    expect(groups).toEqual([
+      'menu-group-home',
+      'menu-group-atomicwar',
+      'menu-group-ymmj',
+      'menu-group-lw',
+      'menu-group-party',
+      'menu-group-todo',
+    ]);
+
+    // Open a game route from the menu: it is a page of a later release, and says so.
+    await page.getByTestId('menu-group-ymmj').click();
+    await page.getByTestId('menu-item-ymmj.players').click();
+    await waitForPath(page, '/ymmj/steamplayers');
+    await expect.poll(() => page.getByTestId('planned-page').isVisible()).toBe(true);
+    expect(await page.getByTestId('page-title').textContent()).toMatch(/player/i);
+
+    await page.getByTestId('logout').click();
+    await waitForPath(page, '/auth/login');
+    await expect.poll(() => page.getByTestId('login-submit').isVisible()).toBe(true);
+    // Signed out for real: an operator page now asks for sign-in again.
+    await goTo(page, '/ymmj/steamplayers');
+    await waitForPath(page, '/auth/login');
+    await page.context().close();
+  });
+
+  it('reaches every menu route an ADMIN operator may open, and only those', async () => {
+    const page = await openConsole(browser, host);
+    await signIn(page, 'admin');
+    await waitForPath(page, '/home');
+    for (const group of ['atomicwar', 'ymmj', 'lw', 'party', 'todo']) {
+      await page.getByTestId(`menu-group-${group}`).click();
+    }
+    const shown = await page.locator('[data-testid^="menu-item-"]').evaluateAll((els) =>
+      els.map((e) => (e.getAttribute('data-testid') ?? '').replace('menu-item-', '')),
+    );
+    const expected = ROUTES.filter((r) => r.menu && canAccess(ADMIN_ROLES, r.access)).map((r) => r.id);
+    expect(new Set(shown)).toEqual(new Set(expected));
+    await page.context().close();
+  });
+
+  it('returns to the asked page after sign-in', async () => {
+    const page = await openConsole(browser, host);
+    await goTo(page, '/admin/users');
+    await waitForPath(page, '/auth/login');
+    await signIn(page, 'super');
+    await waitForPath(page, '/admin/users');
+    await expect.poll(() => page.getByTestId('users-table').isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('sends a Service operator who opens an ADMIN page to 401', async () => {
+    const page = await openConsole(browser, host);
+    await signIn(page, 'service');
+    await waitForPath(page, '/home');
+    await goTo(page, '/ymmj/bannedhero');
+    await waitForPath(page, '/errors/error-401');
+    await goTo(page, '/admin/users');
+    await waitForPath(page, '/errors/error-401');
+    // But a player list, which Service may see, opens.
+    await goTo(page, '/ymmj/steamplayers');
+    await waitForPath(page, '/ymmj/steamplayers');
+    await page.context().close();
+  });
+
+  it('sends unknown paths to 404 and the root to login', async () => {
+    const page = await openConsole(browser, host);
+    await goTo(page, '/no/such/page');
+    await waitForPath(page, '/errors/error-404');
+    await goTo(page, '/auth/nothing');
+    await waitForPath(page, '/errors/error-404');
+    await goTo(page, '/');
+    await waitForPath(page, '/auth/login');
+    await page.context().close();
+  });
+
+  it('shows a wrong password as an error the operator can act on', async () => {
+    const page = await openConsole(browser, host);
+    await signIn(page, 'admin', 'not-the-password');
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toMatch(/wrong account or password/i);
+    expect(hashPath(page)).toMatch(/^\/auth\/login/);
+    await page.context().close();
+  });
+
+  it('switches the language of the whole UI and remembers it', async () => {
+    const page = await openConsole(browser, host);
+    await signIn(page, 'admin');
+    await waitForPath(page, '/home');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Big-data back office');
+    await page.getByTestId('language-switch').selectOption('zh-CN');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('大数据后台');
+    await expect.poll(() => page.title()).toContain('大数据后台');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('大数据后台');
+    expect((await host.core.handlers['settings:get'](null)).language).toBe('zh-CN');
+    await page.getByTestId('language-switch').selectOption('en');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Big-data back office');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright';
+import { startHost, type HostOptions, type RunningHost } from '../../main/host/host.js';
+
+/**
+ * End-to-end support: the real renderer (dist/renderer, built with `vite build --mode web`) in
+ * Debian's Chromium, talking to main's services in Node through the browser host, which runs the
+ * reference backend in process. Playwright's own browser download cannot work here, so we point
+ * it at the system Chromium.
+ */
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+export const DEMO_PASSWORD = 'gameops-demo';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(join(REPO, 'dist/renderer/index.html'))) {
+    throw new Error('dist/renderer is missing: run `npx vite build --mode web` first (npm test does)');
+  }
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+export async function startTestHost(options: HostOptions = {}): Promise<RunningHost> {
+  return startHost({
+    language: 'en',
+    ...options,
+    backend: { inMemory: true, seedPlayers: 20, ...(options.backend ?? {}) } as HostOptions['backend'],
+  });
+}
+
+/** A fresh browser context holding the host's launch cookie, on the console's root. */
+export async function openConsole(browser: Browser, host: RunningHost): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('[renderer]', err.message));
+  await page.goto(host.launchUrl);
+  return page;
+}
+
+export function hashPath(page: Page): string {
+  return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
+}
+
+export async function waitForPath(page: Page, path: string | RegExp): Promise<void> {
+  await page.waitForFunction(
+    (p) => {
+      const h = decodeURIComponent(location.hash.replace(/^#/, ''));
+      return typeof p === 'string' ? h === p || h.startsWith(`${p}?`) : new RegExp(p).test(h);
+    },
+    typeof path === 'string' ? path : path.source,
+  );
+}
+
+export async function signIn(page: Page, account: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+export async function goTo(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    location.hash = `#${p}`;
+  }, path);
+}
