@@ -155,8 +155,9 @@ describe('serve', () => {
     const exit = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     await new Promise<void>((r, reject) => {
       const timer = setTimeout(() => reject(new Error(`no URLs printed: ${out}`)), 60_000);
+      // Wait for the last line we check: stdout may arrive in several chunks.
       child.stdout.on('data', () => {
-        if (out.includes('openapi')) {
+        if (out.includes('openapi') && out.includes('Demo operators created')) {
           clearTimeout(timer);
           r();
         }

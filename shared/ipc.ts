@@ -59,13 +59,19 @@ export const REQUEST_CHANNELS = [
   'app:info',
 ] as const satisfies readonly RequestChannel[];
 
-export const EVENT_CHANNELS = ['session:expired', 'session:changed'] as const satisfies readonly EventChannel[];
+export const EVENT_CHANNELS = [
+  'session:expired',
+  'session:changed',
+] as const satisfies readonly EventChannel[];
 
 /** Electron channel names are namespaced so no other code's channel can be mistaken for ours. */
 export const IPC_NAMESPACE = 'gameops';
 export const ipcName = (channel: RequestChannel | EventChannel): string => `${IPC_NAMESPACE}:${channel}`;
 
-const none = z.null().or(z.undefined()).transform(() => null);
+const none = z
+  .null()
+  .or(z.undefined())
+  .transform(() => null);
 
 export const REQUEST_SCHEMAS: { [K in RequestChannel]: z.ZodType<RequestChannels[K]['input'], unknown> } = {
   'api:call': z.strictObject({

@@ -90,7 +90,15 @@ describe('route table', () => {
   });
 
   it('contains none of the template demo routes', () => {
-    for (const p of ['/calendar', '/chat', '/kanban-board', '/mail', '/social-feed', '/projects', '/presentation']) {
+    for (const p of [
+      '/calendar',
+      '/chat',
+      '/kanban-board',
+      '/mail',
+      '/social-feed',
+      '/projects',
+      '/presentation',
+    ]) {
       expect(paths).not.toContain(p);
     }
   });

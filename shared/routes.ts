@@ -1,11 +1,5 @@
 import { type Access, PUBLIC, SIGNED_IN, anyOf, withRequired } from './roles.js';
-import {
-  GAMES,
-  GAME_LIST,
-  type GameId,
-  type GamePageKey,
-  gamePagePath,
-} from './games.js';
+import { GAMES, GAME_LIST, type GameId, type GamePageKey, gamePagePath } from './games.js';
 
 /**
  * The route table: every real route of spec section 2 with who may open it. It drives the side
@@ -121,9 +115,7 @@ const ERROR_ROUTES: RouteDef[] = [
   fixed('errors.500', '/errors/error-500', 'errors', PUBLIC, 'ready'),
 ];
 
-const HOME_ROUTES: RouteDef[] = [
-  fixed('home', '/home', 'main', SIGNED_IN, 'ready', { group: 'home' }),
-];
+const HOME_ROUTES: RouteDef[] = [fixed('home', '/home', 'main', SIGNED_IN, 'ready', { group: 'home' })];
 
 const ADMIN_ROUTES: RouteDef[] = [
   fixed('admin.users', '/admin/users', 'main', SUPER_ONLY, 'ready', { group: 'admin' }),

@@ -7,6 +7,7 @@ import type { ResultError } from '../../shared/envelope.js';
 import { bridge } from '../bridge/bridge.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
+import { SettingsDialog } from '../settings/SettingsDialog.js';
 import { useSession } from '../session/SessionContext.js';
 import { EXPIRED_PARAM, NEXT_PARAM, safeNext } from '../routing/guard.js';
 
@@ -21,6 +22,7 @@ export function LoginPage() {
   const [missing, setMissing] = useState<{ account?: boolean; password?: boolean }>({});
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<ResultError | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   const next = search.get(NEXT_PARAM);
   const expired = search.get(EXPIRED_PARAM) === '1' || lastEnd !== null;
@@ -48,94 +50,108 @@ export function LoginPage() {
   };
 
   return (
-    <form className="login-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
-      {expired && (
-        <Callout
-          intent={Intent.WARNING}
-          icon="time"
-          title={t('auth.login.expiredTitle')}
-          data-testid="login-expired"
-        >
-          {t('auth.login.expiredBody')}
-          {lastEnd?.message && (
-            <div className="error-detail">{t('errors.serverSaid', { message: lastEnd.message })}</div>
-          )}
-        </Callout>
-      )}
-      {state?.tokenStorage === 'memory' && (
-        <Callout intent={Intent.WARNING} icon="key" data-testid="login-memory-tokens">
-          {t('notice.memoryTokens')}
-        </Callout>
-      )}
-      {next && safeNext(next) === next && (
-        <p className="login-next" data-testid="login-next">
-          {t('auth.login.nextNote')}
-        </p>
-      )}
-      {error && <ErrorCallout title={t('auth.login.failed')} error={error} testId="login-error" />}
-      <FormGroup
-        label={t('auth.login.account')}
-        labelFor="login-account"
-        helperText={missing.account ? t('auth.login.accountRequired') : t('auth.login.accountHelp')}
-        intent={missing.account ? Intent.DANGER : Intent.NONE}
-      >
-        <InputGroup
-          id="login-account"
-          name="account"
-          autoComplete="username"
-          autoFocus
-          size="large"
-          leftIcon="user"
-          value={account}
-          onValueChange={setAccount}
+    <>
+      <form className="login-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
+        {expired && (
+          <Callout
+            intent={Intent.WARNING}
+            icon="time"
+            title={t('auth.login.expiredTitle')}
+            data-testid="login-expired"
+          >
+            {t('auth.login.expiredBody')}
+            {lastEnd?.message && (
+              <div className="error-detail">{t('errors.serverSaid', { message: lastEnd.message })}</div>
+            )}
+          </Callout>
+        )}
+        {state?.tokenStorage === 'memory' && (
+          <Callout intent={Intent.WARNING} icon="key" data-testid="login-memory-tokens">
+            {t('notice.memoryTokens')}
+          </Callout>
+        )}
+        {next && safeNext(next) === next && (
+          <p className="login-next" data-testid="login-next">
+            {t('auth.login.nextNote')}
+          </p>
+        )}
+        {error && <ErrorCallout title={t('auth.login.failed')} error={error} testId="login-error" />}
+        <FormGroup
+          label={t('auth.login.account')}
+          labelFor="login-account"
+          helperText={missing.account ? t('auth.login.accountRequired') : t('auth.login.accountHelp')}
           intent={missing.account ? Intent.DANGER : Intent.NONE}
-          maxLength={64}
-          data-testid="login-account"
-        />
-      </FormGroup>
-      <FormGroup
-        label={t('auth.login.password')}
-        labelFor="login-password"
-        {...(missing.password ? { helperText: t('auth.login.passwordRequired') } : {})}
-        intent={missing.password ? Intent.DANGER : Intent.NONE}
-      >
-        <InputGroup
-          id="login-password"
-          name="password"
-          type={showPassword ? 'text' : 'password'}
-          autoComplete="current-password"
-          size="large"
-          leftIcon="lock"
-          value={password}
-          onValueChange={setPassword}
+        >
+          <InputGroup
+            id="login-account"
+            name="account"
+            autoComplete="username"
+            autoFocus
+            size="large"
+            leftIcon="user"
+            value={account}
+            onValueChange={setAccount}
+            intent={missing.account ? Intent.DANGER : Intent.NONE}
+            maxLength={64}
+            data-testid="login-account"
+          />
+        </FormGroup>
+        <FormGroup
+          label={t('auth.login.password')}
+          labelFor="login-password"
+          {...(missing.password ? { helperText: t('auth.login.passwordRequired') } : {})}
           intent={missing.password ? Intent.DANGER : Intent.NONE}
-          maxLength={256}
-          data-testid="login-password"
-          rightElement={
-            <Button
-              variant="minimal"
-              icon={showPassword ? 'eye-off' : 'eye-open'}
-              onClick={() => setShowPassword((v) => !v)}
-              aria-label={showPassword ? t('auth.login.hidePassword') : t('auth.login.showPassword')}
-              title={showPassword ? t('auth.login.hidePassword') : t('auth.login.showPassword')}
-            />
-          }
+        >
+          <InputGroup
+            id="login-password"
+            name="password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            size="large"
+            leftIcon="lock"
+            value={password}
+            onValueChange={setPassword}
+            intent={missing.password ? Intent.DANGER : Intent.NONE}
+            maxLength={256}
+            data-testid="login-password"
+            rightElement={
+              <Button
+                variant="minimal"
+                icon={showPassword ? 'eye-off' : 'eye-open'}
+                onClick={() => setShowPassword((v) => !v)}
+                aria-label={showPassword ? t('auth.login.hidePassword') : t('auth.login.showPassword')}
+                title={showPassword ? t('auth.login.hidePassword') : t('auth.login.showPassword')}
+              />
+            }
+          />
+        </FormGroup>
+        <Button
+          type="submit"
+          intent={Intent.PRIMARY}
+          size="large"
+          fill
+          loading={submitting}
+          text={t('auth.login.submit')}
+          data-testid="login-submit"
         />
-      </FormGroup>
-      <Button
-        type="submit"
-        intent={Intent.PRIMARY}
-        size="large"
-        fill
-        loading={submitting}
-        text={t('auth.login.submit')}
-        data-testid="login-submit"
-      />
-      <p className="auth-footer">
-        <Link to="/auth/register" data-testid="login-register-link">
-          {t('auth.login.noAccount')}
-        </Link>
-      </p>
-    </form>
+        <p className="auth-footer">
+          <Link to="/auth/register" data-testid="login-register-link">
+            {t('auth.login.noAccount')}
+          </Link>
+        </p>
+        <p className="auth-footer login-settings">
+          <Button
+            variant="minimal"
+            size="small"
+            icon="cog"
+            onClick={() => setSettingsOpen(true)}
+            text={t('settings.open')}
+            data-testid="login-settings"
+          />
+        </p>
+      </form>
+      {/* Outside the form: the dialog's own submit must not bubble into sign-in. */}
+      <SettingsDialog isOpen={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </>
   );
 }

@@ -7,8 +7,9 @@ import { ROLES } from '../../shared/roles.js';
 import { LANGUAGES } from '../../shared/codes.js';
 import type { SessionEndReason } from '../../shared/ipc.js';
 import { MENU_GROUP_ORDER } from '../menu/buildMenu.js';
-import { GAME_IDS } from '../../shared/games.js';
+import { GAME_IDS, SERVICES } from '../../shared/games.js';
 import { emptyForm, invalidKey, type UserField } from '../users/userForm.js';
+import { URL_PROBLEMS, urlProblemKey } from '../settings/settingsForm.js';
 
 const zh = flattenKeys(zhCN as Catalogue);
 const enKeys = flattenKeys(en as Catalogue);
@@ -40,7 +41,7 @@ describe('translation catalogues', () => {
     for (const r of ROUTES) both(r.titleKey);
   });
 
-  it('name every menu group, menu section, role, language and session end', () => {
+  it('name every menu group, menu section, role, language, session end and service', () => {
     for (const s of MENU_SECTIONS) both(`menu.section.${s}`);
     for (const g of MENU_GROUP_ORDER)
       if (!(GAME_IDS as readonly string[]).includes(g)) both(`menu.group.${g}`);
@@ -49,6 +50,8 @@ describe('translation catalogues', () => {
     const reasons: SessionEndReason[] = ['expired', 'revoked', 'refresh-failed'];
     for (const r of reasons) both(`notice.sessionEnded.${r}`);
     for (const f of Object.keys(emptyForm()) as UserField[]) both(invalidKey(f));
+    for (const s of SERVICES) both(`settings.service.${s}`);
+    for (const p of URL_PROBLEMS) both(urlProblemKey(p));
     for (const k of ['401', '404', '500']) {
       both(`errors.${k}.headline`);
       both(`errors.${k}.body`);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Alignment,
@@ -12,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { LANDING_PATH } from '../../shared/routes.js';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
+import { SettingsDialog } from '../settings/SettingsDialog.js';
 import { Notifications } from './Notifications.js';
 
 export function TopBar({
@@ -23,6 +25,7 @@ export function TopBar({
   onOpenMenu?: () => void;
 }) {
   const { t } = useTranslation();
+  const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <Navbar className="top-bar" fixedToTop={false}>
       <NavbarGroup align={Alignment.START}>
@@ -45,6 +48,15 @@ export function TopBar({
       <NavbarGroup align={Alignment.END}>
         <Notifications />
         <LanguageSwitch />
+        <Button
+          variant="minimal"
+          icon="cog"
+          onClick={() => setSettingsOpen(true)}
+          aria-label={t('settings.open')}
+          title={t('settings.open')}
+          data-testid="settings-button"
+        />
+        <SettingsDialog isOpen={settingsOpen} onClose={() => setSettingsOpen(false)} />
         <NavbarDivider />
         <span className="top-bar-operator" data-testid="operator-name" title={t('topbar.operator')}>
           <Icon icon="user" /> {operatorName}

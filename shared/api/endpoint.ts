@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import type { Access } from '../roles.js';
 import { withRequired } from '../roles.js';
-import {
-  GAMES,
-  SERVICE_BASE_PATHS,
-  type GameId,
-  type ServiceName,
-} from '../games.js';
+import { GAMES, SERVICE_BASE_PATHS, type GameId, type ServiceName } from '../games.js';
 
 /**
  * One backend call. The server registers its route from this, main's client calls by it, the

@@ -34,9 +34,9 @@ describe('signing in and out', () => {
     await expect.poll(() => page.getByTestId('operator-name').textContent()).toContain('admin');
 
     // The menu shows home, the four games and the to-do group, and not the super-admin group.
-    const groups = await page.locator('[data-testid^="menu-group-"]').evaluateAll((els) =>
-      els.map((e) => e.getAttribute('data-testid')),
-    );
+    const groups = await page
+      .locator('[data-testid^="menu-group-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
     expect(groups).toEqual([
       'menu-group-home',
       'menu-group-atomicwar',
@@ -69,9 +69,9 @@ describe('signing in and out', () => {
     for (const group of ['atomicwar', 'ymmj', 'lw', 'party', 'todo']) {
       await page.getByTestId(`menu-group-${group}`).click();
     }
-    const shown = await page.locator('[data-testid^="menu-item-"]').evaluateAll((els) =>
-      els.map((e) => (e.getAttribute('data-testid') ?? '').replace('menu-item-', '')),
-    );
+    const shown = await page
+      .locator('[data-testid^="menu-item-"]')
+      .evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').replace('menu-item-', '')));
     const expected = ROUTES.filter((r) => r.menu && canAccess(ADMIN_ROLES, r.access)).map((r) => r.id);
     expect(new Set(shown)).toEqual(new Set(expected));
     await page.context().close();
@@ -115,7 +115,9 @@ describe('signing in and out', () => {
   it('shows a wrong password as an error the operator can act on', async () => {
     const page = await openConsole(browser, host);
     await signIn(page, 'admin', 'not-the-password');
-    await expect.poll(() => page.getByTestId('login-error').textContent()).toMatch(/wrong account or password/i);
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent())
+      .toMatch(/wrong account or password/i);
     expect(hashPath(page)).toMatch(/^\/auth\/login/);
     await page.context().close();
   });

@@ -61,11 +61,11 @@ export function hashPath(page: Page): string {
 
 export async function waitForPath(page: Page, path: string | RegExp): Promise<void> {
   await page.waitForFunction(
-    (p) => {
+    ({ text, isPattern }) => {
       const h = decodeURIComponent(location.hash.replace(/^#/, ''));
-      return typeof p === 'string' ? h === p || h.startsWith(`${p}?`) : new RegExp(p).test(h);
+      return isPattern ? new RegExp(text).test(h) : h === text || h.startsWith(`${text}?`);
     },
-    typeof path === 'string' ? path : path.source,
+    typeof path === 'string' ? { text: path, isPattern: false } : { text: path.source, isPattern: true },
   );
 }
 

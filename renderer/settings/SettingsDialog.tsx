@@ -1,0 +1,330 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  Intent,
+  Radio,
+  RadioGroup,
+  Spinner,
+} from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Codes, codeText } from '../../shared/codes.js';
+import type { ResultError } from '../../shared/envelope.js';
+import { SERVICES, SERVICE_BASE_PATHS, type ServiceName } from '../../shared/games.js';
+import type { AppInfo } from '../../shared/ipc.js';
+import type { Settings } from '../../shared/settings.js';
+import { bridge } from '../bridge/bridge.js';
+import { asResultError } from '../bridge/result.js';
+import { ErrorCallout } from '../components/ErrorCallout.js';
+import { useToasts } from '../components/Toaster.js';
+import { useLanguage } from '../i18n/i18n.js';
+import { useSession } from '../session/SessionContext.js';
+import {
+  formFromSettings,
+  lacksBasePath,
+  switchesBackend,
+  urlErrorsFromIssues,
+  urlProblemKey,
+  validateSettingsForm,
+  type BackendMode,
+  type SettingsFormValues,
+  type UrlErrors,
+  type UrlProblem,
+} from './settingsForm.js';
+
+/**
+ * Where the console finds its services: the embedded reference backend, or the studio's own hosts.
+ * Reachable before sign-in, since an operator must point the console at their services first.
+ */
+export function SettingsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={() => !busy && onClose()}
+      title={t('settings.title')}
+      icon="cog"
+      className="settings-dialog"
+    >
+      {/* Mounted only while open, so every opening starts from what main has now. */}
+      {isOpen && <SettingsForm onClose={onClose} busy={busy} setBusy={setBusy} />}
+    </Dialog>
+  );
+}
+
+type Loaded = { settings: Settings; info: AppInfo | null };
+
+function SettingsForm({
+  onClose,
+  busy,
+  setBusy,
+}: {
+  onClose: () => void;
+  busy: boolean;
+  setBusy: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const toasts = useToasts();
+  const { state } = useSession();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loadError, setLoadError] = useState<ResultError | null>(null);
+  const [values, setValues] = useState<SettingsFormValues | null>(null);
+  const [errors, setErrors] = useState<UrlErrors>({});
+  const [saveError, setSaveError] = useState<ResultError | null>(null);
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const [settings, info] = await Promise.all([
+        bridge().settings.get(),
+        // The backend's state is a nicety; the form works without it.
+        bridge()
+          .app.info()
+          .catch(() => null),
+      ]);
+      setLoaded({ settings, info });
+      setValues(formFromSettings(settings));
+    } catch (err) {
+      setLoadError(asResultError(err, Codes.NETWORK));
+    }
+  }, []);
+
+  // Once per opening: the dialog mounts this form each time it opens.
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const setBackend = (backend: BackendMode) => {
+    setValues((v) => (v ? { ...v, backend } : v));
+    setSaveError(null);
+  };
+  const setUrl = (service: ServiceName, url: string) => {
+    setValues((v) => (v ? { ...v, services: { ...v.services, [service]: url } } : v));
+    setErrors(({ [service]: _fixed, ...rest }) => rest);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    // The login page's form is this dialog's parent in React's tree; its submit must not fire.
+    e.stopPropagation();
+    if (!loaded || !values || busy) return;
+    const checked = validateSettingsForm(values, loaded.settings);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setSaveError(null);
+    if (checked.patch === null) {
+      onClose();
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await bridge().settings.set(checked.patch);
+      if (result.ok) {
+        const signedOut = checked.switchesBackend && state?.signedIn === true;
+        toasts.success(t(signedOut ? 'settings.savedSignedOut' : 'settings.saved'));
+        onClose();
+        return;
+      }
+      setErrors(urlErrorsFromIssues(result.error.details ?? []));
+      setSaveError(result.error);
+    } catch (err) {
+      setSaveError(asResultError(err, Codes.NETWORK));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const problemText = (problem: UrlProblem): string =>
+    problem.kind === 'refused'
+      ? t('settings.refused', {
+          summary: codeText(saveError?.code ?? Codes.VALIDATION, lang),
+          message: problem.message,
+        })
+      : t(urlProblemKey(problem.kind));
+
+  const willSignOut = Boolean(
+    loaded && values && state?.signedIn && switchesBackend(loaded.settings, values),
+  );
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="settings-dialog">
+      <DialogBody>
+        {loadError ? (
+          <ErrorCallout
+            title={t('settings.loadFailed')}
+            error={loadError}
+            onRetry={() => void load()}
+            testId="settings-load-error"
+          />
+        ) : !loaded || !values ? (
+          <Spinner />
+        ) : (
+          <>
+            <p className={Classes.TEXT_MUTED}>{t('settings.intro')}</p>
+            <RadioGroup
+              label={t('settings.backend')}
+              selectedValue={values.backend}
+              onChange={(e) => setBackend(e.currentTarget.value === 'custom' ? 'custom' : 'embedded')}
+              disabled={busy}
+              className="settings-backend"
+            >
+              <Radio
+                value="embedded"
+                label={t('settings.embedded')}
+                data-testid="settings-backend-embedded"
+              />
+              <Radio value="custom" label={t('settings.custom')} data-testid="settings-backend-custom" />
+            </RadioGroup>
+            {values.backend === 'embedded' ? (
+              <EmbeddedState info={loaded.info} />
+            ) : (
+              <ServiceFields
+                values={values}
+                errors={errors}
+                disabled={busy}
+                onChange={setUrl}
+                problemText={problemText}
+              />
+            )}
+            {Object.keys(errors).length > 0 && (
+              <Callout intent={Intent.DANGER} icon="error" data-testid="settings-invalid" compact>
+                {t('settings.fixFields')}
+              </Callout>
+            )}
+            {willSignOut && (
+              <Callout
+                intent={Intent.WARNING}
+                icon="log-out"
+                title={t('settings.signOutTitle')}
+                data-testid="settings-signout-warning"
+              >
+                {t('settings.signOutWarning')}
+              </Callout>
+            )}
+            {saveError && (
+              <ErrorCallout title={t('settings.saveFailed')} error={saveError} testId="settings-error" />
+            )}
+          </>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button
+              onClick={onClose}
+              text={t('common.cancel')}
+              disabled={busy}
+              className={Classes.MINIMAL}
+              data-testid="settings-cancel"
+            />
+            <Button
+              type="submit"
+              intent={Intent.PRIMARY}
+              icon="floppy-disk"
+              loading={busy}
+              disabled={!loaded}
+              text={t('common.save')}
+              data-testid="settings-save"
+            />
+          </>
+        }
+      />
+    </form>
+  );
+}
+
+function EmbeddedState({ info }: { info: AppInfo | null }) {
+  const { t } = useTranslation();
+  const backend = info?.backend;
+  // app.info describes the backend in use; in custom mode the embedded one is stopped.
+  const running = backend?.mode === 'embedded' && backend.running && backend.url;
+  return (
+    <div className="settings-embedded" data-testid="settings-embedded-state">
+      <p className={Classes.TEXT_MUTED}>{t('settings.embeddedHelp')}</p>
+      {running ? (
+        <Callout intent={Intent.SUCCESS} icon="tick-circle" compact title={t('settings.state.label')}>
+          {t('settings.state.running', { url: backend.url })}
+        </Callout>
+      ) : backend?.error ? (
+        <Callout intent={Intent.DANGER} icon="error" compact title={t('settings.state.label')}>
+          {t('settings.state.failed', { error: backend.error })}
+        </Callout>
+      ) : (
+        <Callout intent={Intent.NONE} icon="pause" compact title={t('settings.state.label')}>
+          {t('settings.state.stopped')}
+        </Callout>
+      )}
+    </div>
+  );
+}
+
+function ServiceFields({
+  values,
+  errors,
+  disabled,
+  onChange,
+  problemText,
+}: {
+  values: SettingsFormValues;
+  errors: UrlErrors;
+  disabled: boolean;
+  onChange: (service: ServiceName, url: string) => void;
+  problemText: (problem: UrlProblem) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="settings-services" data-testid="settings-services">
+      <p className={Classes.TEXT_MUTED}>{t('settings.customHelp')}</p>
+      {SERVICES.map((s) => {
+        const problem = errors[s];
+        const path = SERVICE_BASE_PATHS[s];
+        const hint = !problem && lacksBasePath(s, values.services[s]);
+        const intent = problem ? Intent.DANGER : hint ? Intent.WARNING : Intent.NONE;
+        return (
+          <FormGroup
+            key={s}
+            label={t(`settings.service.${s}`)}
+            labelFor={`settings-url-${s}`}
+            labelInfo={t('common.required')}
+            intent={intent}
+            helperText={
+              <span data-testid={`settings-url-${s}-help`}>
+                {problem
+                  ? problemText(problem)
+                  : hint
+                    ? t('settings.urlNoBasePath', { path })
+                    : t('settings.urlHelp', { path })}
+              </span>
+            }
+          >
+            <InputGroup
+              id={`settings-url-${s}`}
+              type="url"
+              inputMode="url"
+              spellCheck={false}
+              autoComplete="off"
+              value={values.services[s]}
+              onValueChange={(url) => onChange(s, url)}
+              intent={intent}
+              disabled={disabled}
+              placeholder={`https://ops.example.com${path}`}
+              maxLength={2000}
+              data-testid={`settings-url-${s}`}
+            />
+          </FormGroup>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { SERVICES, SERVICE_BASE_PATHS, type ServiceName } from '../../shared/games.js';
+import { settingsPatchSchema, type Settings } from '../../shared/settings.js';
+import {
+  checkUrl,
+  formFromSettings,
+  lacksBasePath,
+  switchesBackend,
+  urlErrorsFromIssues,
+  validateSettingsForm,
+  type SettingsFormValues,
+} from './settingsForm.js';
+
+const at = (origin: string) =>
+  Object.fromEntries(SERVICES.map((s) => [s, `${origin}${SERVICE_BASE_PATHS[s]}`])) as Record<
+    ServiceName,
+    string
+  >;
+
+const embedded: Settings = { language: 'en', backend: 'embedded', services: at('http://127.0.0.1:40001') };
+const studio: Settings = { language: 'en', backend: 'custom', services: at('https://ops.example.com') };
+
+const custom = (services: Record<ServiceName, string>): SettingsFormValues => ({
+  backend: 'custom',
+  services,
+});
+
+describe('checkUrl', () => {
+  it('accepts http and https base URLs, with or without a path', () => {
+    expect(checkUrl('admin', 'http://127.0.0.1:8787/api/v1/sr')).toBeNull();
+    expect(checkUrl('pve', '  https://ops.example.com/api/v1/dr/  ')).toBeNull();
+    expect(checkUrl('lw', 'http://lw.internal')).toBeNull();
+  });
+
+  it('says what is wrong: empty, not an address, not http(s)', () => {
+    expect(checkUrl('admin', '   ')).toEqual({ kind: 'required' });
+    expect(checkUrl('admin', 'ops.example.com/api/v1/sr')).toEqual({ kind: 'notUrl' });
+    expect(checkUrl('admin', 'http://')).toEqual({ kind: 'notUrl' });
+    expect(checkUrl('admin', 'ftp://ops.example.com/api/v1/sr')).toEqual({ kind: 'notHttp' });
+    expect(checkUrl('admin', 'file:///etc/passwd')).toEqual({ kind: 'notHttp' });
+  });
+
+  it('accepts nothing main would refuse', () => {
+    for (const url of ['http://a', 'https://x.y:1/p', 'http://[::1]:8080/api', 'nope', 'ws://a', 'http:/a']) {
+      const mainAccepts = settingsPatchSchema.safeParse({ services: { admin: url } }).success;
+      if (checkUrl('admin', url) === null) expect(mainAccepts, url).toBe(true);
+    }
+  });
+});
+
+describe('lacksBasePath', () => {
+  it('hints when the path is not the service base path, and only for valid addresses', () => {
+    expect(lacksBasePath('pve', 'http://h/api/v1/dr')).toBe(false);
+    expect(lacksBasePath('pve', 'http://h/api/v1/dr/')).toBe(false);
+    expect(lacksBasePath('pve', 'http://h/proxy/api/v1/dr')).toBe(false);
+    expect(lacksBasePath('pve', 'http://h')).toBe(true);
+    expect(lacksBasePath('pve', 'http://h/api/v1/sr')).toBe(true);
+    expect(lacksBasePath('pve', 'not a url')).toBe(false);
+  });
+});
+
+describe('validateSettingsForm', () => {
+  it('sends nothing when nothing changed', () => {
+    expect(validateSettingsForm(formFromSettings(embedded), embedded)).toEqual({ ok: true, patch: null });
+    expect(validateSettingsForm(formFromSettings(studio), studio)).toEqual({ ok: true, patch: null });
+    // Trailing slashes and spaces are how main would store the same address.
+    const padded = custom({ ...studio.services, pve: ` ${studio.services.pve}/ ` });
+    expect(validateSettingsForm(padded, studio)).toEqual({ ok: true, patch: null });
+  });
+
+  it('moving to custom sends all five addresses, normalized, even the untouched ones', () => {
+    const values = custom({ ...embedded.services, admin: 'http://10.0.0.5:8080/api/v1/sr/' });
+    const result = validateSettingsForm(values, embedded);
+    expect(result).toEqual({
+      ok: true,
+      patch: {
+        backend: 'custom',
+        services: { ...embedded.services, admin: 'http://10.0.0.5:8080/api/v1/sr' },
+      },
+      switchesBackend: true,
+    });
+    if (result.ok && result.patch) expect(settingsPatchSchema.safeParse(result.patch).success).toBe(true);
+  });
+
+  it('moving to embedded sends only the mode, keeping the saved addresses', () => {
+    const values: SettingsFormValues = { ...formFromSettings(studio), backend: 'embedded' };
+    values.services.pve = 'garbage';
+    expect(validateSettingsForm(values, studio)).toEqual({
+      ok: true,
+      patch: { backend: 'embedded' },
+      switchesBackend: true,
+    });
+  });
+
+  it('changing a non-admin address in custom mode keeps the session', () => {
+    const values = custom({ ...studio.services, party: 'https://party.example.com/api/v1/party' });
+    const result = validateSettingsForm(values, studio);
+    expect(result.ok && result.patch && result.switchesBackend).toBe(false);
+  });
+
+  it('changing the admin address in custom mode is another backend', () => {
+    const values = custom({ ...studio.services, admin: 'https://other.example.com/api/v1/sr' });
+    const result = validateSettingsForm(values, studio);
+    expect(result.ok && result.patch && result.switchesBackend).toBe(true);
+  });
+
+  it('reports every bad field and sends nothing', () => {
+    const values = custom({ ...studio.services, pve: 'ops.example.com', payment: '', lw: 'ftp://x' });
+    expect(validateSettingsForm(values, studio)).toEqual({
+      ok: false,
+      errors: { pve: { kind: 'notUrl' }, payment: { kind: 'required' }, lw: { kind: 'notHttp' } },
+    });
+  });
+});
+
+describe('switchesBackend', () => {
+  it('follows main: the mode, and in custom mode the admin address', () => {
+    expect(switchesBackend(embedded, formFromSettings(embedded))).toBe(false);
+    expect(switchesBackend(embedded, { ...formFromSettings(embedded), backend: 'custom' })).toBe(true);
+    expect(switchesBackend(studio, { ...formFromSettings(studio), backend: 'embedded' })).toBe(true);
+    expect(switchesBackend(studio, custom({ ...studio.services, admin: `${studio.services.admin}/` }))).toBe(
+      false,
+    );
+  });
+});
+
+describe('urlErrorsFromIssues', () => {
+  it('places services.<name> issues on their field, in main’s words, and ignores the rest', () => {
+    expect(
+      urlErrorsFromIssues([
+        { path: 'services.pve', message: 'Invalid URL' },
+        { path: 'services.pve', message: 'must start with http:// or https://' },
+        { path: 'services.nope', message: 'unrecognized key' },
+        { path: 'backend', message: 'invalid option' },
+        { path: 'services', message: 'expected object' },
+      ]),
+    ).toEqual({ pve: { kind: 'refused', message: 'Invalid URL; must start with http:// or https://' } });
+  });
+});

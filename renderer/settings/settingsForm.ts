@@ -1,0 +1,126 @@
+import type { FieldIssue } from '../../shared/envelope.js';
+import { SERVICES, SERVICE_BASE_PATHS, type ServiceName } from '../../shared/games.js';
+import { settingsPatchSchema, type Settings, type SettingsPatch } from '../../shared/settings.js';
+
+/**
+ * The connection settings form: what the operator typed, checked by the same schema main applies,
+ * and turned into the smallest patch that says what they meant.
+ */
+
+export type BackendMode = Settings['backend'];
+
+export interface SettingsFormValues {
+  backend: BackendMode;
+  services: Record<ServiceName, string>;
+}
+
+/** Problems the console finds itself; each has a catalogue key. */
+export const URL_PROBLEMS = ['required', 'notUrl', 'notHttp'] as const;
+export type UrlProblemKind = (typeof URL_PROBLEMS)[number];
+
+/** What is wrong with one service's address: found here, or refused by main (its own words). */
+export type UrlProblem = { kind: UrlProblemKind } | { kind: 'refused'; message: string };
+export type UrlErrors = Partial<Record<ServiceName, UrlProblem>>;
+
+export const urlProblemKey = (kind: UrlProblemKind): string => `settings.invalid.${kind}`;
+
+export function formFromSettings(s: Settings): SettingsFormValues {
+  return { backend: s.backend, services: { ...s.services } };
+}
+
+/** How main stores an address, so an unchanged field compares equal to what it saved. */
+export function normalizeUrl(raw: string): string {
+  return raw.trim().replace(/\/+$/, '');
+}
+
+export function checkUrl(service: ServiceName, raw: string): UrlProblem | null {
+  const url = raw.trim();
+  if (url === '') return { kind: 'required' };
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { kind: 'notUrl' };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { kind: 'notHttp' };
+  // Main's own rule has the last word: the form must not accept what settings.set refuses.
+  const byMain = settingsPatchSchema.safeParse({ services: { [service]: url } });
+  return byMain.success ? null : { kind: 'notUrl' };
+}
+
+/**
+ * A base URL whose path does not end with the service's base path is allowed (a proxy may
+ * rewrite it) but is most often the host alone, pasted without the path: worth a hint.
+ */
+export function lacksBasePath(service: ServiceName, raw: string): boolean {
+  if (checkUrl(service, raw) !== null) return false;
+  const path = new URL(raw.trim()).pathname.replace(/\/+$/, '');
+  return !path.endsWith(SERVICE_BASE_PATHS[service]);
+}
+
+/** Tokens belong to the backend that issued them; main signs out when this identity changes. */
+function backendIdentity(backend: BackendMode, adminUrl: string): string {
+  return backend === 'embedded' ? 'embedded' : normalizeUrl(adminUrl);
+}
+
+/** Whether saving these values moves the console to another backend (and so signs out). */
+export function switchesBackend(initial: Settings, values: SettingsFormValues): boolean {
+  return (
+    backendIdentity(initial.backend, initial.services.admin) !==
+    backendIdentity(values.backend, values.services.admin)
+  );
+}
+
+export type ValidatedSettings =
+  | { ok: true; patch: SettingsPatch; switchesBackend: boolean }
+  | { ok: true; patch: null }
+  | { ok: false; errors: UrlErrors };
+
+/**
+ * `initial` is what settings.get answered. In embedded mode that shows the embedded backend's
+ * addresses, so the addresses are sent only for custom mode, and then all five: a field the
+ * operator left alone still holds what they saw and expect to be used.
+ */
+export function validateSettingsForm(values: SettingsFormValues, initial: Settings): ValidatedSettings {
+  if (values.backend === 'embedded') {
+    return initial.backend === 'embedded'
+      ? { ok: true, patch: null }
+      : { ok: true, patch: { backend: 'embedded' }, switchesBackend: true };
+  }
+  const errors: UrlErrors = {};
+  for (const s of SERVICES) {
+    const problem = checkUrl(s, values.services[s]);
+    if (problem) errors[s] = problem;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const services = Object.fromEntries(SERVICES.map((s) => [s, normalizeUrl(values.services[s])])) as Record<
+    ServiceName,
+    string
+  >;
+  const unchanged =
+    initial.backend === 'custom' && SERVICES.every((s) => services[s] === normalizeUrl(initial.services[s]));
+  if (unchanged) return { ok: true, patch: null };
+  return {
+    ok: true,
+    patch: { backend: 'custom', services },
+    switchesBackend: switchesBackend(initial, values),
+  };
+}
+
+function isService(x: unknown): x is ServiceName {
+  return typeof x === 'string' && (SERVICES as readonly string[]).includes(x);
+}
+
+/** settings.set's field problems (`services.pve`) placed on their fields, in main's words. */
+export function urlErrorsFromIssues(issues: readonly FieldIssue[]): UrlErrors {
+  const errors: UrlErrors = {};
+  for (const issue of issues) {
+    const [head, service] = issue.path.split('.');
+    if (head === 'services' && isService(service)) {
+      const prev = errors[service];
+      const message = prev?.kind === 'refused' ? `${prev.message}; ${issue.message}` : issue.message;
+      errors[service] = { kind: 'refused', message };
+    }
+  }
+  return errors;
+}
