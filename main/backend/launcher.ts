@@ -79,3 +79,74 @@ export function workerEnv(env: NodeJS.ProcessEnv = process.env): Record<string, 
   }
   return out;
 }
+
+/**
+ * What the two forking launchers differ in — Node's ChildProcess and Electron's UtilityProcess —
+ * so that waiting for the worker, stopping it and noticing its crash are written once.
+ */
+export interface WorkerProcess {
+  onMessage(listener: (raw: unknown) => void): void;
+  /** Called once when the process ends, with why ("exited with code 1", "killed by SIGKILL"). */
+  onExit(listener: (reason: string) => void): void;
+  onError(listener: (err: Error) => void): void;
+  hasExited(): boolean;
+  /** Asks the worker to close its database and exit. */
+  askToStop(): void;
+  kill(): void;
+}
+
+/** Resolves once the worker reports ready; rejects on its error, its early exit or a timeout. */
+export function awaitWorker(child: WorkerProcess): Promise<RunningBackend> {
+  return new Promise<RunningBackend>((resolve, reject) => {
+    let settled = false;
+    let stopping = false;
+    const exitListeners: ((reason: string) => void)[] = [];
+    const fail = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      reject(err);
+    };
+    const timer = setTimeout(() => {
+      fail(new Error(`the backend worker did not report ready within ${WORKER_START_TIMEOUT_MS / 1000} s`));
+      child.kill();
+    }, WORKER_START_TIMEOUT_MS);
+    child.onMessage((raw) => {
+      const msg = parseWorkerMessage(raw);
+      if (!msg || settled) return;
+      if (msg.type === 'error') {
+        fail(new Error(msg.message));
+        return;
+      }
+      settled = true;
+      clearTimeout(timer);
+      resolve({
+        url: backendUrl(msg.port),
+        port: msg.port,
+        stop: () => {
+          stopping = true;
+          return stopWorker(child);
+        },
+        onExit: (l) => void exitListeners.push(l),
+      });
+    });
+    child.onError((err) => fail(err));
+    child.onExit((reason) => {
+      fail(new Error(`the backend worker ${reason} before it was ready`));
+      if (!stopping) for (const l of exitListeners) l(reason);
+    });
+  });
+}
+
+function stopWorker(child: WorkerProcess): Promise<void> {
+  if (child.hasExited()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill(), WORKER_STOP_TIMEOUT_MS);
+    child.onExit(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    // Asked first, so it closes its database; killed only if it does not.
+    child.askToStop();
+  });
+}

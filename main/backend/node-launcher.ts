@@ -2,15 +2,13 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
   STOP_COMMAND,
-  WORKER_START_TIMEOUT_MS,
-  WORKER_STOP_TIMEOUT_MS,
+  awaitWorker,
   backendUrl,
-  parseWorkerMessage,
   workerArgs,
   workerEnv,
   type BackendLauncher,
   type EmbeddedBackendOptions,
-  type RunningBackend,
+  type WorkerProcess,
 } from './launcher.js';
 
 /** server/worker.ts, from this file; the Node host runs it from source (tsx), never from a build. */
@@ -50,67 +48,29 @@ export function createForkLauncher(
   return {
     start() {
       const args = workerArgs(options);
-      return new Promise<RunningBackend>((resolve, reject) => {
-        const child = fork(workerPath, args, {
-          execArgv: ['--import', 'tsx'],
-          env: workerEnv(),
-          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        });
-        let settled = false;
-        let stopping = false;
-        const exitListeners: ((reason: string) => void)[] = [];
-        const fail = (err: Error) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          reject(err);
-        };
-        const timer = setTimeout(() => {
-          fail(
-            new Error(`the backend worker did not report ready within ${WORKER_START_TIMEOUT_MS / 1000} s`),
-          );
-          child.kill('SIGKILL');
-        }, WORKER_START_TIMEOUT_MS);
-        child.on('message', (raw) => {
-          const msg = parseWorkerMessage(raw);
-          if (!msg || settled) return;
-          if (msg.type === 'error') {
-            fail(new Error(msg.message));
-            return;
-          }
-          settled = true;
-          clearTimeout(timer);
-          resolve({
-            url: backendUrl(msg.port),
-            port: msg.port,
-            stop: () => {
-              stopping = true;
-              return stopChild(child);
-            },
-            onExit: (l) => void exitListeners.push(l),
-          });
-        });
-        child.on('error', (err) => fail(err));
-        child.on('exit', (code, signal) => {
-          const reason = signal ? `killed by ${signal}` : `exited with code ${code}`;
-          fail(new Error(`the backend worker ${reason} before it was ready`));
-          if (!stopping) for (const l of exitListeners) l(reason);
-        });
+      const child = fork(workerPath, args, {
+        execArgv: ['--import', 'tsx'],
+        env: workerEnv(),
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
+      return awaitWorker(nodeWorker(child));
     },
   };
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), WORKER_STOP_TIMEOUT_MS);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    // Asked first, so it closes its database; killed only if it does not.
-    if (child.connected) child.send(STOP_COMMAND);
-    else child.kill('SIGTERM');
-  });
+function nodeWorker(child: ChildProcess): WorkerProcess {
+  return {
+    onMessage: (l) => void child.on('message', l),
+    onExit: (l) =>
+      void child.once('exit', (code, signal) =>
+        l(signal ? `killed by ${signal}` : `exited with code ${code}`),
+      ),
+    onError: (l) => void child.on('error', l),
+    hasExited: () => child.exitCode !== null || child.signalCode !== null,
+    askToStop: () => {
+      if (child.connected) child.send(STOP_COMMAND);
+      else child.kill('SIGTERM');
+    },
+    kill: () => void child.kill('SIGKILL'),
+  };
 }
