@@ -1,3 +1,4 @@
+import { stopOnSignals } from './stop-on-signals.js';
 import { parseArgs } from 'node:util';
 import { ENDPOINTS } from '../shared/api/table.js';
 import { SERVICES } from '../shared/games.js';
@@ -62,21 +63,7 @@ async function serve(args: string[]): Promise<void> {
   }
   if (backend.seeded.players) console.log(`Players per game: ${JSON.stringify(backend.seeded.players)}`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping`);
-    backend.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals(() => backend.close());
 }
 
 async function readStdin(): Promise<string> {

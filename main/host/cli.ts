@@ -1,3 +1,4 @@
+import { stopOnSignals } from '../../server/stop-on-signals.js';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,18 +81,4 @@ host.core
   .then((b) => b && console.log(`Reference backend ready at ${b.url}`))
   .catch((err: unknown) => console.error(`The embedded backend did not start: ${(err as Error).message}`));
 
-let stopping = false;
-const stop = (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  console.log(`\n${signal}: stopping`);
-  host.stop().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-};
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+stopOnSignals(() => host.stop());
