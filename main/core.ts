@@ -211,7 +211,13 @@ export async function createConsoleCore(deps: ConsoleCoreDeps): Promise<ConsoleC
       }
       if (before.backend === 'embedded' && after.backend === 'custom') await stopBackend();
       if (before.backend === 'custom' && after.backend === 'embedded' && deps.backend) {
-        await ensureBackend().catch(() => undefined);
+        try {
+          await ensureBackend();
+        } catch (err) {
+          // The setting is saved (the next call tries to start it again), but the operator must
+          // learn now that there is nothing to talk to, and why.
+          return { ok: false, error: toResultError(err) } satisfies Result<Settings>;
+        }
       }
       return { ok: true, data: effectiveSettings() } satisfies Result<Settings>;
     },

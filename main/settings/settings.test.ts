@@ -195,4 +195,31 @@ describe('settings through the core', () => {
     expect(attempts).toBeGreaterThanOrEqual(2);
     await core.close();
   });
+
+  it('saves a switch back to embedded but says so when the backend does not start', async () => {
+    let fail = false;
+    const core = await createConsoleCore({
+      kv: createMemoryKv(),
+      tokens: createMemoryTokenStore(),
+      app,
+      defaultLanguage,
+      initialSettings: { backend: 'custom', services: servicesAt('https://ops.example') },
+      backend: {
+        start: async () => {
+          if (fail) throw new Error('the data folder is in use by another process');
+          return { url: 'http://127.0.0.1:4556', port: 4556, stop: async () => undefined };
+        },
+      },
+    });
+    fail = true;
+    const res = await core.handlers['settings:set']({ backend: 'embedded' });
+    expect(res.ok).toBe(false);
+    expect(res.ok ? '' : `${res.error.code} ${res.error.message}`).toMatch(
+      /50300 .*in use by another process/,
+    );
+    expect((await core.handlers['settings:get'](null)).backend).toBe('embedded');
+    fail = false;
+    expect(await core.backendReady()).toMatchObject({ port: 4556 });
+    await core.close();
+  });
 });

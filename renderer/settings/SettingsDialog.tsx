@@ -28,6 +28,7 @@ import { useSession } from '../session/SessionContext.js';
 import {
   formFromSettings,
   lacksBasePath,
+  pointsAtEmbedded,
   switchesBackend,
   urlErrorsFromIssues,
   urlProblemKey,
@@ -113,7 +114,7 @@ function SettingsForm({
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    // The login page's form is this dialog's parent in React's tree; its submit must not fire.
+    // React bubbles events through portals: an enclosing form (sign-in) must not submit too.
     e.stopPropagation();
     if (!loaded || !values || busy) return;
     const checked = validateSettingsForm(values, loaded.settings);
@@ -153,6 +154,8 @@ function SettingsForm({
         })
       : t(urlProblemKey(problem.kind));
 
+  const embeddedUrl = loaded?.info?.backend.running ? loaded.info.backend.url : null;
+  const onEmbedded = values !== null && pointsAtEmbedded(values, embeddedUrl);
   const willSignOut = Boolean(
     loaded && values && state?.signedIn && switchesBackend(loaded.settings, values),
   );
@@ -186,16 +189,8 @@ function SettingsForm({
               />
               <Radio value="custom" label={t('settings.custom')} data-testid="settings-backend-custom" />
             </RadioGroup>
-            {values.backend === 'embedded' ? (
-              <EmbeddedState info={loaded.info} />
-            ) : (
-              <ServiceFields
-                values={values}
-                errors={errors}
-                disabled={busy}
-                onChange={setUrl}
-                problemText={problemText}
-              />
+            {saveError && (
+              <ErrorCallout title={t('settings.saveFailed')} error={saveError} testId="settings-error" />
             )}
             {Object.keys(errors).length > 0 && (
               <Callout intent={Intent.DANGER} icon="error" data-testid="settings-invalid" compact>
@@ -212,8 +207,21 @@ function SettingsForm({
                 {t('settings.signOutWarning')}
               </Callout>
             )}
-            {saveError && (
-              <ErrorCallout title={t('settings.saveFailed')} error={saveError} testId="settings-error" />
+            {onEmbedded && (
+              <Callout intent={Intent.WARNING} icon="warning-sign" data-testid="settings-points-at-embedded">
+                {t('settings.pointsAtEmbedded', { url: embeddedUrl })}
+              </Callout>
+            )}
+            {values.backend === 'embedded' ? (
+              <EmbeddedState info={loaded.info} />
+            ) : (
+              <ServiceFields
+                values={values}
+                errors={errors}
+                disabled={busy}
+                onChange={setUrl}
+                problemText={problemText}
+              />
             )}
           </>
         )}
@@ -259,6 +267,10 @@ function EmbeddedState({ info }: { info: AppInfo | null }) {
       ) : backend?.error ? (
         <Callout intent={Intent.DANGER} icon="error" compact title={t('settings.state.label')}>
           {t('settings.state.failed', { error: backend.error })}
+        </Callout>
+      ) : backend?.mode === 'embedded' ? (
+        <Callout intent={Intent.PRIMARY} icon="time" compact title={t('settings.state.label')}>
+          {t('settings.state.starting')}
         </Callout>
       ) : (
         <Callout intent={Intent.NONE} icon="pause" compact title={t('settings.state.label')}>

@@ -5,6 +5,7 @@ import {
   checkUrl,
   formFromSettings,
   lacksBasePath,
+  pointsAtEmbedded,
   switchesBackend,
   urlErrorsFromIssues,
   validateSettingsForm,
@@ -135,5 +136,21 @@ describe('urlErrorsFromIssues', () => {
         { path: 'services', message: 'expected object' },
       ]),
     ).toEqual({ pve: { kind: 'refused', message: 'Invalid URL; must start with http:// or https://' } });
+  });
+});
+
+describe('pointsAtEmbedded', () => {
+  const url = 'http://127.0.0.1:40001';
+  it('is true when a custom address is on the running embedded backend', () => {
+    expect(pointsAtEmbedded(custom(embedded.services), url)).toBe(true);
+    expect(pointsAtEmbedded(custom({ ...studio.services, lw: `${url}/api/v1/lw` }), `${url}/`)).toBe(true);
+  });
+
+  it('is false for other hosts, for embedded mode, and when nothing runs', () => {
+    expect(pointsAtEmbedded(custom(studio.services), url)).toBe(false);
+    expect(pointsAtEmbedded(custom(at('http://127.0.0.1:40002')), url)).toBe(false);
+    expect(pointsAtEmbedded(formFromSettings(embedded), url)).toBe(false);
+    expect(pointsAtEmbedded(custom(embedded.services), null)).toBe(false);
+    expect(pointsAtEmbedded(custom({ ...embedded.services, admin: 'garbage' }), 'garbage')).toBe(false);
   });
 });

@@ -124,3 +124,22 @@ export function urlErrorsFromIssues(issues: readonly FieldIssue[]): UrlErrors {
   }
   return errors;
 }
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a custom address points at the embedded backend (`embeddedUrl`, from app.info while it
+ * runs). Main stops that backend when the console leaves embedded mode, so such an address would
+ * not answer: worth a warning before the operator saves it.
+ */
+export function pointsAtEmbedded(values: SettingsFormValues, embeddedUrl: string | null): boolean {
+  const embedded = embeddedUrl === null ? null : originOf(embeddedUrl);
+  if (values.backend !== 'custom' || embedded === null) return false;
+  return SERVICES.some((s) => originOf(values.services[s]) === embedded);
+}
