@@ -3,12 +3,11 @@ import type { Kysely } from 'kysely';
 import { Codes } from '../../shared/codes.js';
 import { ApiError } from '../../shared/envelope.js';
 import type { SessionUser } from '../../shared/session.js';
-import type { Role } from '../../shared/roles.js';
 import type { AuthConfig, Clock } from '../config.js';
-import type { Database, OperatorRow } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { recordAudit } from '../audit/record.js';
 import { problem } from '../http/problem.js';
-import { findOperatorByAccount, rolesOf } from '../users/operators.js';
+import { findOperatorByAccount, profileOf, type OperatorProfile } from '../users/operators.js';
 import { dummyHash, verifyPassword } from './password.js';
 import { accountKey, assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './rate-limit.js';
 import { hashRefreshToken, newRefreshToken, readAccessToken, signAccessToken } from './tokens.js';
@@ -18,15 +17,8 @@ import { hashRefreshToken, newRefreshToken, readAccessToken, signAccessToken } f
  * authenticated request goes through. A session is one refresh-token family with an absolute end.
  */
 
-export interface SignedInOperator {
-  id: number;
-  phone: string;
-  name: string;
-  first_name: string;
-  avatar: string;
-  bio: string;
-  roles: Role[];
-}
+/** The operator behind a request: read fresh from the database on every call. */
+export type SignedInOperator = OperatorProfile;
 
 export interface AuthInfo {
   operator: SignedInOperator;
@@ -44,18 +36,6 @@ export interface TokenPair {
 }
 
 const sec = (d: Date | number): number => Math.floor((typeof d === 'number' ? d : d.getTime()) / 1000);
-
-function signedIn(row: OperatorRow): SignedInOperator {
-  return {
-    id: row.id,
-    phone: row.phone,
-    name: row.name,
-    first_name: row.first_name,
-    avatar: row.avatar,
-    bio: row.bio,
-    roles: rolesOf(row),
-  };
-}
 
 export function sessionUserOf(
   op: SignedInOperator,
@@ -194,7 +174,7 @@ export class AuthService {
     await audit('ok', Codes.OK);
 
     const access = this.#accessToken(sessionId, row.id, expiresAt, nowMs);
-    const op = signedIn(row);
+    const op = profileOf(row);
     return {
       authToken: access.token,
       refreshToken,
@@ -345,7 +325,7 @@ export class AuthService {
     if (row.revoked_at || row.expires_at.getTime() <= nowMs) throw sessionRevoked();
     if (row.disabled) throw new ApiError(Codes.ACCOUNT_DISABLED);
     return {
-      operator: signedIn(row),
+      operator: profileOf(row),
       sessionId: claims.sid,
       expireTime: claims.exp,
       refreshExpireTime: sec(row.expires_at),

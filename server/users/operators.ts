@@ -13,7 +13,13 @@ export function rolesOf(row: Pick<OperatorRow, 'roles'>): Role[] {
   return row.roles.filter((r): r is Role => roleSet.has(r));
 }
 
-export function toOperator(row: OperatorRow): Operator {
+/** Who an operator is, as sign-in and the session know them. */
+export type OperatorProfile = Pick<
+  Operator,
+  'id' | 'phone' | 'name' | 'first_name' | 'avatar' | 'bio' | 'roles'
+>;
+
+export function profileOf(row: OperatorRow): OperatorProfile {
   return {
     id: row.id,
     phone: row.phone,
@@ -22,6 +28,12 @@ export function toOperator(row: OperatorRow): Operator {
     avatar: row.avatar,
     bio: row.bio,
     roles: rolesOf(row),
+  };
+}
+
+export function toOperator(row: OperatorRow): Operator {
+  return {
+    ...profileOf(row),
     disabled: row.disabled,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
