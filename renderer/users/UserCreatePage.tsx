@@ -1,13 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { Button, Callout, Classes, Intent } from '@blueprintjs/core';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Codes } from '../../shared/codes.js';
 import { fillPath, routeById } from '../../shared/routes.js';
-import { asResultError, CallError } from '../bridge/result.js';
-import { ErrorCallout } from '../components/ErrorCallout.js';
+import { CallError } from '../bridge/result.js';
 import { useToasts } from '../components/Toaster.js';
-import { UserFields } from './UserFields.js';
+import { UserForm } from './UserForm.js';
 import {
   emptyForm,
   fieldErrorsFromIssues,
@@ -44,37 +41,20 @@ export function UserCreatePage() {
     });
   };
 
-  const hasErrors = Object.keys(errors).length > 0;
   return (
-    <form className="user-form" onSubmit={onSubmit} noValidate data-testid="user-create-form">
-      <p className={Classes.TEXT_MUTED}>{t('users.create.intro')}</p>
-      {hasErrors && (
-        <Callout intent={Intent.DANGER} icon="error" data-testid="user-form-invalid">
-          {t('users.form.fixFields')}
-        </Callout>
-      )}
-      {create.error && (
-        <ErrorCallout title={t('users.create.failed')} error={asResultError(create.error, Codes.NETWORK)} />
-      )}
-      <UserFields
-        mode="create"
-        values={values}
-        errors={errors}
-        onChange={(p) => setValues((v) => ({ ...v, ...p }))}
-      />
-      <div className="actions">
-        <Button
-          type="submit"
-          intent={Intent.PRIMARY}
-          icon="new-person"
-          loading={create.isPending}
-          text={t('users.create.submit')}
-          data-testid="user-submit"
-        />
-        <Link to={routeById('admin.users').path} className={Classes.BUTTON}>
-          {t('common.cancel')}
-        </Link>
-      </div>
-    </form>
+    <UserForm
+      mode="create"
+      testId="user-create-form"
+      intro={t('users.create.intro')}
+      values={values}
+      errors={errors}
+      onChange={(p) => setValues((v) => ({ ...v, ...p }))}
+      onSubmit={onSubmit}
+      failedTitle={t('users.create.failed')}
+      error={create.error}
+      pending={create.isPending}
+      submit={{ icon: 'new-person', text: t('users.create.submit') }}
+      cancelTo={routeById('admin.users').path}
+    />
   );
 }

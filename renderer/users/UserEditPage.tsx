@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Button, Callout, Classes, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import type { Operator } from '../../shared/api/users.js';
@@ -8,7 +8,7 @@ import { fillPath, routeById } from '../../shared/routes.js';
 import { asResultError, CallError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
 import { useToasts } from '../components/Toaster.js';
-import { UserFields } from './UserFields.js';
+import { UserForm } from './UserForm.js';
 import {
   fieldErrorsFromIssues,
   formFromOperator,
@@ -49,43 +49,27 @@ function EditForm({ operator }: { operator: Operator }) {
   };
 
   return (
-    <form className="user-form" onSubmit={onSubmit} noValidate data-testid="user-edit-form">
-      <p className={Classes.TEXT_MUTED}>
-        {t('users.edit.intro', { name: operator.name, phone: operator.phone })}
-      </p>
-      {nothingChanged && (
-        <Callout intent={Intent.PRIMARY} icon="info-sign" data-testid="user-nothing-changed">
-          {t('users.edit.nothingChanged')}
-        </Callout>
-      )}
-      {Object.keys(errors).length > 0 && (
-        <Callout intent={Intent.DANGER} icon="error" data-testid="user-form-invalid">
-          {t('users.form.fixFields')}
-        </Callout>
-      )}
-      {update.error && (
-        <ErrorCallout title={t('users.edit.failed')} error={asResultError(update.error, Codes.NETWORK)} />
-      )}
-      <UserFields
-        mode="edit"
-        values={values}
-        errors={errors}
-        onChange={(p) => setValues((v) => ({ ...v, ...p }))}
-      />
-      <div className="actions">
-        <Button
-          type="submit"
-          intent={Intent.PRIMARY}
-          icon="floppy-disk"
-          loading={update.isPending}
-          text={t('common.save')}
-          data-testid="user-submit"
-        />
-        <Link to={detailPath} className={Classes.BUTTON}>
-          {t('common.cancel')}
-        </Link>
-      </div>
-    </form>
+    <UserForm
+      mode="edit"
+      testId="user-edit-form"
+      intro={t('users.edit.intro', { name: operator.name, phone: operator.phone })}
+      notice={
+        nothingChanged && (
+          <Callout intent={Intent.PRIMARY} icon="info-sign" data-testid="user-nothing-changed">
+            {t('users.edit.nothingChanged')}
+          </Callout>
+        )
+      }
+      values={values}
+      errors={errors}
+      onChange={(p) => setValues((v) => ({ ...v, ...p }))}
+      onSubmit={onSubmit}
+      failedTitle={t('users.edit.failed')}
+      error={update.error}
+      pending={update.isPending}
+      submit={{ icon: 'floppy-disk', text: t('common.save') }}
+      cancelTo={detailPath}
+    />
   );
 }
 
