@@ -7,31 +7,89 @@ import { DEFAULT_AUTH } from '../server/config.js';
 import { migrateToLatest } from '../server/db/migrations.js';
 import { openDatabase, type OpenDatabaseOptions } from '../server/db/open.js';
 import { seedDemoOperators } from '../server/seed/operators.js';
-import { seedPlayers } from '../server/seed/players.js';
+import { seedAllGames } from '../server/seed/games.js';
+import { playerIdOf, playerNumOf } from '../server/seed/players.js';
+import { routePattern } from '../shared/api/endpoint.js';
+import { ENDPOINTS } from '../shared/api/table.js';
+import { GAME_IDS, type GameId } from '../shared/games.js';
+import { benchRenderer, type RendererFigures } from './renderer.js';
 import type { WorkerMessage } from '../server/worker-protocol.js';
 import { exited, forkTs, nextMessage } from '../tests/support/processes.js';
 import { createDatabase, startPostgres, type PostgresCluster } from '../tests/support/postgres.js';
 
 /**
- * `npm run bench`: seeds 1,000,000 players in one game, then times calls through the HTTP API of
- * the backend running as main runs it (the forked worker), on PGlite and, when it can start, on
- * PostgreSQL. Prints one table. Later issues add scenarios to SCENARIOS.
+ * `npm run bench`: seeds 1,000,000 players in each of the four games, then times calls through
+ * the HTTP API of the backend running as main runs it (the forked worker), on PGlite and, when it
+ * can start, on PostgreSQL; then times the renderer in Chromium (bench/renderer.ts). Prints one
+ * table. Later issues add scenarios to SCENARIOS.
  *
- * Environment: BENCH_PLAYERS (default 1000000), BENCH_REQUESTS (default 200), BENCH_SKIP_POSTGRES=1.
+ * Environment: BENCH_PLAYERS (per game, default 1000000), BENCH_REQUESTS (default 200),
+ * BENCH_SKIP_POSTGRES=1, BENCH_SKIP_RENDERER=1.
  */
 
 const PLAYERS = Number(process.env['BENCH_PLAYERS'] ?? 1_000_000);
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 200);
 const WARMUP = 10;
-const GAME = 'atomicwar';
-const HARD_LIMIT_MS = 30 * 60_000;
+const HARD_LIMIT_MS = 60 * 60_000;
+/** Players the search scenarios look for: spread over every game and the whole id range. */
+const SAMPLES = 64;
 
 interface Api {
   url: string;
+  /** Real players to look for, found before timing starts. */
+  samples: Sample[];
   post(path: string, body: unknown, token?: string): Promise<{ Status: { Code: number }; Data: unknown }>;
   get(path: string, token: string): Promise<{ Status: { Code: number }; Data: unknown }>;
   account: string;
   password: string;
+}
+
+interface Sample {
+  game: GameId;
+  id: string;
+  num: number;
+  /** A partial, lower-case piece of the player's name, as an operator would type it. */
+  namePart: string;
+}
+
+/** Path of a game call with its query: gamePath('players.search', 'ymmj', { name: 'ash' }). */
+function gamePath(
+  id: keyof typeof ENDPOINTS,
+  game: GameId,
+  params: Record<string, string | number>,
+  fill: Record<string, string> = {},
+): string {
+  const pattern = routePattern(ENDPOINTS[id], game).replace(/:([A-Za-z_]+)/g, (_, k: string) =>
+    encodeURIComponent(fill[k] ?? ''),
+  );
+  const q = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  return q ? `${pattern}?${q}` : pattern;
+}
+
+/** Cycles through the samples, so consecutive calls ask for different players. */
+function cycle<T>(items: readonly T[]): () => T {
+  let i = 0;
+  return () => {
+    const item = items[i % items.length];
+    i += 1;
+    if (item === undefined) throw new Error('no samples');
+    return item;
+  };
+}
+
+async function findSamples(api: Api, token: string): Promise<Sample[]> {
+  const out: Sample[] = [];
+  for (let k = 0; k < SAMPLES; k++) {
+    const game = GAME_IDS[k % GAME_IDS.length] as GameId;
+    // Deterministic spread over 1..PLAYERS.
+    const g = 1 + Math.floor((((k * 2654435761) % 4294967296) / 4294967296) * PLAYERS);
+    const id = playerIdOf(game, g);
+    const r = await api.get(gamePath('players.get', game, {}, { id }), token);
+    expectOk(r, `players.get ${game} ${id}`);
+    const name = (r.Data as { name: string }).name;
+    out.push({ game, id, num: playerNumOf(game, g), namePart: name.slice(1, -1).toLowerCase() });
+  }
+  return out;
 }
 
 /** One timed call. `prepare` runs once untimed and returns the call to time. */
@@ -76,6 +134,76 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'player search by name, partial (players.search)',
+    prepare: async (api) => {
+      const { authToken } = await login(api);
+      const next = cycle(api.samples);
+      return async () => {
+        const s = next();
+        const r = await api.get(
+          gamePath('players.search', s.game, { name: s.namePart, page: 1, pageSize: 20 }),
+          authToken,
+        );
+        expectOk(r, 'search by name');
+        if ((r.Data as { total: number }).total < 1) throw new Error(`no player matched ${s.namePart}`);
+      };
+    },
+  },
+  {
+    name: 'player search by id (players.search)',
+    prepare: async (api) => {
+      const { authToken } = await login(api);
+      const next = cycle(api.samples);
+      return async () => {
+        const s = next();
+        const r = await api.get(
+          gamePath('players.search', s.game, { id: s.id, page: 1, pageSize: 20 }),
+          authToken,
+        );
+        expectOk(r, 'search by id');
+        if ((r.Data as { total: number }).total !== 1) throw new Error(`id ${s.id} not found`);
+      };
+    },
+  },
+  {
+    name: 'player search by num (players.search)',
+    prepare: async (api) => {
+      const { authToken } = await login(api);
+      const next = cycle(api.samples);
+      return async () => {
+        const s = next();
+        const r = await api.get(
+          gamePath('players.search', s.game, { num: s.num, page: 1, pageSize: 20 }),
+          authToken,
+        );
+        expectOk(r, 'search by num');
+      };
+    },
+  },
+  {
+    name: 'player detail header (players.get)',
+    prepare: async (api) => {
+      const { authToken } = await login(api);
+      const next = cycle(api.samples);
+      return async () => {
+        const s = next();
+        expectOk(await api.get(gamePath('players.get', s.game, {}, { id: s.id }), authToken), 'players.get');
+      };
+    },
+  },
+  {
+    name: 'player first tab, info (players.tab)',
+    prepare: async (api) => {
+      const { authToken } = await login(api);
+      const next = cycle(api.samples);
+      return async () => {
+        const s = next();
+        const path = gamePath('players.tab', s.game, {}, { id: s.id, tab: 'info' });
+        expectOk(await api.get(path, authToken), 'players.tab');
+      };
+    },
+  },
+  {
     name: 'operator list (users.list, q)',
     prepare: async (api) => {
       const { authToken } = await login(api);
@@ -99,6 +227,7 @@ function makeApi(url: string, account: string, password: string): Api {
   };
   return {
     url,
+    samples: [],
     account,
     password,
     post: (path, body, token) => send('POST', path, body, token),
@@ -134,7 +263,9 @@ async function benchBackend(
   const account = 'super';
   const password = randomBytes(12).toString('base64url');
 
-  console.log(`\n[${backend}] seeding ${PLAYERS.toLocaleString('en')} players in ${GAME}...`);
+  console.log(
+    `\n[${backend}] seeding ${PLAYERS.toLocaleString('en')} players in each of ${GAME_IDS.length} games...`,
+  );
   const opened = await openDatabase(db);
   let seedSeconds: number;
   let sizeBytes: number;
@@ -143,9 +274,12 @@ async function benchBackend(
     // A bench-only password, random per run: never a default one.
     await seedDemoOperators(opened.db, password, DEFAULT_AUTH.scrypt, new Date());
     const t0 = performance.now();
-    const n = await seedPlayers(opened.db, GAME, PLAYERS, () => opened.checkpoint());
+    const counts = await seedAllGames(opened.db, PLAYERS, new Date(), () => opened.checkpoint());
     seedSeconds = (performance.now() - t0) / 1000;
-    if (n !== PLAYERS) throw new Error(`expected ${PLAYERS} players, found ${n}`);
+    for (const game of GAME_IDS) {
+      if (counts[game] !== PLAYERS)
+        throw new Error(`expected ${PLAYERS} players in ${game}, found ${counts[game]}`);
+    }
     sizeBytes = await opened.sizeBytes();
   } finally {
     await opened.close();
@@ -156,6 +290,7 @@ async function benchBackend(
   try {
     const ready = await nextMessage(worker, isType('ready'), 120_000);
     const api = makeApi(ready.url, account, password);
+    api.samples = await findSamples(api, (await login(api)).authToken);
     const timings: Result['timings'] = [];
     for (const s of SCENARIOS) {
       const call = await s.prepare(api);
@@ -182,10 +317,10 @@ async function benchBackend(
 
 const mib = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
 
-function printTable(results: Result[]): void {
+function printTable(results: Result[], renderer: RendererFigures | string | undefined): void {
   const rows: string[][] = [['', ...results.map((r) => r.backend)]];
   rows.push([
-    `seed ${PLAYERS.toLocaleString('en')} players`,
+    `seed ${PLAYERS.toLocaleString('en')} players x ${GAME_IDS.length} games`,
     ...results.map((r) => `${r.seedSeconds.toFixed(1)} s`),
   ]);
   rows.push(['database size on disk', ...results.map((r) => mib(r.sizeBytes))]);
@@ -206,6 +341,13 @@ function printTable(results: Result[]): void {
   console.log(line(rows[0] ?? []));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows.slice(1)) console.log(line(r));
+  if (typeof renderer === 'string') console.log(`\nRenderer in Chromium: ${renderer}`);
+  else if (renderer) {
+    console.log(`\nRenderer in Chromium (${renderer.runs} runs each; p50 / p95 / max)\n`);
+    for (const [name, f] of Object.entries(renderer.figures)) {
+      console.log(`- ${name}: ${f.p50.toFixed(0)} / ${f.p95.toFixed(0)} / ${f.max.toFixed(0)} ms`);
+    }
+  }
 }
 
 async function main(): Promise<void> {
@@ -235,7 +377,16 @@ async function main(): Promise<void> {
       }
     }
   }
-  printTable(results);
+  let renderer: RendererFigures | string | undefined;
+  if (process.env['BENCH_SKIP_RENDERER'] === '1') renderer = 'skipped (BENCH_SKIP_RENDERER=1)';
+  else {
+    try {
+      renderer = await benchRenderer();
+    } catch (err) {
+      renderer = `failed: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+  printTable(results, renderer);
 }
 
 const guard = setTimeout(() => {

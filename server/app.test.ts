@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Codes } from '../shared/codes.js';
-import { endpoint, endpointAccess, reasonSchema, routePattern } from '../shared/api/endpoint.js';
+import { endpoint, endpointAccess, gamesOf, reasonSchema, routePattern } from '../shared/api/endpoint.js';
 import { ENDPOINTS, ENDPOINT_IDS } from '../shared/api/table.js';
-import { GAME_IDS, gameIdSchema } from '../shared/games.js';
+import { GAME_IDS, gameIdSchema, type GameId } from '../shared/games.js';
 import { PUBLIC, anyOf, canAccess } from '../shared/roles.js';
 import { DEMO_OPERATORS } from './seed/operators.js';
 import { endpointSet } from './http/endpoints.js';
@@ -306,12 +306,19 @@ describe.each(backendKinds())('endpoint layer on %s', (kind) => {
     }
     for (const id of ENDPOINT_IDS) {
       const ep = ENDPOINTS[id];
-      const op = ops.get(id);
-      expect(op, id).toBeDefined();
-      expect(op?.path).toBe(routePattern(ep).replace(/:(\w+)/g, '{$1}'));
-      expect(op?.method).toBe(ep.method.toLowerCase());
-      expect(op?.['x-access']).toEqual(ep.access);
-      expect(op?.['x-audit']).toBe(ep.audit);
+      // A game call is one operation per game it exists for, on that game's service.
+      const games: (GameId | undefined)[] = ep.service === 'game' ? gamesOf(ep) : [undefined];
+      for (const game of games) {
+        const opId = game ? `${id}@${game}` : id;
+        const op = ops.get(opId);
+        expect(op, opId).toBeDefined();
+        expect(op?.path).toBe(routePattern(ep, game).replace(/:(\w+)/g, '{$1}'));
+        expect(op?.method).toBe(ep.method.toLowerCase());
+        expect(op?.['x-access']).toEqual(endpointAccess(ep, game));
+        expect(op?.['x-audit']).toBe(ep.audit);
+      }
+      for (const game of GAME_IDS.filter((g) => !games.includes(g)))
+        expect(ops.has(`${id}@${game}`)).toBe(false);
     }
     for (const game of GAME_IDS) expect(ops.has(`test.gameEcho@${game}`)).toBe(true);
   });

@@ -21,6 +21,8 @@ import { buildOpenApi } from './http/openapi.js';
 import { languageOf, problem } from './http/problem.js';
 import { sendError } from './http/respond.js';
 import { usersHandlers } from './users/handlers.js';
+import { playersHandlers } from './players/handlers.js';
+import { moderationHandlers } from './moderation/handlers.js';
 
 /**
  * The reference backend's HTTP server: every entry of the endpoint table on its service's base
@@ -32,6 +34,8 @@ import { usersHandlers } from './users/handlers.js';
 const handlers: { [K in EndpointId]: Handler<K> } = {
   ...authHandlers,
   ...usersHandlers,
+  ...playersHandlers,
+  ...moderationHandlers,
 };
 
 export const BACKEND_VERSION = '0.1.0';

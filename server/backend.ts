@@ -5,7 +5,8 @@ import { resolveAuthConfig } from './config.js';
 import { migrateToLatest } from './db/migrations.js';
 import { openDatabase, type OpenedDatabase } from './db/open.js';
 import { DEMO_PASSWORD, seedDemoOperators } from './seed/operators.js';
-import { SMALL_SEED, seedAllPlayers } from './seed/players.js';
+import { seedAllGames } from './seed/games.js';
+import { SMALL_SEED } from './seed/players.js';
 
 /**
  * Starts the reference backend in this process: opens (and locks) the database, migrates, seeds
@@ -63,7 +64,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     }
     const perGame = options.seedPlayers ?? (created ? SMALL_SEED : undefined);
     if (perGame !== undefined && perGame > 0)
-      seeded.players = await seedAllPlayers(database.db, perGame, () => database.checkpoint());
+      seeded.players = await seedAllGames(database.db, perGame, new Date((options.clock ?? Date.now)()), () =>
+        database.checkpoint(),
+      );
 
     const { app } = await buildServer({ ...options, db: database.db, kind: database.kind });
     const host = options.host ?? '127.0.0.1';

@@ -3,7 +3,10 @@ import { Codes } from '../shared/codes.js';
 import { endpointAccess } from '../shared/api/endpoint.js';
 import { ENDPOINTS, ENDPOINT_IDS, type EndpointId, type InputOf } from '../shared/api/table.js';
 import { canAccess } from '../shared/roles.js';
+import type { GameId } from '../shared/games.js';
 import { DEMO_OPERATORS, DEMO_PASSWORD } from './seed/operators.js';
+import { HEROES } from './seed/heroes.js';
+import { playerIdOf } from './seed/players.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../tests/support/backends.js';
 
 /**
@@ -16,7 +19,14 @@ interface Fixture {
   t: TestBackend;
   superToken: string;
   unique(): string;
+  /** A player no other call of the matrix touches. */
+  freshPlayer(): string;
 }
+
+/** Game-scoped calls are checked on ymmj, which has every page; other games share the code. */
+const GAME: GameId = 'ymmj';
+const REASON = 'rbac matrix';
+const SEEDED = 120;
 
 /** A valid input per endpoint; mutating ones get their own throwaway target each time. */
 const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = {
@@ -38,7 +48,153 @@ const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = 
     reason: 'rbac matrix',
   }),
   'users.delete': async (f) => ({ phone: await throwaway(f), reason: 'rbac matrix' }),
+
+  'players.search': async () => ({ game: GAME, name: 'a' }),
+  'players.get': async () => ({ game: GAME, id: playerIdOf(GAME, 1) }),
+  'players.tab': async () => ({ game: GAME, id: playerIdOf(GAME, 1), tab: 'items' }),
+  'players.equipment': async () => ({ game: GAME, id: playerIdOf(GAME, 2) }),
+  'players.equipmentPage': async () => ({ game: GAME, id: playerIdOf(GAME, 2), pageSize: 50 }),
+  'players.logs': async () => ({ game: GAME, id: playerIdOf(GAME, 1) }),
+  'players.prelogs': async () => ({ game: GAME, id: playerIdOf(GAME, 1) }),
+  'players.audit': async () => ({ game: GAME, id: playerIdOf(GAME, 1) }),
+  'players.stats': async () => ({ game: GAME }),
+  'players.clearCache': async () => ({ game: GAME, id: playerIdOf(GAME, 1), reason: REASON }),
+  'players.delete': async (f) => ({ game: GAME, id: await playerInState(f, 'active'), reason: REASON }),
+  'players.activate': async (f) => ({ game: GAME, id: await playerInState(f, 'inactive'), reason: REASON }),
+
+  'heroes.list': async () => ({ game: GAME }),
+  'bannedHeroes.list': async () => ({ game: GAME, status: 'all' }),
+  'bannedHeroes.create': async (f) => ({
+    game: GAME,
+    heroId: heroId(),
+    playerId: await playerWithoutBans(f),
+    reason: REASON,
+  }),
+  'bannedHeroes.unban': async (f) => ({ game: GAME, banId: await heroBan(f), reason: REASON }),
+  'bannedHeroes.deleteItem': async (f) => ({ game: GAME, banId: await heroBan(f), reason: REASON }),
+  'blacklist.list': async () => ({ game: GAME }),
+  'blacklist.create': async (f) => ({ game: GAME, kind: 'ip', value: freshIp(f), reason: REASON }),
+  'blacklist.delete': async (f) => ({ game: GAME, entryId: await blacklistEntry(f), reason: REASON }),
+  'specialUsers.list': async () => ({ game: GAME }),
+  'specialUsers.create': async (f) => ({
+    game: GAME,
+    playerId: await playerNotSpecial(f),
+    category: 'streamer',
+    reason: REASON,
+  }),
+  'specialUsers.delete': async (f) => ({ game: GAME, entryId: await specialEntry(f), reason: REASON }),
+  'testing.list': async () => ({ game: GAME }),
+  'testing.recharges': async () => ({ game: GAME }),
+  'testing.refund': async (f) => ({ game: GAME, rechargeId: await paidRecharge(f), reason: REASON }),
 };
+
+// Targets for the mutating game calls, put straight into the database so that each call of the
+// matrix acts on its own row whatever the seed holds.
+
+const db = (f: Fixture) => f.t.backend.database.db;
+const at = (f: Fixture) => new Date(f.t.clock.now);
+const heroId = () => HEROES[GAME][0]?.heroId ?? 0;
+
+async function playerInState(f: Fixture, state: 'active' | 'inactive'): Promise<string> {
+  const id = f.freshPlayer();
+  await db(f)
+    .updateTable('players')
+    .set({ state, deleted_at: null })
+    .where('game', '=', GAME)
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+async function playerWithoutBans(f: Fixture): Promise<string> {
+  const id = f.freshPlayer();
+  await db(f).deleteFrom('banned_heroes').where('game', '=', GAME).where('player_id', '=', id).execute();
+  return id;
+}
+
+async function playerNotSpecial(f: Fixture): Promise<string> {
+  const id = f.freshPlayer();
+  await db(f).deleteFrom('special_users').where('game', '=', GAME).where('player_id', '=', id).execute();
+  return id;
+}
+
+function freshIp(f: Fixture): string {
+  const n = Number(f.unique());
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+async function heroBan(f: Fixture): Promise<number> {
+  const row = await db(f)
+    .insertInto('banned_heroes')
+    .values({
+      game: GAME,
+      hero_id: heroId(),
+      hero_name: HEROES[GAME][0]?.name ?? '',
+      player_id: f.freshPlayer(),
+      reason: REASON,
+      operator: 'super',
+      created_at: at(f),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function blacklistEntry(f: Fixture): Promise<number> {
+  const row = await db(f)
+    .insertInto('blacklist')
+    .values({
+      game: GAME,
+      kind: 'ip',
+      value: freshIp(f),
+      reason: REASON,
+      operator: 'super',
+      created_at: at(f),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function specialEntry(f: Fixture): Promise<number> {
+  const row = await db(f)
+    .insertInto('special_users')
+    .values({
+      game: GAME,
+      player_id: await playerNotSpecial(f),
+      category: 'gm',
+      note: '',
+      operator: 'super',
+      created_at: at(f),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function paidRecharge(f: Fixture): Promise<number> {
+  const playerId = f.freshPlayer();
+  await db(f)
+    .insertInto('testing_players')
+    .values({ game: GAME, player_id: playerId, note: '', added_at: at(f) })
+    .onConflict((oc) => oc.columns(['game', 'player_id']).doNothing())
+    .execute();
+  const row = await db(f)
+    .insertInto('testing_recharges')
+    .values({
+      game: GAME,
+      player_id: playerId,
+      order_id: `rbac-${f.unique()}`,
+      product: 'Monthly card',
+      amount: 3000,
+      currency: 'CNY',
+      at: at(f),
+      status: 'paid',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 async function throwaway(f: Fixture): Promise<string> {
   const n = f.unique();
@@ -60,10 +216,20 @@ describe.each(backendKinds())('RBAC matrix on %s', (kind) => {
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
-    const t = await startTestBackend(kind);
+    const t = await startTestBackend(kind, { seedPlayers: SEEDED });
     for (const op of DEMO_OPERATORS) tokens.set(op.name, (await t.api.login(op.name)).authToken);
     let counter = 100000;
-    fixture = { t, superToken: tokens.get('super') ?? '', unique: () => String(counter++) };
+    let player = 20;
+    fixture = {
+      t,
+      superToken: tokens.get('super') ?? '',
+      unique: () => String(counter++),
+      freshPlayer: () => {
+        player += 1;
+        if (player > SEEDED) throw new Error('the RBAC matrix ran out of seeded players');
+        return playerIdOf(GAME, player);
+      },
+    };
   });
   afterAll(async () => {
     await fixture?.t.close();
@@ -76,13 +242,13 @@ describe.each(backendKinds())('RBAC matrix on %s', (kind) => {
       const expected: string[] = [];
       for (const caller of CALLERS) {
         const signedIn = caller.roles.length > 0;
-        const access = endpointAccess(ep);
+        const input = (await VALID_INPUT[id](fixture)) as Record<string, unknown>;
+        const access = endpointAccess(ep, input['game'] as GameId | undefined);
         const want = canAccess(caller.roles, access, signedIn)
           ? Codes.OK
           : signedIn
             ? Codes.FORBIDDEN
             : Codes.UNAUTHENTICATED;
-        const input = (await VALID_INPUT[id](fixture)) as Record<string, unknown>;
         const r = await fixture.t.api.call(ep, input, signedIn ? tokens.get(caller.name) : undefined);
         outcomes.push(`${caller.name}: ${r.body.Status.Code}`);
         expected.push(`${caller.name}: ${want}`);

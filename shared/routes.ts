@@ -55,16 +55,16 @@ const SUPER_ONLY = anyOf('SUPER');
 
 /** Access before the game's own role is added, and the page's place in the game's menu group. */
 export const GAME_PAGE_META: Record<GamePageKey, GamePageMeta> = {
-  players: { access: ADMIN_OR_SERVICE, section: 'players', status: 'planned' },
-  player: { access: ADMIN_OR_SERVICE, status: 'planned' },
-  playerTab: { access: ADMIN_OR_SERVICE, status: 'planned' },
-  playerStats: { access: ADMIN, section: 'players', status: 'planned' },
-  testingPlayers: { access: ADMIN, section: 'players', status: 'planned' },
-  specialUsers: { access: ADMIN, section: 'players', status: 'planned' },
-  specialUserCreate: { access: ADMIN, section: 'players', status: 'planned' },
-  bannedHeroes: { access: ADMIN, section: 'moderation', status: 'planned' },
-  blacklist: { access: ADMIN, section: 'moderation', status: 'planned' },
-  blacklistCreate: { access: ADMIN, section: 'moderation', status: 'planned' },
+  players: { access: ADMIN_OR_SERVICE, section: 'players', status: 'ready' },
+  player: { access: ADMIN_OR_SERVICE, status: 'ready' },
+  playerTab: { access: ADMIN_OR_SERVICE, status: 'ready' },
+  playerStats: { access: ADMIN, section: 'players', status: 'ready' },
+  testingPlayers: { access: ADMIN, section: 'players', status: 'ready' },
+  specialUsers: { access: ADMIN, section: 'players', status: 'ready' },
+  specialUserCreate: { access: ADMIN, section: 'players', status: 'ready' },
+  bannedHeroes: { access: ADMIN, section: 'moderation', status: 'ready' },
+  blacklist: { access: ADMIN, section: 'moderation', status: 'ready' },
+  blacklistCreate: { access: ADMIN, section: 'moderation', status: 'ready' },
   activeCodes: { access: ADMIN, section: 'codes', status: 'planned' },
   shopTickets: { access: ADMIN, section: 'codes', status: 'planned' },
   steamKey: { access: ADMIN, section: 'codes', status: 'planned' },
@@ -178,6 +178,13 @@ export function fillPath(pattern: string, params: Record<string, string | number
     if (v === undefined) throw new Error(`missing route param ${name} for ${pattern}`);
     return encodeURIComponent(String(v));
   });
+}
+
+/** The console path of a player's detail page, on a tab when given. */
+export function playerPath(game: GameId, id: string, tab?: string): string {
+  return tab
+    ? fillPath(gamePagePath(game, 'playerTab'), { id, tab })
+    : fillPath(gamePagePath(game, 'player'), { id });
 }
 
 export const LOGIN_PATH = '/auth/login';

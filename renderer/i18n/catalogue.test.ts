@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flattenKeys, placeholders, type Catalogue } from './catalogue.js';
-import zhCN from './zh-CN.json';
-import en from './en.json';
+import { flattenKeys, placeholders } from './catalogue.js';
+import { CATALOGUES } from './resources.js';
 import { MENU_SECTIONS, ROUTES } from '../../shared/routes.js';
 import { ROLES } from '../../shared/roles.js';
 import { LANGUAGES } from '../../shared/codes.js';
@@ -11,8 +10,8 @@ import { GAME_IDS, SERVICES } from '../../shared/games.js';
 import { emptyForm, invalidKey, type UserField } from '../users/userForm.js';
 import { URL_PROBLEMS, urlProblemKey } from '../settings/settingsForm.js';
 
-const zh = flattenKeys(zhCN as Catalogue);
-const enKeys = flattenKeys(en as Catalogue);
+const zh = flattenKeys(CATALOGUES['zh-CN']);
+const enKeys = flattenKeys(CATALOGUES.en);
 const both = (key: string) => {
   expect(zh.has(key), `zh-CN lacks ${key}`).toBe(true);
   expect(enKeys.has(key), `en lacks ${key}`).toBe(true);

@@ -1,8 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../shared/codes.js';
-import zhCN from './zh-CN.json';
-import en from './en.json';
+import { CATALOGUES } from './resources.js';
 
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
@@ -16,7 +15,7 @@ function markDocument(lang: Language): void {
 
 export async function initI18n(lang: Language = DEFAULT_LANGUAGE): Promise<void> {
   await i18n.use(initReactI18next).init({
-    resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
+    resources: { 'zh-CN': { translation: CATALOGUES['zh-CN'] }, en: { translation: CATALOGUES.en } },
     lng: lang,
     // Both catalogues hold the same keys (a unit test proves it), so a fallback would only hide bugs.
     fallbackLng: false,

@@ -11,6 +11,8 @@ import { UserCreatePage } from '../users/UserCreatePage.js';
 import { UserDetailPage } from '../users/UserDetailPage.js';
 import { UserEditPage } from '../users/UserEditPage.js';
 import { UsersListPage } from '../users/UsersListPage.js';
+import { PLAYER_SCREENS } from '../players/screens.js';
+import { MODERATION_SCREENS } from '../moderation/screens.js';
 import { pageKindOf, type ReadyRouteId } from './readyPages.js';
 
 /** Screens of the ready routes; the type makes a ready id without a screen a compile error. */
@@ -28,8 +30,11 @@ const ROUTE_SCREENS: Record<ReadyRouteId, ComponentType> = {
   'admin.userEdit': UserEditPage,
 };
 
-/** Game screens, written once and given the game; filled as READY_GAME_PAGES grows. */
-const GAME_SCREENS: Partial<Record<GamePageKey, ComponentType<{ game: GameId }>>> = {};
+/** Game screens, written once and given the game; each feature folder lists its own. */
+export const GAME_SCREENS: Partial<Record<GamePageKey, ComponentType<{ game: GameId }>>> = {
+  ...PLAYER_SCREENS,
+  ...MODERATION_SCREENS,
+};
 
 export function Screen({ route }: { route: RouteDef }) {
   const kind = pageKindOf(route);

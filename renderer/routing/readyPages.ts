@@ -22,7 +22,18 @@ export const READY_ROUTE_IDS = [
 export type ReadyRouteId = (typeof READY_ROUTE_IDS)[number];
 
 /** Game pages are written once for every game; a key here makes the page ready in all of them. */
-export const READY_GAME_PAGES: readonly GamePageKey[] = [];
+export const READY_GAME_PAGES: readonly GamePageKey[] = [
+  'players',
+  'player',
+  'playerTab',
+  'playerStats',
+  'bannedHeroes',
+  'blacklist',
+  'blacklistCreate',
+  'specialUsers',
+  'specialUserCreate',
+  'testingPlayers',
+];
 
 export function isReadyRouteId(id: string): id is ReadyRouteId {
   return (READY_ROUTE_IDS as readonly string[]).includes(id);

@@ -144,6 +144,4 @@ export function validateUpdate(v: UserFormValues, original: Operator): Validated
 }
 
 /** A reason for a destructive action, by the endpoint's own rule. */
-export function isReasonValid(reason: string): boolean {
-  return ENDPOINTS['users.delete'].input.shape.reason.safeParse(reason).success;
-}
+export { isReasonValid } from '../components/reason.js';

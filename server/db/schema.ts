@@ -73,9 +73,123 @@ export interface PlayersTable {
   num: number;
   name: string;
   level: number;
+  /** 'active' | 'inactive' | 'deleted' (a check constraint holds it). */
   state: string;
   created_at: Timestamp;
   last_login_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
+type RequiredJson = ColumnType<unknown, string, string>;
+
+/** Marks a player whose game data has been made from the seed (once, on first read). */
+export interface PlayerDataMadeTable {
+  game: string;
+  player_id: string;
+  made_at: Timestamp;
+}
+
+/** One row of one tab (shared/player-tabs.ts); `record` tabs have a single row, seq 0. */
+export interface PlayerRowsTable {
+  game: string;
+  player_id: string;
+  tab: string;
+  seq: number;
+  data: RequiredJson;
+}
+
+export interface PlayerEquipmentTable {
+  game: string;
+  player_id: string;
+  id: string;
+  eq_id: number;
+  name: string;
+  quality: string;
+  level: number;
+  power: number;
+  base_attrs: RequiredJson;
+  extra_attrs: RequiredJson;
+  suit_attrs: RequiredJson;
+}
+
+/** The game's cache of a tab: the rows as they were at cached_at. */
+export interface PlayerCacheTable {
+  game: string;
+  player_id: string;
+  tab: string;
+  data: RequiredJson;
+  cached_at: Timestamp;
+}
+
+export interface PlayerLogsTable {
+  id: Generated<number>;
+  game: string;
+  player_id: string;
+  at: Timestamp;
+  kind: string;
+  detail: string;
+  ip: NullableText;
+}
+
+export interface BannedHeroesTable {
+  id: Generated<number>;
+  game: string;
+  hero_id: number;
+  hero_name: string;
+  /** null = every player of the game. */
+  player_id: NullableText;
+  reason: string;
+  operator: string;
+  created_at: Timestamp;
+  expires_at: NullableTimestamp;
+  lifted_at: NullableTimestamp;
+  lifted_by: NullableText;
+  lift_reason: NullableText;
+}
+
+export interface BlacklistTable {
+  id: Generated<number>;
+  game: string;
+  kind: 'player' | 'ip';
+  value: string;
+  reason: string;
+  operator: string;
+  created_at: Timestamp;
+  expires_at: NullableTimestamp;
+}
+
+export interface SpecialUsersTable {
+  id: Generated<number>;
+  game: string;
+  player_id: string;
+  category: string;
+  note: string;
+  operator: string;
+  created_at: Timestamp;
+}
+
+export interface TestingPlayersTable {
+  game: string;
+  player_id: string;
+  note: string;
+  added_at: Timestamp;
+}
+
+export interface TestingRechargesTable {
+  id: Generated<number>;
+  game: string;
+  player_id: string;
+  order_id: string;
+  product: string;
+  amount: number;
+  currency: string;
+  at: Timestamp;
+  status: 'paid' | 'refunded';
+  refunded_at: NullableTimestamp;
+  refunded_by: NullableText;
+  refund_reason: NullableText;
 }
 
 export interface AppMetaTable {
@@ -90,6 +204,16 @@ export interface Database {
   login_failures: LoginFailuresTable;
   audit_log: AuditLogTable;
   players: PlayersTable;
+  player_data_made: PlayerDataMadeTable;
+  player_rows: PlayerRowsTable;
+  player_equipment: PlayerEquipmentTable;
+  player_cache: PlayerCacheTable;
+  player_logs: PlayerLogsTable;
+  banned_heroes: BannedHeroesTable;
+  blacklist: BlacklistTable;
+  special_users: SpecialUsersTable;
+  testing_players: TestingPlayersTable;
+  testing_recharges: TestingRechargesTable;
   app_meta: AppMetaTable;
 }
 

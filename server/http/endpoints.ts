@@ -3,12 +3,13 @@ import { Codes } from '../../shared/codes.js';
 import { ApiError, ok } from '../../shared/envelope.js';
 import {
   endpointAccess,
+  gamesOf,
   hasBody,
   pathParams,
   routePattern,
   type Endpoint,
 } from '../../shared/api/endpoint.js';
-import { GAME_IDS, type GameId } from '../../shared/games.js';
+import type { GameId } from '../../shared/games.js';
 import { canAccess } from '../../shared/roles.js';
 import { recordAudit } from '../audit/record.js';
 import type { AuthInfo } from '../auth/sessions.js';
@@ -185,7 +186,7 @@ export function registerEndpoints(
     for (const [id, ep] of Object.entries(set.table)) {
       const handler = set.handlers[id];
       if (!handler) throw new Error(`endpoint ${id} has no handler`);
-      const games: (GameId | undefined)[] = ep.service === 'game' ? [...GAME_IDS] : [undefined];
+      const games: (GameId | undefined)[] = ep.service === 'game' ? gamesOf(ep) : [undefined];
       for (const game of games) {
         const url = routePattern(ep, game);
         const key = `${ep.method} ${url.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, ':')}`;

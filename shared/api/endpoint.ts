@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { Access } from '../roles.js';
 import { withRequired } from '../roles.js';
-import { GAMES, SERVICE_BASE_PATHS, type GameId, type ServiceName } from '../games.js';
+import {
+  GAME_IDS,
+  GAMES,
+  SERVICE_BASE_PATHS,
+  gameHasPage,
+  type GameId,
+  type GamePageKey,
+  type ServiceName,
+} from '../games.js';
 
 /**
  * One backend call. The server registers its route from this, main's client calls by it, the
@@ -92,6 +100,33 @@ export function planRequest(ep: Endpoint, input: Record<string, unknown>): Plann
   }
   const q = qs.toString();
   return { service, method: ep.method, path: q ? `${path}?${q}` : path };
+}
+
+/**
+ * The `game` field of a game-scoped call that only some games have: the games whose registry
+ * entry has `page`. The server registers the call for exactly these games, and main refuses any
+ * other game before sending, so both read the same list.
+ */
+export function gameWithPage(page: GamePageKey) {
+  return gameEnum(GAME_IDS.filter((g) => gameHasPage(g, page)));
+}
+
+/** A `game` field limited to some games (say, those with an equipment tab). */
+export function gameEnum(ids: readonly GameId[]) {
+  const [first, ...rest] = ids;
+  if (!first) throw new Error('a game field needs at least one game');
+  return z.enum([first, ...rest]);
+}
+
+/** The games a game-scoped endpoint exists for (from its `game` input), or [] for a plain one. */
+export function gamesOf(ep: Endpoint): GameId[] {
+  if (ep.service !== 'game') return [];
+  const field = ep.input.shape['game'];
+  if (field instanceof z.ZodEnum) {
+    const options = field.options as readonly unknown[];
+    return GAME_IDS.filter((g) => options.includes(g));
+  }
+  return [...GAME_IDS];
 }
 
 /** Paging shared by list endpoints. */

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { authEndpoints } from './auth.js';
 import { usersEndpoints } from './users.js';
+import { playersEndpoints } from './players.js';
+import { moderationEndpoints } from './moderation.js';
 import type { Endpoint } from './endpoint.js';
 
 /**
@@ -10,6 +12,8 @@ import type { Endpoint } from './endpoint.js';
 export const ENDPOINTS = {
   ...authEndpoints,
   ...usersEndpoints,
+  ...playersEndpoints,
+  ...moderationEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointTable = typeof ENDPOINTS;

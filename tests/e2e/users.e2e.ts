@@ -52,8 +52,8 @@ describe('operator management', () => {
     await expect.poll(() => page.getByTestId('user-profile').textContent()).toContain('Night Shift Lead');
 
     await page.getByTestId('delete-user').click();
-    await page.getByTestId('delete-reason').fill('left the studio');
-    await page.getByTestId('delete-confirm').click();
+    await page.getByTestId('delete-user-dialog-reason').fill('left the studio');
+    await page.getByTestId('delete-user-dialog-confirm').click();
     await waitForPath(page, '/admin/users');
 
     const found = await host.core.handlers['api:call']({ endpoint: 'users.get', input: { phone: PHONE } });

@@ -1,0 +1,139 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  Intent,
+  TextArea,
+  type IconName,
+} from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Codes } from '../../shared/codes.js';
+import { asResultError } from '../bridge/result.js';
+import { ErrorCallout } from './ErrorCallout.js';
+import { isReasonValid } from './reason.js';
+
+export interface ReasonConfirmDialogProps {
+  isOpen: boolean;
+  /** Names the action, the game and the target: "Ban hero Frost Queen in Secret Realm". */
+  title: string;
+  /** What will happen, said plainly (shown as a warning). */
+  warning: ReactNode;
+  /** Extra fields above the reason (an expiry, say). */
+  children?: ReactNode;
+  confirmText: string;
+  icon?: IconName;
+  intent?: Intent;
+  /** Runs the action with the trimmed reason; a rejection is shown in the dialog, which stays open. */
+  onConfirm: (reason: string) => Promise<unknown>;
+  onClose: () => void;
+  /** Called after onConfirm resolved; the dialog closes itself. */
+  onDone?: () => void;
+  /** Title of the error shown when the action fails. */
+  failedTitle: string;
+  testId?: string;
+}
+
+/**
+ * Every destructive action goes through this: it names the game and the target, asks for a
+ * reason (the server's rule, min 2 characters, lands in the audit log), and shows a failure
+ * without closing, so nothing is done silently and nothing fails silently.
+ */
+export function ReasonConfirmDialog(props: ReasonConfirmDialogProps) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const valid = isReasonValid(reason);
+  const testId = props.testId ?? 'confirm-dialog';
+
+  const reset = () => {
+    setReason('');
+    setTouched(false);
+    setError(null);
+  };
+
+  const close = () => {
+    if (pending) return;
+    reset();
+    props.onClose();
+  };
+
+  const confirm = async () => {
+    setTouched(true);
+    if (!valid || pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      await props.onConfirm(reason.trim());
+      reset();
+      props.onDone?.();
+      props.onClose();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const invalid = touched && !valid;
+  return (
+    <Dialog isOpen={props.isOpen} onClose={close} title={props.title} icon={props.icon ?? 'warning-sign'}>
+      {/* Blueprint's Dialog does not pass data-* props to the DOM; the body carries the test id. */}
+      <DialogBody data-testid={testId}>
+        <Callout intent={props.intent ?? Intent.DANGER} icon="warning-sign">
+          {props.warning}
+        </Callout>
+        {props.children}
+        <FormGroup
+          label={t('confirm.reason')}
+          labelFor={`${testId}-reason`}
+          labelInfo={t('common.required')}
+          helperText={invalid ? t('confirm.reasonInvalid') : t('confirm.reasonHelp')}
+          intent={invalid ? Intent.DANGER : Intent.NONE}
+          className="dialog-reason"
+        >
+          <TextArea
+            id={`${testId}-reason`}
+            fill
+            autoFocus
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            onBlur={() => setTouched(true)}
+            intent={invalid ? Intent.DANGER : Intent.NONE}
+            maxLength={500}
+            data-testid={`${testId}-reason`}
+          />
+        </FormGroup>
+        {error !== null && (
+          <ErrorCallout title={props.failedTitle} error={asResultError(error, Codes.NETWORK)} />
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button
+              onClick={close}
+              text={t('common.cancel')}
+              disabled={pending}
+              className={Classes.MINIMAL}
+            />
+            <Button
+              intent={props.intent ?? Intent.DANGER}
+              icon={props.icon ?? 'warning-sign'}
+              onClick={() => void confirm()}
+              loading={pending}
+              text={props.confirmText}
+              data-testid={`${testId}-confirm`}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

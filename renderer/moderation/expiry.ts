@@ -1,0 +1,99 @@
+import { expiresAtSchema } from '../../shared/api/moderation.js';
+
+/**
+ * The expiry of a ban or a blacklist entry as the operator picks it: a quick choice (1, 7 or 30
+ * days from now, or never) or a moment typed in a datetime-local input. The input always shows
+ * the moment a quick choice stands for, so the operator sees exactly what will be sent.
+ */
+
+export const EXPIRY_CHOICES = ['1d', '7d', '30d', 'never'] as const;
+export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
+
+const DAYS: Record<Exclude<ExpiryChoice, 'never'>, number> = { '1d': 1, '7d': 7, '30d': 30 };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface ExpiryValue {
+  /** Which quick choice filled `local`; 'custom' once the operator edits the input. */
+  choice: ExpiryChoice | 'custom';
+  /**
+   * datetime-local text ("2026-12-31T23:59"), local time. '' is "never", except with 'custom':
+   * then the operator is half-way through typing a moment (the browser reports that as '').
+   */
+  local: string;
+}
+
+export const NEVER: ExpiryValue = { choice: 'never', local: '' };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A moment as datetime-local text in the operator's time zone, to the minute. */
+export function toLocalInput(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+
+/**
+ * datetime-local text read as the operator's local time, or null when it is not a real moment
+ * (the browser gives '' for a half-typed value; a hand-built one may say 31 February).
+ */
+export function parseLocalInput(local: string): Date | null {
+  const m = LOCAL_INPUT.exec(local.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x))) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(y, mo - 1, d, h, mi, s);
+  const same =
+    date.getFullYear() === y &&
+    date.getMonth() === mo - 1 &&
+    date.getDate() === d &&
+    date.getHours() === h &&
+    date.getMinutes() === mi;
+  // A local time skipped by a daylight-saving jump does not exist either.
+  return same ? date : null;
+}
+
+/** datetime-local text as the ISO instant the server takes ("…Z"), or null when not a moment. */
+export function localInputToIso(local: string): string | null {
+  const d = parseLocalInput(local);
+  return d ? d.toISOString() : null;
+}
+
+/** What a quick choice stands for at `now`. */
+export function quickExpiry(choice: ExpiryChoice, now: Date): ExpiryValue {
+  if (choice === 'never') return NEVER;
+  return { choice, local: toLocalInput(new Date(now.getTime() + DAYS[choice] * DAY_MS)) };
+}
+
+/**
+ * The operator typed in the input: a cleared input is "never", anything else is their own moment.
+ * `incomplete` is the input's validity.badInput: text the browser could not read as a moment yet.
+ */
+export function typedExpiry(local: string, incomplete = false): ExpiryValue {
+  if (local === '' && !incomplete) return NEVER;
+  return { choice: 'custom', local };
+}
+
+export type ExpiryProblem = 'invalid' | 'past';
+
+export type ResolvedExpiry =
+  { ok: true; /** absent = never expires */ expiresAt?: string } | { ok: false; problem: ExpiryProblem };
+
+/**
+ * The expiresAt to send, checked by the contract's own schema and against `now` (the server
+ * refuses a moment in the past; saying so here saves a round trip).
+ */
+export function resolveExpiry(value: ExpiryValue, now: Date): ResolvedExpiry {
+  if (value.local.trim() === '')
+    return value.choice === 'custom' ? { ok: false, problem: 'invalid' } : { ok: true };
+  const iso = localInputToIso(value.local);
+  if (iso === null || !expiresAtSchema.safeParse(iso).success) return { ok: false, problem: 'invalid' };
+  if (Date.parse(iso) <= now.getTime()) return { ok: false, problem: 'past' };
+  return { ok: true, expiresAt: iso };
+}

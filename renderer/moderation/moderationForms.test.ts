@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../shared/api/table.js';
+import { NEVER, quickExpiry, typedExpiry } from './expiry.js';
+import {
+  checkBan,
+  checkBlacklist,
+  checkSpecial,
+  fieldsFromIssues,
+  BLACKLIST_FIELDS,
+} from './moderationForms.js';
+
+const NOW = new Date(2026, 4, 10, 9, 30);
+const REASON = 'confirmed by the operator';
+
+describe('ban form', () => {
+  it('bans for all players when the player id is empty', () => {
+    const r = checkBan('ymmj', { heroId: '7', playerId: '  ', expiry: NEVER }, NOW);
+    expect(r).toEqual({ ok: true, input: { game: 'ymmj', heroId: 7 } });
+  });
+
+  it('sends the player id and the expiry when given, and the server schema takes it', () => {
+    const r = checkBan(
+      'atomicwar',
+      { heroId: '3', playerId: ' 100042 ', expiry: quickExpiry('7d', NOW) },
+      NOW,
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.input.playerId).toBe('100042');
+    expect(r.input.expiresAt).toMatch(/Z$/);
+    expect(ENDPOINTS['bannedHeroes.create'].input.safeParse({ ...r.input, reason: REASON }).success).toBe(
+      true,
+    );
+  });
+
+  it('asks for a hero, a well-formed player id and a future expiry', () => {
+    const r = checkBan('lw', { heroId: '', playerId: 'abc', expiry: typedExpiry('2020-01-01T00:00') }, NOW);
+    expect(r).toEqual({
+      ok: false,
+      errors: {
+        heroId: 'moderation.invalid.ban.heroId',
+        playerId: 'moderation.invalid.ban.playerId',
+        expiresAt: 'moderation.expiry.past',
+      },
+    });
+  });
+});
+
+describe('blacklist form', () => {
+  it('checks the value by the contract rule of its kind', () => {
+    const player = { kind: 'player' as const, expiry: NEVER };
+    const ip = { kind: 'ip' as const, expiry: NEVER };
+    expect(checkBlacklist('party', { ...player, value: '123456' }, NOW).ok).toBe(true);
+    expect(checkBlacklist('party', { ...player, value: '10.0.0.1' }, NOW)).toEqual({
+      ok: false,
+      errors: { value: 'moderation.invalid.blacklist.value.player' },
+    });
+    expect(checkBlacklist('party', { ...ip, value: '10.0.0.1' }, NOW).ok).toBe(true);
+    expect(checkBlacklist('party', { ...ip, value: '2001:db8::1' }, NOW).ok).toBe(true);
+    expect(checkBlacklist('party', { ...ip, value: '123456' }, NOW)).toEqual({
+      ok: false,
+      errors: { value: 'moderation.invalid.blacklist.value.ip' },
+    });
+    expect(checkBlacklist('party', { ...ip, value: '   ' }, NOW).ok).toBe(false);
+  });
+
+  it('trims the value and carries the expiry', () => {
+    const r = checkBlacklist(
+      'ymmj',
+      { kind: 'ip', value: ' 203.0.113.7 ', expiry: quickExpiry('1d', NOW) },
+      NOW,
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.input).toMatchObject({ game: 'ymmj', kind: 'ip', value: '203.0.113.7' });
+    expect(Date.parse(r.input.expiresAt ?? '')).toBeGreaterThan(NOW.getTime());
+  });
+
+  it('reports an unreadable expiry', () => {
+    const r = checkBlacklist(
+      'ymmj',
+      { kind: 'ip', value: '203.0.113.7', expiry: typedExpiry('', true) },
+      NOW,
+    );
+    expect(r).toEqual({ ok: false, errors: { expiresAt: 'moderation.expiry.invalid' } });
+  });
+
+  it('maps the server field issues back to the form', () => {
+    expect(
+      fieldsFromIssues(
+        [
+          { path: 'value', message: 'an IPv4 or IPv6 address' },
+          { path: 'reason', message: 'too short' },
+        ],
+        BLACKLIST_FIELDS,
+      ),
+    ).toEqual(['value']);
+  });
+});
+
+describe('special user form', () => {
+  it('needs a player id and a category; the note is optional', () => {
+    expect(checkSpecial('lw', { playerId: '77', category: 'streamer', note: '' })).toEqual({
+      ok: true,
+      input: { game: 'lw', playerId: '77', category: 'streamer', note: '' },
+    });
+    expect(checkSpecial('lw', { playerId: 'x7', category: '', note: '' })).toEqual({
+      ok: false,
+      errors: {
+        playerId: 'moderation.invalid.special.playerId',
+        category: 'moderation.invalid.special.category',
+      },
+    });
+  });
+
+  it('refuses a note longer than the contract allows', () => {
+    const r = checkSpecial('party', { playerId: '77', category: 'gm', note: 'n'.repeat(201) });
+    expect(r).toEqual({ ok: false, errors: { note: 'moderation.invalid.special.note' } });
+  });
+});

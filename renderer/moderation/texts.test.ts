@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BAN_STATUSES,
+  BLACKLIST_KINDS,
+  RECHARGE_STATUSES,
+  SPECIAL_CATEGORIES,
+} from '../../shared/api/moderation.js';
+import { flattenKeys } from '../i18n/catalogue.js';
+import { CATALOGUES } from '../i18n/resources.js';
+import { EXPIRY_CHOICES } from './expiry.js';
+import {
+  BAN_FIELDS,
+  BLACKLIST_FIELDS,
+  SPECIAL_FIELDS,
+  banInvalidKey,
+  blacklistInvalidKey,
+  specialInvalidKey,
+} from './moderationForms.js';
+
+/** Keys the screens build from data (statuses, kinds, categories), which the app-wide test cannot see. */
+const zh = flattenKeys(CATALOGUES['zh-CN']);
+const en = flattenKeys(CATALOGUES.en);
+const both = (key: string) => {
+  expect(zh.has(key), `zh-CN lacks ${key}`).toBe(true);
+  expect(en.has(key), `en lacks ${key}`).toBe(true);
+};
+
+describe('moderation texts', () => {
+  it('name every status, kind, category and expiry choice in both languages', () => {
+    for (const s of [...BAN_STATUSES, ...RECHARGE_STATUSES, 'expired']) both(`moderation.status.${s}`);
+    for (const s of [...BAN_STATUSES, 'all']) both(`moderation.statusFilter.${s}`);
+    for (const k of BLACKLIST_KINDS) {
+      both(`moderation.kind.${k}`);
+      both(`moderation.blacklist.create.valueHelp.${k}`);
+    }
+    for (const c of SPECIAL_CATEGORIES) both(`moderation.category.${c}`);
+    for (const c of EXPIRY_CHOICES) both(`moderation.expiry.choice.${c}`);
+    for (const p of ['invalid', 'past']) both(`moderation.expiry.${p}`);
+  });
+
+  it('explain every field error the forms can report', () => {
+    for (const f of BAN_FIELDS) both(banInvalidKey(f));
+    for (const f of BLACKLIST_FIELDS) for (const k of BLACKLIST_KINDS) both(blacklistInvalidKey(f, k));
+    for (const f of SPECIAL_FIELDS) both(specialInvalidKey(f));
+  });
+
+  it('title the pages a game may lack', () => {
+    for (const p of ['specialUsers', 'specialUserCreate', 'testingPlayers']) both(`page.${p}`);
+  });
+});

@@ -1,0 +1,13 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { applyPatch, pageOf, type ParamPatch } from './listParams.js';
+
+/** One list's filters and page, in the URL (see listParams.ts). */
+export function useListParams(pageKey = 'page') {
+  const [search, setSearch] = useSearchParams();
+  const update = useCallback(
+    (patch: ParamPatch) => setSearch((prev) => applyPatch(prev, patch, pageKey)),
+    [setSearch, pageKey],
+  );
+  return { search, page: pageOf(search.get(pageKey)), update };
+}

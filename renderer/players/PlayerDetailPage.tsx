@@ -1,0 +1,128 @@
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Callout, Classes, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Codes } from '../../shared/codes.js';
+import { GAMES, gamePagePath, type GameId } from '../../shared/games.js';
+import { FIRST_TAB } from '../../shared/player-tabs.js';
+import { playerPath } from '../../shared/routes.js';
+import { asResultError } from '../bridge/result.js';
+import { ErrorCallout } from '../components/ErrorCallout.js';
+import { useLanguage } from '../i18n/i18n.js';
+import { PERF_MARKS, useMarkOnce } from './perfMark.js';
+import { PlayerHeader } from './PlayerHeader.js';
+import { PlayerHistory } from './PlayerHistory.js';
+import { PlayerTabPanel } from './PlayerTabPanel.js';
+import { usePlayer } from './playersApi.js';
+import { isPlayerId, resolveTab } from './detailParams.js';
+import { EmptyState } from './EmptyState.js';
+import './players.css';
+
+function BackToSearch({ game }: { game: GameId }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={gamePagePath(game, 'players')} className={`${Classes.BUTTON} ${Classes.MINIMAL}`}>
+      {t('players.detail.backToSearch')}
+    </Link>
+  );
+}
+
+/**
+ * A player: the header (identity, state, flags, actions), the game's tabs with the current one in
+ * the URL, and the player's history. Everything is drawn from the games registry and the tab
+ * definitions, so the four games share this page.
+ */
+export function PlayerDetailPage({ game }: { game: GameId }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { id = '', tab: tabParam } = useParams();
+  const validId = isPlayerId(id);
+  const player = usePlayer(game, id, validId);
+  const tab = resolveTab(game, tabParam);
+  const markRows = useMarkOnce(PERF_MARKS.tabRows);
+  const gameName = GAMES[game].names[lang];
+
+  if (!validId) {
+    return (
+      <EmptyState
+        icon="search"
+        title={t('players.detail.badId', { id })}
+        description={t('players.detail.badIdHelp')}
+        action={<BackToSearch game={game} />}
+        testId="player-bad-id"
+      />
+    );
+  }
+  if (player.isPending) return <Spinner />;
+  if (player.error) {
+    const error = asResultError(player.error, Codes.NETWORK);
+    if (error.code === Codes.NOT_FOUND) {
+      return (
+        <EmptyState
+          icon="person"
+          title={t('players.detail.notFound', { id, game: gameName })}
+          description={t('players.detail.notFoundHelp')}
+          action={<BackToSearch game={game} />}
+          testId="player-not-found"
+        />
+      );
+    }
+    return (
+      <>
+        <ErrorCallout
+          title={t('players.detail.loadFailed', { id })}
+          error={error}
+          onRetry={() => void player.refetch()}
+        />
+        <p>
+          <BackToSearch game={game} />
+        </p>
+      </>
+    );
+  }
+
+  const openTab = (next: string) =>
+    void navigate({ pathname: playerPath(game, id, next), search: location.search });
+
+  return (
+    <div className="player-detail">
+      <div className="toolbar">
+        <BackToSearch game={game} />
+      </div>
+      <PlayerHeader game={game} player={player.data} />
+      <div className="player-tabs">
+        <Tabs
+          id="player-tabs"
+          selectedTabId={tab ? `player-tab-${tab}` : ''}
+          onChange={(tabId) => openTab(String(tabId).replace(/^player-tab-/, ''))}
+          animate={false}
+        >
+          {GAMES[game].playerTabs.map((tb) => (
+            <Tab
+              key={tb}
+              id={`player-tab-${tb}`}
+              title={t(`players.tab.${tb}`)}
+              data-testid={`player-tab-${tb}`}
+            />
+          ))}
+        </Tabs>
+      </div>
+      {tab ? (
+        <PlayerTabPanel key={tab} game={game} id={id} tab={tab} onRowsShown={markRows} />
+      ) : (
+        <Callout
+          intent={Intent.WARNING}
+          title={t('players.detail.unknownTab', { tab: tabParam ?? '', game: gameName })}
+          data-testid="player-unknown-tab"
+        >
+          <p>{t('players.detail.unknownTabHelp')}</p>
+          <Link to={playerPath(game, id, FIRST_TAB)} data-testid="player-first-tab">
+            {t('players.detail.openFirstTab', { tab: t(`players.tab.${FIRST_TAB}`) })}
+          </Link>
+        </Callout>
+      )}
+      <PlayerHistory game={game} id={id} />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react';
+import { Card, Classes, H3, Intent, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { PlayerDetail } from '../../shared/api/players.js';
+import type { GameId } from '../../shared/games.js';
+import { formatDateTime } from '../components/format.js';
+import { useLanguage } from '../i18n/i18n.js';
+import { PlayerActions } from './PlayerActions.js';
+import { FLAG_INTENT, StateTag } from './PlayerTags.js';
+
+function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="player-fact">
+      <dt className={Classes.TEXT_MUTED}>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+/** Why each flag is set, beside the flag: a ban's reason and end, a special user's category. */
+function Flags({ player }: { player: PlayerDetail }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { flags, ban, special } = player;
+  if (!flags.banned && !flags.testing && !flags.special) return null;
+  return (
+    <div className="player-flag-list">
+      {flags.banned && (
+        <div className="player-flag" data-testid="player-flag-banned">
+          <Tag intent={FLAG_INTENT.banned} icon="disable">
+            {t('players.flag.banned')}
+          </Tag>
+          {ban && (
+            <span>
+              {ban.expiresAt
+                ? t('players.flag.bannedUntil', { time: formatDateTime(ban.expiresAt, lang) })
+                : t('players.flag.bannedForever')}
+              {' · '}
+              {t('players.flag.reason', { reason: ban.reason })}
+              {' · '}
+              <span className={Classes.TEXT_MUTED}>
+                {t('players.flag.bannedBy', {
+                  operator: ban.operator,
+                  time: formatDateTime(ban.createdAt, lang),
+                })}
+              </span>
+            </span>
+          )}
+        </div>
+      )}
+      {flags.testing && (
+        <div className="player-flag" data-testid="player-flag-testing">
+          <Tag intent={FLAG_INTENT.testing} icon="lab-test">
+            {t('players.flag.testing')}
+          </Tag>
+          <span className={Classes.TEXT_MUTED}>{t('players.flag.testingHelp')}</span>
+        </div>
+      )}
+      {flags.special && (
+        <div className="player-flag" data-testid="player-flag-special">
+          <Tag intent={FLAG_INTENT.special} icon="star">
+            {t('players.flag.special')}
+          </Tag>
+          {special && (
+            <span>
+              {t('players.flag.category', { category: special.category })}
+              {special.note && <span className={Classes.TEXT_MUTED}> · {special.note}</span>}
+            </span>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Who the player is and what state their account is in, with the actions an operator may take. */
+export function PlayerHeader({ game, player }: { game: GameId; player: PlayerDetail }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <Card className="player-header" data-testid="player-header">
+      <div className="player-header-top">
+        <H3 className="player-name" data-testid="player-name">
+          {player.name}
+        </H3>
+        <StateTag state={player.state} size="large" data-testid="player-state" />
+        <span className="toolbar-spacer" />
+        <PlayerActions game={game} player={player} />
+      </div>
+      <dl className="player-facts">
+        <Fact label={t('players.field.id')} testId="player-id">
+          <code>{player.id}</code>
+        </Fact>
+        <Fact label={t('players.field.num')}>{player.num}</Fact>
+        <Fact label={t('players.field.level')}>{player.level}</Fact>
+        <Fact label={t('players.field.createdAt')}>{formatDateTime(player.createdAt, lang)}</Fact>
+        <Fact label={t('players.field.lastLoginAt')}>
+          {formatDateTime(player.lastLoginAt, lang) || t('players.detail.neverSignedIn')}
+        </Fact>
+        {player.deletedAt && (
+          <Fact label={t('players.field.deletedAt')}>
+            <span className="player-deleted-at">{formatDateTime(player.deletedAt, lang)}</span>
+          </Fact>
+        )}
+      </dl>
+      <Flags player={player} />
+      {player.state !== 'active' && (
+        <p className={`player-state-help ${Classes.TEXT_MUTED}`}>
+          <Tag minimal intent={Intent.NONE} icon="info-sign">
+            {t(`players.stateHelp.${player.state}`)}
+          </Tag>
+        </p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,282 @@
+import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, Callout, Classes, FormGroup, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Cell, Column, Table2 } from '@blueprintjs/table';
+import { useTranslation } from 'react-i18next';
+import { Codes } from '../../shared/codes.js';
+import type { GameId } from '../../shared/games.js';
+import type { PlayerRow } from '../../shared/api/players.js';
+import { playerPath } from '../../shared/routes.js';
+import { asResultError } from '../bridge/result.js';
+import { ErrorCallout } from '../components/ErrorCallout.js';
+import { Pager } from '../components/Pager.js';
+import { formatDateTime } from '../components/format.js';
+import { useLanguage } from '../i18n/i18n.js';
+import { identityKey } from './identityKey.js';
+import { formatCount } from './cellFormat.js';
+import { SEARCH_PAGE_SIZE, usePlayerSearch } from './playersApi.js';
+import { FlagTags, StateTag } from './PlayerTags.js';
+import {
+  ID_MAX_DIGITS,
+  NAME_MAX,
+  PROBLEM_FIELD,
+  hasInput,
+  hasKeys,
+  parseSearch,
+  searchParamsOf,
+  withPage,
+  type SearchDraft,
+  type SearchField,
+  type SearchProblem,
+} from './searchParams.js';
+import { EmptyState } from './EmptyState.js';
+import './players.css';
+
+const ROW_HEIGHT = 30;
+const COLUMN_WIDTHS = [190, 100, 180, 70, 100, 200, 170, 170];
+
+function ResultsTable({ game, items }: { game: GameId; items: readonly PlayerRow[] }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const cell = useCallback(
+    (row: number, render: (p: PlayerRow) => ReactNode, interactive = false) => {
+      const p = items[row];
+      return <Cell interactive={interactive}>{p ? render(p) : null}</Cell>;
+    },
+    [items],
+  );
+  return (
+    <div
+      className="players-table"
+      style={{ height: ROW_HEIGHT * (items.length + 1) + 18 }}
+      data-testid="players-table"
+      data-row-count={items.length}
+    >
+      <Table2
+        key={identityKey(items)}
+        numRows={items.length}
+        enableRowHeader={false}
+        defaultRowHeight={ROW_HEIGHT}
+        columnWidths={COLUMN_WIDTHS}
+        cellRendererDependencies={[items, lang, game]}
+        enableFocusedCell={false}
+      >
+        <Column
+          name={t('players.field.id')}
+          cellRenderer={(r) =>
+            cell(
+              r,
+              (p) => (
+                <Link to={playerPath(game, p.id)} data-testid={`player-link-${p.id}`}>
+                  {p.id}
+                </Link>
+              ),
+              true,
+            )
+          }
+        />
+        <Column name={t('players.field.num')} cellRenderer={(r) => cell(r, (p) => String(p.num))} />
+        <Column
+          name={t('players.field.name')}
+          cellRenderer={(r) =>
+            cell(
+              r,
+              (p) => (
+                <Link to={playerPath(game, p.id)} data-testid={`player-name-${p.id}`}>
+                  {p.name}
+                </Link>
+              ),
+              true,
+            )
+          }
+        />
+        <Column name={t('players.field.level')} cellRenderer={(r) => cell(r, (p) => String(p.level))} />
+        <Column
+          name={t('players.field.state')}
+          cellRenderer={(r) => cell(r, (p) => <StateTag state={p.state} />)}
+        />
+        <Column
+          name={t('players.field.flags')}
+          cellRenderer={(r) => cell(r, (p) => <FlagTags flags={p.flags} />)}
+        />
+        <Column
+          name={t('players.field.createdAt')}
+          cellRenderer={(r) => cell(r, (p) => formatDateTime(p.createdAt, lang))}
+        />
+        <Column
+          name={t('players.field.lastLoginAt')}
+          cellRenderer={(r) =>
+            cell(r, (p) => formatDateTime(p.lastLoginAt, lang) || t('players.detail.neverSignedIn'))
+          }
+        />
+      </Table2>
+    </div>
+  );
+}
+
+const PROBLEM_LIMITS: Record<SearchProblem, Record<string, number>> = {
+  nameTooLong: { max: NAME_MAX },
+  idNotDigits: {},
+  idTooLong: { max: ID_MAX_DIGITS },
+  numNotPositive: {},
+};
+
+/** Keyed by the URL's search, so Back and "clear" reset what is typed to what is searched. */
+function SearchForm({
+  initial,
+  problems,
+  onSearch,
+}: {
+  initial: SearchDraft;
+  problems: readonly SearchProblem[];
+  onSearch: (draft: SearchDraft) => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(initial);
+  const badFields = new Set(problems.map((p) => PROBLEM_FIELD[p]));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(draft);
+  };
+  // No maxLength: a pasted id cut short in silence would search for another player; the check
+  // below says what is too long instead.
+  const field = (name: SearchField, props: { inputMode?: 'numeric' }) => {
+    const bad = badFields.has(name);
+    return (
+      <FormGroup
+        label={t(`players.search.${name}`)}
+        labelFor={`player-search-${name}`}
+        helperText={t(`players.search.${name}Help`)}
+        intent={bad ? Intent.DANGER : Intent.NONE}
+        className="player-search-field"
+      >
+        <InputGroup
+          id={`player-search-${name}`}
+          type="search"
+          value={draft[name]}
+          onValueChange={(v) => setDraft((d) => ({ ...d, [name]: v }))}
+          intent={bad ? Intent.DANGER : Intent.NONE}
+          placeholder={t(`players.search.${name}Placeholder`)}
+          data-testid={`player-search-${name}`}
+          {...props}
+        />
+      </FormGroup>
+    );
+  };
+  return (
+    <form onSubmit={submit} className="player-search" role="search">
+      {field('name', {})}
+      {field('id', { inputMode: 'numeric' })}
+      {field('num', { inputMode: 'numeric' })}
+      <div className="player-search-buttons">
+        <Button
+          type="submit"
+          intent={Intent.PRIMARY}
+          icon="search"
+          text={t('common.search')}
+          data-testid="player-search-submit"
+        />
+        {hasInput(initial) && (
+          <Button
+            variant="minimal"
+            icon="cross"
+            text={t('players.search.clear')}
+            onClick={() => onSearch({ name: '', id: '', num: '' })}
+            data-testid="player-search-clear"
+          />
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Player search: name (partial, any case), id and num, all optional and all matching. With no key
+ * the server lists the newest accounts, so the page is never blank. The search is in the URL.
+ */
+export function PlayerSearchPage({ game }: { game: GameId }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const parsed = useMemo(() => parseSearch(params), [params]);
+  const { draft, keys, page, problems } = parsed;
+  const searching = hasKeys(keys);
+  const list = usePlayerSearch(game, keys, page, problems.length === 0);
+
+  const onSearch = (next: SearchDraft) => setParams((prev) => searchParamsOf(next, prev));
+  const setPage = (p: number) => setParams((prev) => withPage(prev, p));
+
+  let body: ReactNode;
+  if (problems.length > 0) {
+    body = (
+      <Callout intent={Intent.WARNING} title={t('players.search.checkQuery')} data-testid="players-bad-query">
+        <ul>
+          {problems.map((p) => (
+            <li key={p}>{t(`players.search.problem.${p}`, PROBLEM_LIMITS[p])}</li>
+          ))}
+        </ul>
+      </Callout>
+    );
+  } else if (list.isPending) {
+    body = <Spinner />;
+  } else if (list.error) {
+    const error = asResultError(list.error, Codes.NETWORK);
+    body =
+      error.code === Codes.VALIDATION ? (
+        <ErrorCallout title={t('players.search.badQuery')} error={error} testId="players-bad-query" />
+      ) : (
+        <ErrorCallout
+          title={t('players.search.loadFailed')}
+          error={error}
+          onRetry={() => void list.refetch()}
+        />
+      );
+  } else if (list.data.total === 0) {
+    body = (
+      <EmptyState
+        icon={searching ? 'search' : 'people'}
+        title={searching ? t('players.search.noMatches') : t('players.search.none')}
+        description={searching ? t('players.search.noMatchesHelp') : undefined}
+        testId="players-empty"
+      />
+    );
+  } else if (list.data.items.length === 0) {
+    body = (
+      <EmptyState
+        icon="arrow-left"
+        title={t('players.search.pastEnd')}
+        action={<Button onClick={() => setPage(1)} text={t('players.search.firstPage')} />}
+        testId="players-past-end"
+      />
+    );
+  } else {
+    const { total, totalCapped, items } = list.data;
+    const count = totalCapped ? `${formatCount(total, lang)}+` : formatCount(total, lang);
+    body = (
+      <>
+        <p className={Classes.TEXT_MUTED} data-testid="players-total">
+          {searching ? t('players.search.total', { n: count }) : t('players.search.newest', { n: count })}
+          {totalCapped && ` ${t('players.search.capped')}`}
+        </p>
+        <ResultsTable game={game} items={items} />
+        <Pager page={list.data.page} pageSize={SEARCH_PAGE_SIZE} total={total} onPage={setPage} />
+      </>
+    );
+  }
+
+  return (
+    <div className="player-search-page">
+      <div className="toolbar">
+        <SearchForm
+          key={`${draft.name}\n${draft.id}\n${draft.num}`}
+          initial={draft}
+          problems={problems}
+          onSearch={onSearch}
+        />
+        <span className="toolbar-spacer" />
+        {list.isFetching && !list.isPending && <Spinner size={16} />}
+      </div>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { useEffect, useMemo } from 'react';
+import { HTMLTable, Spinner } from '@blueprintjs/core';
+import { Cell, Column, Table2 } from '@blueprintjs/table';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from './EmptyState.js';
+import { Codes } from '../../shared/codes.js';
+import type { GameId, PlayerTab } from '../../shared/games.js';
+import type { TabRow } from '../../shared/api/players.js';
+import { TAB_DEFS, type ColumnDef, type ColumnType, type TabDef } from '../../shared/player-tabs.js';
+import { asResultError } from '../bridge/result.js';
+import { ErrorCallout } from '../components/ErrorCallout.js';
+import { useLanguage } from '../i18n/i18n.js';
+import { identityKey } from './identityKey.js';
+import { cellViews, isIdentifierKey } from './cellFormat.js';
+import { CellContent } from './CellContent.js';
+import { EquipmentPanel } from './EquipmentPanel.js';
+import { hasEquipment, usePlayerTab, useRefreshTab } from './playersApi.js';
+import { TabSourceBar } from './TabSourceBar.js';
+
+const ROW_HEIGHT = 28;
+const HEADER_HEIGHT = 30;
+const SCROLLBAR = 18;
+/** Rows shown before the table scrolls (and virtualises) inside its own box. */
+const VISIBLE_ROWS = 15;
+
+/** Fixed widths by type: Table2 then never measures content, and every tab looks alike. */
+const TYPE_WIDTH: Record<ColumnType, number> = {
+  text: 160,
+  int: 100,
+  money: 130,
+  bool: 80,
+  datetime: 190,
+  status: 110,
+  list: 260,
+};
+
+function columnWidth(col: ColumnDef): number {
+  return col.key === 'name' ? 200 : TYPE_WIDTH[col.type];
+}
+
+/** Quantities and amounts line up on the right, as figures do; identifiers read left to right. */
+function isFigure(col: ColumnDef): boolean {
+  return col.type === 'money' || (col.type === 'int' && !isIdentifierKey(col.key));
+}
+
+function RecordFields({ def, row, onShown }: { def: TabDef; row: TabRow; onShown: () => void }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const views = useMemo(() => cellViews([row], def.columns, lang)[0] ?? [], [row, def, lang]);
+  useEffect(() => onShown(), [onShown]);
+  return (
+    <HTMLTable compact striped className="record-fields" data-testid="record-fields">
+      <tbody>
+        {def.columns.map((col, i) => {
+          const view = views[i];
+          return (
+            <tr key={col.key} data-field={col.key}>
+              <th scope="row">{t(`players.col.${col.key}`)}</th>
+              <td>{view && <CellContent view={view} wide />}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+function RowsTable({ def, rows, onShown }: { def: TabDef; rows: readonly TabRow[]; onShown: () => void }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const views = useMemo(() => cellViews(rows, def.columns, lang), [rows, def, lang]);
+  const widths = useMemo(() => def.columns.map(columnWidth), [def]);
+  const renderers = useMemo(
+    () =>
+      def.columns.map((col, c) => {
+        const className = isFigure(col) ? 'cell-figure' : undefined;
+        return (r: number) => {
+          const view = views[r]?.[c];
+          return <Cell className={className}>{view && <CellContent view={view} />}</Cell>;
+        };
+      }),
+    [def, views],
+  );
+  const height = HEADER_HEIGHT + ROW_HEIGHT * Math.min(rows.length, VISIBLE_ROWS) + SCROLLBAR;
+  return (
+    <div className="tab-rows" style={{ height }}>
+      <Table2
+        key={identityKey(rows)}
+        numRows={rows.length}
+        enableRowHeader={false}
+        defaultRowHeight={ROW_HEIGHT}
+        columnWidths={widths}
+        cellRendererDependencies={[views]}
+        enableFocusedCell={false}
+        onCompleteRender={onShown}
+      >
+        {def.columns.map((col, c) => (
+          <Column key={col.key} name={t(`players.col.${col.key}`)} cellRenderer={renderers[c]} />
+        ))}
+      </Table2>
+    </div>
+  );
+}
+
+function DataTabPanel({
+  game,
+  id,
+  tab,
+  onRowsShown,
+}: {
+  game: GameId;
+  id: string;
+  tab: PlayerTab;
+  onRowsShown: () => void;
+}) {
+  const { t } = useTranslation();
+  const def = TAB_DEFS[tab];
+  const data = usePlayerTab(game, id, tab);
+  const refresh = useRefreshTab(game, id, tab);
+  const rows = data.data?.rows;
+  const shown =
+    rows === undefined ? undefined : def.kind === 'record' ? (rows[0] ? def.columns.length : 0) : rows.length;
+
+  let body;
+  if (data.isPending) body = <Spinner />;
+  else if (data.error) {
+    body = (
+      <ErrorCallout
+        title={t('players.panel.loadFailed', { tab: t(`players.tab.${tab}`) })}
+        error={asResultError(data.error, Codes.NETWORK)}
+        onRetry={() => void data.refetch()}
+      />
+    );
+  } else {
+    const first = data.data.rows[0];
+    body = (
+      <>
+        <TabSourceBar
+          read={data.data}
+          cache={def.cache}
+          onRefresh={() => refresh.mutate()}
+          refreshing={refresh.isPending}
+          refreshError={refresh.error}
+        />
+        {!first ? (
+          <EmptyTab tab={tab} onShown={onRowsShown} />
+        ) : def.kind === 'record' ? (
+          <RecordFields def={def} row={first} onShown={onRowsShown} />
+        ) : (
+          <RowsTable def={def} rows={data.data.rows} onShown={onRowsShown} />
+        )}
+      </>
+    );
+  }
+  return (
+    <div
+      className="tab-panel"
+      data-testid="tab-panel"
+      data-tab={tab}
+      {...(data.data && shown !== undefined
+        ? { 'data-row-count': shown, 'data-source': data.data.source }
+        : {})}
+    >
+      {body}
+    </div>
+  );
+}
+
+function EmptyTab({ tab, onShown }: { tab: PlayerTab; onShown: () => void }) {
+  const { t } = useTranslation();
+  useEffect(() => onShown(), [onShown]);
+  return (
+    <EmptyState
+      icon="th-disconnect"
+      title={t('players.panel.empty', { tab: t(`players.tab.${tab}`) })}
+      testId="tab-empty"
+    />
+  );
+}
+
+/** One tab of the player's data, drawn from its definition in shared/player-tabs.ts. */
+export function PlayerTabPanel({
+  game,
+  id,
+  tab,
+  onRowsShown,
+}: {
+  game: GameId;
+  id: string;
+  tab: PlayerTab;
+  onRowsShown: () => void;
+}) {
+  if (TAB_DEFS[tab].kind === 'equipment' && hasEquipment(game)) {
+    return <EquipmentPanel game={game} id={id} onRowsShown={onRowsShown} />;
+  }
+  return <DataTabPanel game={game} id={id} tab={tab} onRowsShown={onRowsShown} />;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { checkDraft, hasKeys, parsePage, parseSearch, searchParamsOf, withPage } from './searchParams.js';
+
+const params = (s: string) => new URLSearchParams(s);
+
+describe('player search params', () => {
+  it('reads the keys that are given, trimmed', () => {
+    const p = parseSearch(params('name=%20Drag%20&id=7656119&num=42&page=3'));
+    expect(p.keys).toEqual({ name: 'Drag', id: '7656119', num: 42 });
+    expect(p.page).toBe(3);
+    expect(p.problems).toEqual([]);
+  });
+
+  it('means "newest accounts" when no key is given', () => {
+    const p = parseSearch(params(''));
+    expect(p.keys).toEqual({});
+    expect(hasKeys(p.keys)).toBe(false);
+    expect(p.page).toBe(1);
+  });
+
+  it('names what is wrong and never sends a bad field', () => {
+    expect(checkDraft({ name: '', id: '12a', num: '' })).toEqual({ keys: {}, problems: ['idNotDigits'] });
+    expect(checkDraft({ name: '', id: '1'.repeat(21), num: '' }).problems).toEqual(['idTooLong']);
+    expect(checkDraft({ name: '', id: '', num: '0' }).problems).toEqual(['numNotPositive']);
+    expect(checkDraft({ name: '', id: '', num: '-3' }).problems).toEqual(['numNotPositive']);
+    expect(checkDraft({ name: '', id: '', num: '1.5' }).problems).toEqual(['numNotPositive']);
+    expect(checkDraft({ name: '', id: '', num: '99999999999999999999' }).problems).toEqual([
+      'numNotPositive',
+    ]);
+    expect(checkDraft({ name: 'x'.repeat(65), id: '', num: '' }).problems).toEqual(['nameTooLong']);
+    const mixed = checkDraft({ name: 'ok', id: 'abc', num: '5' });
+    expect(mixed.keys).toEqual({ name: 'ok', num: 5 });
+    expect(mixed.problems).toEqual(['idNotDigits']);
+  });
+
+  it('treats a bad page as the first', () => {
+    expect(parsePage('0')).toBe(1);
+    expect(parsePage('-2')).toBe(1);
+    expect(parsePage('x')).toBe(1);
+    expect(parsePage(null)).toBe(1);
+    expect(parsePage('7')).toBe(7);
+  });
+
+  it('writes a submitted search back to page 1 and drops empty fields', () => {
+    const next = searchParamsOf({ name: ' ann ', id: '', num: '12' }, params('id=9&page=4'));
+    expect(next.toString()).toBe('name=ann&num=12');
+    expect(withPage(next, 2).get('page')).toBe('2');
+    expect(withPage(params('page=2&name=a'), 1).toString()).toBe('name=a');
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The player search lives in the URL (`?name=&id=&num=&page=`), so Back, reload and a pasted link
+ * all show the same search. This module reads and writes those params and checks them before any
+ * call: a typed-in "12a" as an id is the operator's slip, said next to the field, not a server
+ * round trip.
+ */
+
+export const SEARCH_FIELDS = ['name', 'id', 'num'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+/** What the operator typed, as text (the form's state). */
+export type SearchDraft = Record<SearchField, string>;
+
+/** A search the server can run: only the keys given, all of which must match. */
+export interface SearchKeys {
+  name?: string;
+  id?: string;
+  num?: number;
+}
+
+export const SEARCH_PROBLEMS = ['nameTooLong', 'idNotDigits', 'idTooLong', 'numNotPositive'] as const;
+export type SearchProblem = (typeof SEARCH_PROBLEMS)[number];
+
+/** Limits of the search endpoint (shared/api/players.ts), checked here first. */
+export const NAME_MAX = 64;
+export const ID_MAX_DIGITS = 20;
+
+export const PROBLEM_FIELD: Record<SearchProblem, SearchField> = {
+  nameTooLong: 'name',
+  idNotDigits: 'id',
+  idTooLong: 'id',
+  numNotPositive: 'num',
+};
+
+export interface ParsedSearch {
+  draft: SearchDraft;
+  keys: SearchKeys;
+  page: number;
+  problems: SearchProblem[];
+}
+
+const DIGITS = /^[0-9]+$/;
+
+export function emptyDraft(): SearchDraft {
+  return { name: '', id: '', num: '' };
+}
+
+/** Checks a draft; `keys` holds only the fields that passed, so a bad field is never sent. */
+export function checkDraft(draft: SearchDraft): { keys: SearchKeys; problems: SearchProblem[] } {
+  const keys: SearchKeys = {};
+  const problems: SearchProblem[] = [];
+  const name = draft.name.trim();
+  const id = draft.id.trim();
+  const num = draft.num.trim();
+  if (name) {
+    if (name.length > NAME_MAX) problems.push('nameTooLong');
+    else keys.name = name;
+  }
+  if (id) {
+    if (!DIGITS.test(id)) problems.push('idNotDigits');
+    else if (id.length > ID_MAX_DIGITS) problems.push('idTooLong');
+    else keys.id = id;
+  }
+  if (num) {
+    const n = DIGITS.test(num) ? Number(num) : NaN;
+    if (!Number.isSafeInteger(n) || n < 1) problems.push('numNotPositive');
+    else keys.num = n;
+  }
+  return { keys, problems };
+}
+
+export function parsePage(value: string | null): number {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
+}
+
+export function parseSearch(params: URLSearchParams): ParsedSearch {
+  const draft: SearchDraft = {
+    name: params.get('name') ?? '',
+    id: params.get('id') ?? '',
+    num: params.get('num') ?? '',
+  };
+  return { draft, ...checkDraft(draft), page: parsePage(params.get('page')) };
+}
+
+export function hasKeys(keys: SearchKeys): boolean {
+  return keys.name !== undefined || keys.id !== undefined || keys.num !== undefined;
+}
+
+export function hasInput(draft: SearchDraft): boolean {
+  return SEARCH_FIELDS.some((f) => draft[f].trim() !== '');
+}
+
+/**
+ * The URL params of a submitted draft: trimmed, empty fields dropped, back to page 1. Other
+ * params (none today) are kept so a search never wipes unrelated state.
+ */
+export function searchParamsOf(
+  draft: SearchDraft,
+  prev: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
+  const next = new URLSearchParams(prev);
+  for (const field of SEARCH_FIELDS) {
+    const v = draft[field].trim();
+    if (v) next.set(field, v);
+    else next.delete(field);
+  }
+  next.delete('page');
+  return next;
+}
+
+export function withPage(prev: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(prev);
+  if (page <= 1) next.delete('page');
+  else next.set('page', String(page));
+  return next;
+}

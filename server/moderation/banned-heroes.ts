@@ -1,0 +1,208 @@
+import type { Selectable } from 'kysely';
+import { Codes } from '../../shared/codes.js';
+import type { BanStatus, BannedHero, moderationEndpoints } from '../../shared/api/moderation.js';
+import type { GameId } from '../../shared/games.js';
+import type { BannedHeroesTable } from '../db/schema.js';
+import type { HandlerContext, HandlerMap } from '../http/context.js';
+import { problem } from '../http/problem.js';
+import { expiredAt, hasExpired, heroBanActive } from './active.js';
+import { mustFindHero } from './heroes.js';
+import {
+  countAll,
+  entryNotFound,
+  futureExpiry,
+  gameOf,
+  iso,
+  lockKey,
+  mustFindPlayer,
+  operatorName,
+  pageResult,
+  pageWindow,
+} from './scope.js';
+
+/**
+ * Hero bans: a hero disabled for every player of a game (player_id null) or for one player,
+ * until it expires or is lifted. Lifting keeps the entry (status lifted); deleting an item
+ * removes a mistaken entry, the audit log keeping what it was.
+ */
+
+type BanEndpoints = Pick<
+  typeof moderationEndpoints,
+  'bannedHeroes.list' | 'bannedHeroes.create' | 'bannedHeroes.unban' | 'bannedHeroes.deleteItem'
+>;
+
+type BanRow = Selectable<BannedHeroesTable> & { player_name: string | null };
+
+const BAN = { en: 'hero ban', zh: '英雄禁用记录' };
+
+function statusOf(row: BanRow, now: Date): BanStatus {
+  if (row.lifted_at) return 'lifted';
+  return expiredAt(row.expires_at, now) ? 'expired' : 'active';
+}
+
+function toBannedHero(row: BanRow, now: Date): BannedHero {
+  return {
+    id: row.id,
+    heroId: row.hero_id,
+    heroName: row.hero_name,
+    playerId: row.player_id,
+    playerName: row.player_name,
+    reason: row.reason,
+    operator: row.operator,
+    createdAt: iso(row.created_at),
+    expiresAt: iso(row.expires_at),
+    liftedAt: iso(row.lifted_at),
+    liftedBy: row.lifted_by,
+    status: statusOf(row, now),
+  };
+}
+
+function bansOf(ctx: HandlerContext, game: GameId) {
+  return ctx.db.selectFrom('banned_heroes as b').where('b.game', '=', game);
+}
+
+/** The bans' columns with the banned player's name (null for global bans or a player who is gone). */
+function withPlayerName(q: ReturnType<typeof bansOf>) {
+  return q
+    .leftJoin('players as p', (join) => join.onRef('p.game', '=', 'b.game').onRef('p.id', '=', 'b.player_id'))
+    .selectAll('b')
+    .select('p.name as player_name');
+}
+
+async function mustFindBan(ctx: HandlerContext, game: GameId, banId: number): Promise<BanRow> {
+  const row = await withPlayerName(bansOf(ctx, game)).where('b.id', '=', banId).executeTakeFirst();
+  if (!row) throw entryNotFound(BAN, banId, game);
+  return row;
+}
+
+/** What the audit log names: the player when the ban is one player's, else the hero. */
+function targetOf(heroId: number, playerId: string | null | undefined): string {
+  return playerId ?? `hero:${heroId}`;
+}
+
+export const bannedHeroesHandlers: HandlerMap<BanEndpoints> = {
+  'bannedHeroes.list': async (input, ctx) => {
+    const game = gameOf(ctx);
+    const now = ctx.now;
+    let q = bansOf(ctx, game);
+    if (input.status === 'active') q = q.where(heroBanActive('b', now));
+    else if (input.status === 'expired') q = q.where('b.lifted_at', 'is', null).where(hasExpired('b', now));
+    else if (input.status === 'lifted') q = q.where('b.lifted_at', 'is not', null);
+    if (input.heroId !== undefined) q = q.where('b.hero_id', '=', input.heroId);
+    if (input.playerId !== undefined) q = q.where('b.player_id', '=', input.playerId);
+
+    const { total } = await q.select(countAll.as('total')).executeTakeFirstOrThrow();
+    const { limit, offset } = pageWindow(input);
+    const rows = await withPlayerName(q)
+      .orderBy('b.created_at', 'desc')
+      .orderBy('b.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return pageResult(
+      rows.map((r) => toBannedHero(r, now)),
+      total,
+      input,
+    );
+  },
+
+  'bannedHeroes.create': async (input, ctx) => {
+    const game = gameOf(ctx);
+    ctx.audit.target = targetOf(input.heroId, input.playerId);
+    ctx.audit.before = null;
+    const hero = mustFindHero(game, input.heroId);
+    const expiresAt = futureExpiry(input.expiresAt, ctx.now);
+    const player = input.playerId === undefined ? null : await mustFindPlayer(ctx, game, input.playerId);
+
+    await lockKey(ctx, `banned_heroes:${game}:${hero.heroId}:${player?.id ?? '*'}`);
+    let same = ctx.db
+      .selectFrom('banned_heroes as b')
+      .select(['b.id', 'b.expires_at'])
+      .where('b.game', '=', game)
+      .where('b.hero_id', '=', hero.heroId)
+      .where(heroBanActive('b', ctx.now));
+    same = player ? same.where('b.player_id', '=', player.id) : same.where('b.player_id', 'is', null);
+    const existing = await same.executeTakeFirst();
+    if (existing) {
+      const who = player ? `player ${player.id}` : 'every player';
+      const whoZh = player ? `玩家 ${player.id}` : '全体玩家';
+      const until = existing.expires_at ? `until ${existing.expires_at.toISOString()}` : 'with no expiry';
+      const untilZh = existing.expires_at ? `至 ${existing.expires_at.toISOString()}` : '永久';
+      throw problem(
+        Codes.CONFLICT,
+        `${hero.name} (${hero.heroId}) is already banned for ${who} ${until} (ban ${existing.id}); ` +
+          'unban it first to change the expiry',
+        `${hero.name}（${hero.heroId}）已对${whoZh}禁用，${untilZh}（记录 ${existing.id}）；如需修改过期时间请先解禁`,
+      );
+    }
+
+    const row = await ctx.db
+      .insertInto('banned_heroes')
+      .values({
+        game,
+        hero_id: hero.heroId,
+        hero_name: hero.name,
+        player_id: player?.id ?? null,
+        reason: input.reason,
+        operator: operatorName(ctx),
+        created_at: ctx.now,
+        expires_at: expiresAt,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const ban = toBannedHero({ ...row, player_name: player?.name ?? null }, ctx.now);
+    ctx.audit.after = ban;
+    return ban;
+  },
+
+  'bannedHeroes.unban': async (input, ctx) => {
+    const game = gameOf(ctx);
+    ctx.audit.target = `bannedhero:${input.banId}`;
+    const row = await mustFindBan(ctx, game, input.banId);
+    ctx.audit.target = targetOf(row.hero_id, row.player_id);
+    const before = toBannedHero(row, ctx.now);
+    ctx.audit.before = before;
+    if (before.status === 'lifted') {
+      const at = iso(row.lifted_at);
+      throw problem(
+        Codes.CONFLICT,
+        `Ban ${row.id} was already lifted by ${row.lifted_by ?? '?'} at ${at}; there is nothing to lift`,
+        `禁用记录 ${row.id} 已于 ${at} 由 ${row.lifted_by ?? '?'} 解禁，无需再次解禁`,
+      );
+    }
+    if (before.status === 'expired') {
+      const at = iso(row.expires_at);
+      throw problem(
+        Codes.CONFLICT,
+        `Ban ${row.id} expired at ${at} and no longer applies; there is nothing to lift`,
+        `禁用记录 ${row.id} 已于 ${at} 过期，不再生效，无需解禁`,
+      );
+    }
+    const updated = await ctx.db
+      .updateTable('banned_heroes')
+      .set({ lifted_at: ctx.now, lifted_by: operatorName(ctx), lift_reason: input.reason })
+      .where('id', '=', row.id)
+      .where('game', '=', game)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const after = toBannedHero({ ...updated, player_name: row.player_name }, ctx.now);
+    ctx.audit.after = after;
+    return after;
+  },
+
+  'bannedHeroes.deleteItem': async (input, ctx) => {
+    const game = gameOf(ctx);
+    ctx.audit.target = `bannedhero:${input.banId}`;
+    const row = await mustFindBan(ctx, game, input.banId);
+    ctx.audit.target = targetOf(row.hero_id, row.player_id);
+    ctx.audit.before = toBannedHero(row, ctx.now);
+    ctx.audit.after = null;
+    const res = await ctx.db
+      .deleteFrom('banned_heroes')
+      .where('id', '=', row.id)
+      .where('game', '=', game)
+      .executeTakeFirst();
+    if (Number(res.numDeletedRows) !== 1) throw entryNotFound(BAN, input.banId, game);
+    return { deleted: true as const };
+  },
+};

@@ -1,0 +1,174 @@
+import type { Selectable } from 'kysely';
+import { Codes } from '../../shared/codes.js';
+import type { BlacklistEntry, BlacklistKind, moderationEndpoints } from '../../shared/api/moderation.js';
+import type { GameId } from '../../shared/games.js';
+import type { BlacklistTable } from '../db/schema.js';
+import type { HandlerContext, HandlerMap } from '../http/context.js';
+import { problem } from '../http/problem.js';
+import { expiredAt, hasExpired, notExpired } from './active.js';
+import {
+  containsPattern,
+  countAll,
+  entryNotFound,
+  futureExpiry,
+  gameOf,
+  iso,
+  lockKey,
+  mustFindPlayer,
+  operatorName,
+  pageResult,
+  pageWindow,
+  playerNameContains,
+} from './scope.js';
+
+/**
+ * The blacklist: a player (by id) or an IP address barred from the game, for good or until an
+ * expiry. An expired entry stays listed (status expired) but no longer applies: it does not
+ * mark the player banned and does not stand in the way of a new entry for the same value.
+ */
+
+type BlacklistEndpoints = Pick<
+  typeof moderationEndpoints,
+  'blacklist.list' | 'blacklist.create' | 'blacklist.delete'
+>;
+
+type EntryRow = Selectable<BlacklistTable> & { player_name: string | null };
+
+const ENTRY = { en: 'blacklist entry', zh: '黑名单记录' };
+
+function toEntry(row: EntryRow, now: Date): BlacklistEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    value: row.value,
+    playerName: row.player_name,
+    reason: row.reason,
+    operator: row.operator,
+    createdAt: iso(row.created_at),
+    expiresAt: iso(row.expires_at),
+    status: expiredAt(row.expires_at, now) ? 'expired' : 'active',
+  };
+}
+
+function entriesOf(ctx: HandlerContext, game: GameId) {
+  return ctx.db.selectFrom('blacklist as b').where('b.game', '=', game);
+}
+
+/** The entries' columns with the player's name for player entries (null for IPs or a player who is gone). */
+function withPlayerName(q: ReturnType<typeof entriesOf>) {
+  return q
+    .leftJoin('players as p', (join) =>
+      join.onRef('p.game', '=', 'b.game').onRef('p.id', '=', 'b.value').on('b.kind', '=', 'player'),
+    )
+    .selectAll('b')
+    .select('p.name as player_name');
+}
+
+/**
+ * One spelling per address, so "the same value" means the same address: IPv6 in its compressed
+ * lower-case form (2001:DB8:0::1 and 2001:db8::1 are one address). IPv4 is validated as dotted
+ * decimal without leading zeros, so it has one spelling already.
+ */
+export function canonicalValue(kind: BlacklistKind, value: string): string {
+  if (kind === 'ip' && value.includes(':')) return new URL(`http://[${value}]/`).hostname.slice(1, -1);
+  return value;
+}
+
+export const blacklistHandlers: HandlerMap<BlacklistEndpoints> = {
+  'blacklist.list': async (input, ctx) => {
+    const game = gameOf(ctx);
+    const now = ctx.now;
+    let q = entriesOf(ctx, game);
+    if (input.kind) q = q.where('b.kind', '=', input.kind);
+    if (input.status === 'active') q = q.where(notExpired('b', now));
+    else if (input.status === 'expired') q = q.where(hasExpired('b', now));
+    if (input.q) {
+      const text = input.q;
+      q = q.where((eb) =>
+        eb.or([
+          eb('b.value', 'ilike', containsPattern(text)),
+          eb.and([eb('b.kind', '=', 'player'), playerNameContains(text, 'b.game', 'b.value')]),
+        ]),
+      );
+    }
+    const { total } = await q.select(countAll.as('total')).executeTakeFirstOrThrow();
+    const { limit, offset } = pageWindow(input);
+    const rows = await withPlayerName(q)
+      .orderBy('b.created_at', 'desc')
+      .orderBy('b.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return pageResult(
+      rows.map((r) => toEntry(r, now)),
+      total,
+      input,
+    );
+  },
+
+  'blacklist.create': async (input, ctx) => {
+    const game = gameOf(ctx);
+    const value = canonicalValue(input.kind, input.value);
+    ctx.audit.target = value;
+    ctx.audit.before = null;
+    const expiresAt = futureExpiry(input.expiresAt, ctx.now);
+    const player = input.kind === 'player' ? await mustFindPlayer(ctx, game, value) : null;
+
+    await lockKey(ctx, `blacklist:${game}:${input.kind}:${value}`);
+    const existing = await ctx.db
+      .selectFrom('blacklist as b')
+      .select(['b.id', 'b.expires_at'])
+      .where('b.game', '=', game)
+      .where('b.kind', '=', input.kind)
+      .where('b.value', '=', value)
+      .where(notExpired('b', ctx.now))
+      .executeTakeFirst();
+    if (existing) {
+      const what = input.kind === 'player' ? `Player ${value}` : `The IP address ${value}`;
+      const whatZh = input.kind === 'player' ? `玩家 ${value}` : `IP 地址 ${value}`;
+      const until = existing.expires_at ? `until ${existing.expires_at.toISOString()}` : 'with no expiry';
+      const untilZh = existing.expires_at ? `至 ${existing.expires_at.toISOString()}` : '永久';
+      throw problem(
+        Codes.CONFLICT,
+        `${what} is already blacklisted ${until} (entry ${existing.id}); delete that entry first to change it`,
+        `${whatZh}已在黑名单中，${untilZh}（记录 ${existing.id}）；如需修改请先删除该记录`,
+      );
+    }
+
+    const row = await ctx.db
+      .insertInto('blacklist')
+      .values({
+        game,
+        kind: input.kind,
+        value,
+        reason: input.reason,
+        operator: operatorName(ctx),
+        created_at: ctx.now,
+        expires_at: expiresAt,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const entry = toEntry({ ...row, player_name: player?.name ?? null }, ctx.now);
+    ctx.audit.after = entry;
+    return entry;
+  },
+
+  'blacklist.delete': async (input, ctx) => {
+    const game = gameOf(ctx);
+    ctx.audit.target = `blacklist:${input.entryId}`;
+    const row = await withPlayerName(entriesOf(ctx, game))
+      .where('b.id', '=', input.entryId)
+      .executeTakeFirst();
+    if (!row) throw entryNotFound(ENTRY, input.entryId, game);
+    ctx.audit.target = row.value;
+    ctx.audit.before = toEntry(row, ctx.now);
+    ctx.audit.after = null;
+    const res = await ctx.db
+      .deleteFrom('blacklist')
+      .where('id', '=', row.id)
+      .where('game', '=', game)
+      .executeTakeFirst();
+    if (Number(res.numDeletedRows) !== 1) throw entryNotFound(ENTRY, input.entryId, game);
+    return { deleted: true as const };
+  },
+};

@@ -1,0 +1,95 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Equipment, playersEndpoints } from '../../shared/api/players.js';
+import type { GameId } from '../../shared/games.js';
+import { TAB_DEFS } from '../../shared/player-tabs.js';
+import type { Database, PlayerEquipmentTable } from '../db/schema.js';
+import type { EndpointHandler } from '../http/context.js';
+import { readThroughCache } from './cache.js';
+import { mustFindPlayer } from './lookup.js';
+import { ensurePlayerData } from './materialise.js';
+
+/**
+ * The equipment table (spec "Widgets"): all of a player's pieces (eqs, with the cache rules of the
+ * tabs under the key "equipment"), or one page at a time by power (eqpage) for players with
+ * thousands of pieces. Both read in the order of player_equipment_power_idx.
+ */
+
+type Endpoints = typeof playersEndpoints;
+
+function toEquipment(row: Selectable<PlayerEquipmentTable>): Equipment {
+  return {
+    id: row.id,
+    eqID: row.eq_id,
+    name: row.name,
+    quality: row.quality as Equipment['quality'],
+    level: row.level,
+    power: row.power,
+    baseAttrs: row.base_attrs as string[],
+    extraAttrs: row.extra_attrs as string[],
+    suitAttrs: row.suit_attrs as string[],
+  };
+}
+
+function equipmentOf(db: Kysely<Database>, game: GameId, playerId: string) {
+  return db
+    .selectFrom('player_equipment')
+    .where('game', '=', game)
+    .where('player_id', '=', playerId)
+    .orderBy('power', 'desc')
+    .orderBy('id', 'asc');
+}
+
+/** Every piece, strongest first. */
+export async function readEquipment(
+  db: Kysely<Database>,
+  game: GameId,
+  playerId: string,
+): Promise<Equipment[]> {
+  const rows = await equipmentOf(db, game, playerId).selectAll().execute();
+  return rows.map(toEquipment);
+}
+
+export const equipment: EndpointHandler<Endpoints['players.equipment']> = async (input, ctx) => {
+  const player = await mustFindPlayer(ctx.db, input.game, input.id);
+  const read = await readThroughCache(
+    ctx.db,
+    input.game,
+    player.id,
+    'equipment',
+    { cached: TAB_DEFS.equipment.cache, fresh: input.read === 'fresh', now: ctx.now },
+    async () => {
+      await ensurePlayerData(ctx.db, input.game, player, ctx.now);
+      return readEquipment(ctx.db, input.game, player.id);
+    },
+  );
+  const { rows, ...meta } = read;
+  return {
+    ...meta,
+    items: rows,
+    total: rows.length,
+    topPower: rows.reduce((top, e) => Math.max(top, e.power), 0),
+  };
+};
+
+export const equipmentPage: EndpointHandler<Endpoints['players.equipmentPage']> = async (input, ctx) => {
+  const player = await mustFindPlayer(ctx.db, input.game, input.id);
+  await ensurePlayerData(ctx.db, input.game, player, ctx.now);
+  const summary = await ctx.db
+    .selectFrom('player_equipment')
+    .select([sql<number>`count(*)::int`.as('total'), sql<number>`coalesce(max(power), 0)::int`.as('top')])
+    .where('game', '=', input.game)
+    .where('player_id', '=', player.id)
+    .executeTakeFirstOrThrow();
+  const rows = await equipmentOf(ctx.db, input.game, player.id)
+    .selectAll()
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
+    .execute();
+  return {
+    items: rows.map(toEquipment),
+    total: summary.total,
+    topPower: summary.top,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+};

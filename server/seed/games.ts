@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import { GAME_IDS, type GameId } from '../../shared/games.js';
+import type { Database } from '../db/schema.js';
+import { seedModeration } from './moderation.js';
+import { seedPlayers } from './players.js';
+
+/**
+ * The seed of the four games: players, then the moderation lists that name them (blacklist,
+ * special users, testing players and their recharges, hero bans). Deterministic: the same size
+ * and the same anchor make the same rows, and seeding again with a larger size adds only the
+ * missing ones. Per-player game data (items, equipment, logs, ...) is not made here: it is made
+ * from the same seed the first time the player is read (server/players/generate.ts), because
+ * a million players times sixteen tabs is far more than an embedded database should hold.
+ */
+
+const ANCHOR_KEY = 'seed_anchor';
+
+/**
+ * Seeded dates are relative to the anchor (the clock when the database was first seeded), so
+ * "new players per day" and "active in the last 7 days" mean something on a fresh install. The
+ * anchor is stored, so a later, larger seed continues the same timeline.
+ */
+export async function seedAnchor(db: Kysely<Database>, now: Date): Promise<Date> {
+  await db
+    .insertInto('app_meta')
+    .values({ key: ANCHOR_KEY, value: now.toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', ANCHOR_KEY)
+    .executeTakeFirstOrThrow();
+  return new Date(row.value);
+}
+
+export async function seedGame(
+  db: Kysely<Database>,
+  game: GameId,
+  perGame: number,
+  anchor: Date,
+  afterBatch?: () => Promise<void>,
+): Promise<number> {
+  const players = await seedPlayers(db, game, perGame, anchor, afterBatch);
+  await seedModeration(db, game, perGame, anchor);
+  await afterBatch?.();
+  return players;
+}
+
+export async function seedAllGames(
+  db: Kysely<Database>,
+  perGame: number,
+  now: Date,
+  afterBatch?: () => Promise<void>,
+): Promise<Record<GameId, number>> {
+  const anchor = await seedAnchor(db, now);
+  const out = {} as Record<GameId, number>;
+  for (const game of GAME_IDS) out[game] = await seedGame(db, game, perGame, anchor, afterBatch);
+  return out;
+}
