@@ -108,6 +108,27 @@ function expectOk(r: { Status: { Code: number } }, what: string): void {
   if (r.Status.Code !== 1) throw new Error(`${what} failed: ${JSON.stringify(r.Status)}`);
 }
 
+/** A GET per call on the next sample player; `check` looks at the answer's data. */
+function playerScenario(
+  name: string,
+  path: (s: Sample) => string,
+  check?: (data: unknown, s: Sample) => void,
+): Scenario {
+  return {
+    name,
+    prepare: async (api) => {
+      const { authToken } = await login(api);
+      const next = cycle(api.samples);
+      return async () => {
+        const s = next();
+        const r = await api.get(path(s), authToken);
+        expectOk(r, name);
+        check?.(r.Data, s);
+      };
+    },
+  };
+}
+
 export const SCENARIOS: Scenario[] = [
   {
     name: 'sign-in (auth.login)',
@@ -133,76 +154,29 @@ export const SCENARIOS: Scenario[] = [
       return async () => expectOk(await api.get('/api/v1/sr/admin/session', authToken), 'session');
     },
   },
-  {
-    name: 'player search by name, partial (players.search)',
-    prepare: async (api) => {
-      const { authToken } = await login(api);
-      const next = cycle(api.samples);
-      return async () => {
-        const s = next();
-        const r = await api.get(
-          gamePath('players.search', s.game, { name: s.namePart, page: 1, pageSize: 20 }),
-          authToken,
-        );
-        expectOk(r, 'search by name');
-        if ((r.Data as { total: number }).total < 1) throw new Error(`no player matched ${s.namePart}`);
-      };
+  playerScenario(
+    'player search by name, partial (players.search)',
+    (s) => gamePath('players.search', s.game, { name: s.namePart, page: 1, pageSize: 20 }),
+    (data, s) => {
+      if ((data as { total: number }).total < 1) throw new Error(`no player matched ${s.namePart}`);
     },
-  },
-  {
-    name: 'player search by id (players.search)',
-    prepare: async (api) => {
-      const { authToken } = await login(api);
-      const next = cycle(api.samples);
-      return async () => {
-        const s = next();
-        const r = await api.get(
-          gamePath('players.search', s.game, { id: s.id, page: 1, pageSize: 20 }),
-          authToken,
-        );
-        expectOk(r, 'search by id');
-        if ((r.Data as { total: number }).total !== 1) throw new Error(`id ${s.id} not found`);
-      };
+  ),
+  playerScenario(
+    'player search by id (players.search)',
+    (s) => gamePath('players.search', s.game, { id: s.id, page: 1, pageSize: 20 }),
+    (data, s) => {
+      if ((data as { total: number }).total !== 1) throw new Error(`id ${s.id} not found`);
     },
-  },
-  {
-    name: 'player search by num (players.search)',
-    prepare: async (api) => {
-      const { authToken } = await login(api);
-      const next = cycle(api.samples);
-      return async () => {
-        const s = next();
-        const r = await api.get(
-          gamePath('players.search', s.game, { num: s.num, page: 1, pageSize: 20 }),
-          authToken,
-        );
-        expectOk(r, 'search by num');
-      };
-    },
-  },
-  {
-    name: 'player detail header (players.get)',
-    prepare: async (api) => {
-      const { authToken } = await login(api);
-      const next = cycle(api.samples);
-      return async () => {
-        const s = next();
-        expectOk(await api.get(gamePath('players.get', s.game, {}, { id: s.id }), authToken), 'players.get');
-      };
-    },
-  },
-  {
-    name: 'player first tab, info (players.tab)',
-    prepare: async (api) => {
-      const { authToken } = await login(api);
-      const next = cycle(api.samples);
-      return async () => {
-        const s = next();
-        const path = gamePath('players.tab', s.game, {}, { id: s.id, tab: 'info' });
-        expectOk(await api.get(path, authToken), 'players.tab');
-      };
-    },
-  },
+  ),
+  playerScenario('player search by num (players.search)', (s) =>
+    gamePath('players.search', s.game, { num: s.num, page: 1, pageSize: 20 }),
+  ),
+  playerScenario('player detail header (players.get)', (s) =>
+    gamePath('players.get', s.game, {}, { id: s.id }),
+  ),
+  playerScenario('player first tab, info (players.tab)', (s) =>
+    gamePath('players.tab', s.game, {}, { id: s.id, tab: 'info' }),
+  ),
   {
     name: 'operator list (users.list, q)',
     prepare: async (api) => {

@@ -5,9 +5,17 @@ import { ENDPOINTS, ENDPOINT_IDS, type EndpointId, type InputOf } from '../share
 import { canAccess } from '../shared/roles.js';
 import type { GameId } from '../shared/games.js';
 import { DEMO_OPERATORS, DEMO_PASSWORD } from './seed/operators.js';
-import { HEROES } from './seed/heroes.js';
 import { playerIdOf } from './seed/players.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../tests/support/backends.js';
+import {
+  clearPlayer,
+  insertBlacklistIp,
+  insertHeroBan,
+  insertPaidRecharge,
+  insertSpecialUser,
+  setPlayerState,
+  testHero,
+} from '../tests/support/fixture-rows.js';
 
 /**
  * Every endpoint of the table x every seeded role (and no sign-in at all): allowed or denied
@@ -66,26 +74,46 @@ const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = 
   'bannedHeroes.list': async () => ({ game: GAME, status: 'all' }),
   'bannedHeroes.create': async (f) => ({
     game: GAME,
-    heroId: heroId(),
-    playerId: await playerWithoutBans(f),
+    heroId: testHero(GAME).heroId,
+    playerId: await playerWithout(f, 'banned_heroes'),
     reason: REASON,
   }),
-  'bannedHeroes.unban': async (f) => ({ game: GAME, banId: await heroBan(f), reason: REASON }),
-  'bannedHeroes.deleteItem': async (f) => ({ game: GAME, banId: await heroBan(f), reason: REASON }),
+  'bannedHeroes.unban': async (f) => ({
+    game: GAME,
+    banId: await insertHeroBan(db(f), GAME, f.freshPlayer(), at(f)),
+    reason: REASON,
+  }),
+  'bannedHeroes.deleteItem': async (f) => ({
+    game: GAME,
+    banId: await insertHeroBan(db(f), GAME, f.freshPlayer(), at(f)),
+    reason: REASON,
+  }),
   'blacklist.list': async () => ({ game: GAME }),
   'blacklist.create': async (f) => ({ game: GAME, kind: 'ip', value: freshIp(f), reason: REASON }),
-  'blacklist.delete': async (f) => ({ game: GAME, entryId: await blacklistEntry(f), reason: REASON }),
+  'blacklist.delete': async (f) => ({
+    game: GAME,
+    entryId: await insertBlacklistIp(db(f), GAME, freshIp(f), at(f)),
+    reason: REASON,
+  }),
   'specialUsers.list': async () => ({ game: GAME }),
   'specialUsers.create': async (f) => ({
     game: GAME,
-    playerId: await playerNotSpecial(f),
+    playerId: await playerWithout(f, 'special_users'),
     category: 'streamer',
     reason: REASON,
   }),
-  'specialUsers.delete': async (f) => ({ game: GAME, entryId: await specialEntry(f), reason: REASON }),
+  'specialUsers.delete': async (f) => ({
+    game: GAME,
+    entryId: await insertSpecialUser(db(f), GAME, f.freshPlayer(), at(f)),
+    reason: REASON,
+  }),
   'testing.list': async () => ({ game: GAME }),
   'testing.recharges': async () => ({ game: GAME }),
-  'testing.refund': async (f) => ({ game: GAME, rechargeId: await paidRecharge(f), reason: REASON }),
+  'testing.refund': async (f) => ({
+    game: GAME,
+    rechargeId: await insertPaidRecharge(db(f), GAME, f.freshPlayer(), `rbac-${f.unique()}`, at(f)),
+    reason: REASON,
+  }),
 };
 
 // Targets for the mutating game calls, put straight into the database so that each call of the
@@ -93,107 +121,22 @@ const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = 
 
 const db = (f: Fixture) => f.t.backend.database.db;
 const at = (f: Fixture) => new Date(f.t.clock.now);
-const heroId = () => HEROES[GAME][0]?.heroId ?? 0;
 
 async function playerInState(f: Fixture, state: 'active' | 'inactive'): Promise<string> {
   const id = f.freshPlayer();
-  await db(f)
-    .updateTable('players')
-    .set({ state, deleted_at: null })
-    .where('game', '=', GAME)
-    .where('id', '=', id)
-    .execute();
+  await setPlayerState(db(f), GAME, id, state);
   return id;
 }
 
-async function playerWithoutBans(f: Fixture): Promise<string> {
+async function playerWithout(f: Fixture, table: 'banned_heroes' | 'special_users'): Promise<string> {
   const id = f.freshPlayer();
-  await db(f).deleteFrom('banned_heroes').where('game', '=', GAME).where('player_id', '=', id).execute();
-  return id;
-}
-
-async function playerNotSpecial(f: Fixture): Promise<string> {
-  const id = f.freshPlayer();
-  await db(f).deleteFrom('special_users').where('game', '=', GAME).where('player_id', '=', id).execute();
+  await clearPlayer(db(f), table, GAME, id);
   return id;
 }
 
 function freshIp(f: Fixture): string {
   const n = Number(f.unique());
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-}
-
-async function heroBan(f: Fixture): Promise<number> {
-  const row = await db(f)
-    .insertInto('banned_heroes')
-    .values({
-      game: GAME,
-      hero_id: heroId(),
-      hero_name: HEROES[GAME][0]?.name ?? '',
-      player_id: f.freshPlayer(),
-      reason: REASON,
-      operator: 'super',
-      created_at: at(f),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function blacklistEntry(f: Fixture): Promise<number> {
-  const row = await db(f)
-    .insertInto('blacklist')
-    .values({
-      game: GAME,
-      kind: 'ip',
-      value: freshIp(f),
-      reason: REASON,
-      operator: 'super',
-      created_at: at(f),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function specialEntry(f: Fixture): Promise<number> {
-  const row = await db(f)
-    .insertInto('special_users')
-    .values({
-      game: GAME,
-      player_id: await playerNotSpecial(f),
-      category: 'gm',
-      note: '',
-      operator: 'super',
-      created_at: at(f),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function paidRecharge(f: Fixture): Promise<number> {
-  const playerId = f.freshPlayer();
-  await db(f)
-    .insertInto('testing_players')
-    .values({ game: GAME, player_id: playerId, note: '', added_at: at(f) })
-    .onConflict((oc) => oc.columns(['game', 'player_id']).doNothing())
-    .execute();
-  const row = await db(f)
-    .insertInto('testing_recharges')
-    .values({
-      game: GAME,
-      player_id: playerId,
-      order_id: `rbac-${f.unique()}`,
-      product: 'Monthly card',
-      amount: 3000,
-      currency: 'CNY',
-      at: at(f),
-      status: 'paid',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 async function throwaway(f: Fixture): Promise<string> {

@@ -2,6 +2,14 @@ import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { pageList, totalPagesOf } from './pageList.js';
 
+/** One page of a server-paged list, as the list endpoints return it. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
 /** Server-side paging: the list's total decides the pages; the caller fetches the chosen one. */
 export function Pager({
   page,

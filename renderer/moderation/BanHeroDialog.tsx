@@ -1,27 +1,21 @@
-import { useState } from 'react';
-import { Callout, FormGroup, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
 import type { BannedHero } from '../../shared/api/moderation.js';
-import { asResultError, CallError } from '../bridge/result.js';
-import { ErrorCallout } from '../components/ErrorCallout.js';
+import { CallError } from '../bridge/result.js';
+import { QueryErrorCallout } from '../components/QueryState.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { formatDateTime } from '../components/format.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { ExpiryField } from './ExpiryField.js';
+import { FormField } from './FormField.js';
+import { OptionSelect } from './OptionSelect.js';
 import { localInputToIso, NEVER } from './expiry.js';
 import { scopeLabel, useGameName } from './labels.js';
 import { useBanHero, useHeroes } from './moderationApi.js';
-import {
-  BAN_FIELDS,
-  banInvalidKey,
-  checkBan,
-  fieldsFromIssues,
-  type BanDraft,
-  type FieldErrors,
-  type BanField,
-} from './moderationForms.js';
+import { BAN_FIELDS, banInvalidKey, checkBan, type BanDraft, type BanField } from './moderationForms.js';
+import { useDraftForm } from './useDraftForm.js';
 
 const EMPTY: BanDraft = { heroId: '', playerId: '', expiry: NEVER };
 
@@ -51,21 +45,14 @@ export function BanHeroDialog({
   const gameName = useGameName(game);
   const heroes = useHeroes(game, isOpen);
   const ban = useBanHero(game);
-  const [draft, setDraft] = useState<BanDraft>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<BanField>>({});
-
-  const change = (patch: Partial<BanDraft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const k of Object.keys(patch)) delete next[(k === 'expiry' ? 'expiresAt' : k) as BanField];
-      return next;
-    });
-  };
+  const { draft, change, errors, setErrors, reset, send, fieldIntent } = useDraftForm(
+    EMPTY,
+    BAN_FIELDS,
+    (changed) => [changed === 'expiry' ? 'expiresAt' : changed],
+  );
 
   const close = () => {
-    setDraft(EMPTY);
-    setErrors({});
+    reset();
     onClose();
   };
 
@@ -95,16 +82,8 @@ export function BanHeroDialog({
         }),
       });
     }
-    try {
-      const created = await ban.mutateAsync({ ...checked.input, reason });
-      onBanned(created);
-    } catch (err) {
-      if (err instanceof CallError) {
-        const bad = fieldsFromIssues(err.details, BAN_FIELDS);
-        setErrors(Object.fromEntries(bad.map((f) => [f, banInvalidKey(f)])));
-      }
-      throw err;
-    }
+    const input = checked.input;
+    onBanned(await send(() => ban.mutateAsync({ ...input, reason }), banInvalidKey));
   };
 
   return (
@@ -121,20 +100,18 @@ export function BanHeroDialog({
       testId="ban-hero-dialog"
     >
       <div className="moderation-dialog-fields">
-        <FormGroup
+        <FormField
+          id="ban-hero-hero"
           label={t('moderation.field.hero')}
-          labelFor="ban-hero-hero"
-          labelInfo={t('common.required')}
-          helperText={errors.heroId ? t(errors.heroId) : undefined}
-          intent={errors.heroId ? Intent.DANGER : Intent.NONE}
+          need="required"
+          error={errors.heroId}
         >
           {heroes.isPending ? (
             <Spinner size={20} />
           ) : heroes.error ? (
-            <ErrorCallout
+            <QueryErrorCallout
               title={t('moderation.bans.heroesFailed')}
-              error={asResultError(heroes.error, Codes.NETWORK)}
-              onRetry={() => void heroes.refetch()}
+              query={heroes}
               testId="ban-hero-heroes-error"
             />
           ) : heroes.data.heroes.length === 0 ? (
@@ -142,28 +119,23 @@ export function BanHeroDialog({
               {t('moderation.bans.noHeroes', { game: gameName })}
             </Callout>
           ) : (
-            <HTMLSelect
+            <OptionSelect
               id="ban-hero-hero"
               fill
               value={draft.heroId}
-              onChange={(e) => change({ heroId: e.currentTarget.value })}
+              none={t('moderation.bans.chooseHero')}
+              options={heroes.data.heroes.map((h) => ({ value: String(h.heroId), label: h.name }))}
+              onChange={(heroId) => change({ heroId })}
               data-testid="ban-hero-hero"
-            >
-              <option value="">{t('moderation.bans.chooseHero')}</option>
-              {heroes.data.heroes.map((h) => (
-                <option key={h.heroId} value={String(h.heroId)}>
-                  {h.name}
-                </option>
-              ))}
-            </HTMLSelect>
+            />
           )}
-        </FormGroup>
-        <FormGroup
+        </FormField>
+        <FormField
+          id="ban-hero-player"
           label={t('moderation.field.player')}
-          labelFor="ban-hero-player"
-          labelInfo={t('moderation.form.optional')}
-          helperText={errors.playerId ? t(errors.playerId) : t('moderation.bans.playerHelp')}
-          intent={errors.playerId ? Intent.DANGER : Intent.NONE}
+          need="optional"
+          error={errors.playerId}
+          help={t('moderation.bans.playerHelp')}
         >
           <InputGroup
             id="ban-hero-player"
@@ -172,10 +144,10 @@ export function BanHeroDialog({
             placeholder={t('moderation.scope.all')}
             inputMode="numeric"
             maxLength={20}
-            intent={errors.playerId ? Intent.DANGER : Intent.NONE}
+            intent={fieldIntent('playerId')}
             data-testid="ban-hero-player"
           />
-        </FormGroup>
+        </FormField>
         <ExpiryField
           value={draft.expiry}
           onChange={(expiry) => change({ expiry })}

@@ -1,90 +1,41 @@
-import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Button, Classes, HTMLSelect, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { useCallback } from 'react';
+import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { BLACKLIST_KINDS, type BlacklistEntry } from '../../shared/api/moderation.js';
-import { gamePagePath, type GameId } from '../../shared/games.js';
-import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
-import { useToasts } from '../components/Toaster.js';
-import { formatDateTime } from '../components/format.js';
-import { useLanguage } from '../i18n/i18n.js';
+import type { GameId } from '../../shared/games.js';
+import { PlayerLink } from '../components/PlayerLink.js';
+import type { TableColumn } from '../components/tableColumns.js';
+import { pickOne } from '../components/listParams.js';
+import { useListParams } from '../components/useListParams.js';
 import { ListBody } from './ListBody.js';
-import { ListTable, type ListColumn } from './ListTable.js';
-import { PlayerLink } from './PlayerLink.js';
+import { CreateLink, ListToolbar } from './ListToolbar.js';
+import { OptionSelect, optionsOf } from './OptionSelect.js';
+import { DeleteRowButton, RowActionDialog, useRowTarget } from './RowActionDialog.js';
 import { SearchBox } from './SearchBox.js';
-import { StatusTag } from './StatusTag.js';
-import { blacklistTarget, useGameName, useRetained } from './labels.js';
-import { pickOne } from './listParams.js';
+import { useListColumns } from './columns.js';
+import { blacklistTarget } from './labels.js';
 import { useBlacklist, useDeleteBlacklistEntry } from './moderationApi.js';
-import { useListParams } from './useListParams.js';
 
 const STATUS_FILTERS = ['all', 'active', 'expired'] as const;
-
-function DeleteEntryDialog({
-  game,
-  entry,
-  onClose,
-}: {
-  game: GameId;
-  entry: BlacklistEntry | null;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const toasts = useToasts();
-  const gameName = useGameName(game);
-  const del = useDeleteBlacklistEntry(game);
-  const shown = useRetained(entry);
-  if (!shown) return null;
-  const names = { game: gameName, target: blacklistTarget(t, shown) };
-  return (
-    <ReasonConfirmDialog
-      isOpen={entry !== null}
-      onClose={onClose}
-      title={t('moderation.blacklist.delete.title', names)}
-      warning={t('moderation.blacklist.delete.warning', names)}
-      confirmText={t('moderation.blacklist.delete.confirm')}
-      failedTitle={t('moderation.blacklist.delete.failed')}
-      icon="trash"
-      intent={Intent.DANGER}
-      onConfirm={(reason) => del.mutateAsync({ game, entryId: shown.id, reason })}
-      onDone={() => toasts.success(t('moderation.blacklist.delete.done', names))}
-      testId="blacklist-delete-dialog"
-    />
-  );
-}
 
 /** Blacklisted players and IP addresses of one game, with their expiry. */
 export function BlacklistPage({ game }: { game: GameId }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
+  const col = useListColumns(game);
   const { search, page, update } = useListParams();
   const q = search.get('q') ?? '';
   const kind = pickOne(search.get('kind'), BLACKLIST_KINDS);
   const status = pickOne(search.get('status'), STATUS_FILTERS) ?? 'all';
-  const list = useBlacklist(game, { page, status, ...(q ? { q } : {}), ...(kind ? { kind } : {}) });
-  const [deleting, setDeleting] = useState<BlacklistEntry | null>(null);
-  const closeDelete = useCallback(() => setDeleting(null), []);
+  const list = useBlacklist(game, { page, status, q, kind });
+  const del = useDeleteBlacklistEntry(game);
+  const deleting = useRowTarget<BlacklistEntry>();
   const onSearch = useCallback((text: string) => update({ q: text }), [update]);
   const filtered = q !== '' || kind !== undefined || status !== 'all';
 
-  const columns: ListColumn<BlacklistEntry>[] = [
-    {
-      key: 'actions',
-      name: t('moderation.field.actions'),
-      width: 100,
-      interactive: true,
-      render: (e) => (
-        <Button
-          size="small"
-          variant="minimal"
-          intent={Intent.DANGER}
-          icon="trash"
-          text={t('common.delete')}
-          onClick={() => setDeleting(e)}
-          data-testid={`blacklist-delete-${e.id}`}
-        />
-      ),
-    },
+  const columns: TableColumn<BlacklistEntry>[] = [
+    col.actions(100, (e) => (
+      <DeleteRowButton onClick={() => deleting.open(e)} testId={`blacklist-delete-${e.id}`} />
+    )),
     {
       key: 'kind',
       name: t('moderation.field.kind'),
@@ -103,102 +54,66 @@ export function BlacklistPage({ game }: { game: GameId }) {
       render: (e) => (e.kind === 'player' ? <PlayerLink game={game} id={e.value} /> : e.value),
     },
     { key: 'player', name: t('moderation.field.playerName'), width: 130, render: (e) => e.playerName ?? '' },
-    {
-      key: 'status',
-      name: t('moderation.field.status'),
-      width: 90,
-      render: (e) => <StatusTag status={e.status} />,
-    },
-    {
-      key: 'expires',
-      name: t('moderation.field.expiresAt'),
-      width: 150,
-      render: (e) => (e.expiresAt ? formatDateTime(e.expiresAt, lang) : t('moderation.expiry.neverShort')),
-    },
-    {
-      key: 'reason',
-      name: t('moderation.field.reason'),
-      width: 200,
-      render: (e) => e.reason,
-      tooltip: (e) => e.reason,
-    },
-    { key: 'operator', name: t('moderation.field.operator'), width: 100, render: (e) => e.operator },
-    {
-      key: 'created',
-      name: t('moderation.field.createdAt'),
-      width: 150,
-      render: (e) => formatDateTime(e.createdAt, lang),
-    },
+    col.status(),
+    col.expires(),
+    col.reason(),
+    col.operator(),
+    col.created(),
   ];
 
   return (
     <div className="moderation-page">
-      <div className="toolbar">
+      <ListToolbar
+        query={list}
+        filtered={filtered}
+        onClear={() => update({ q: '', kind: '', status: '' })}
+        end={<CreateLink game={game} page="blacklistCreate" testId="blacklist-create" />}
+      >
         <SearchBox
           value={q}
           onSearch={onSearch}
           placeholder={t('moderation.blacklist.searchPlaceholder')}
           testId="blacklist-search"
         />
-        <HTMLSelect
+        <OptionSelect
           value={kind ?? ''}
-          onChange={(e) => update({ kind: e.currentTarget.value })}
+          none={t('moderation.blacklist.allKinds')}
+          options={optionsOf(BLACKLIST_KINDS, (k) => t(`moderation.kind.${k}`))}
+          onChange={(v) => update({ kind: v })}
           aria-label={t('moderation.field.kind')}
           data-testid="blacklist-kind-filter"
-        >
-          <option value="">{t('moderation.blacklist.allKinds')}</option>
-          {BLACKLIST_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`moderation.kind.${k}`)}
-            </option>
-          ))}
-        </HTMLSelect>
-        <HTMLSelect
+        />
+        <OptionSelect
           value={status}
-          onChange={(e) => update({ status: e.currentTarget.value === 'all' ? '' : e.currentTarget.value })}
+          options={optionsOf(STATUS_FILTERS, (s) => t(`moderation.statusFilter.${s}`))}
+          onChange={(v) => update({ status: v === 'all' ? '' : v })}
           aria-label={t('moderation.field.status')}
           data-testid="blacklist-status-filter"
-        >
-          {STATUS_FILTERS.map((s) => (
-            <option key={s} value={s}>
-              {t(`moderation.statusFilter.${s}`)}
-            </option>
-          ))}
-        </HTMLSelect>
-        {filtered && (
-          <Button
-            variant="minimal"
-            icon="cross"
-            text={t('moderation.list.clearFilters')}
-            onClick={() => update({ q: '', kind: '', status: '' })}
-          />
-        )}
-        <span className="toolbar-spacer" />
-        {list.isFetching && !list.isPending && <Spinner size={16} />}
-        <Link
-          to={gamePagePath(game, 'blacklistCreate')}
-          className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`}
-          data-testid="blacklist-create"
-        >
-          {t('page.blacklistCreate')}
-        </Link>
-      </div>
+        />
+      </ListToolbar>
       <ListBody
         query={list}
+        columns={columns}
         failedTitle={t('moderation.blacklist.loadFailed')}
         empty={{
           icon: 'blocked-person',
           title: t('moderation.blacklist.empty'),
-          filteredTitle: t('moderation.list.noMatches'),
         }}
         filtered={filtered}
         onPage={(p) => update({ page: p })}
-        tableTestId="blacklist-table"
         testId="blacklist"
-      >
-        {(items) => <ListTable rows={items} columns={columns} testId="blacklist-table" />}
-      </ListBody>
-      <DeleteEntryDialog game={game} entry={deleting} onClose={closeDelete} />
+      />
+      <RowActionDialog
+        game={game}
+        action="blacklist.delete"
+        target={deleting.target}
+        onClose={deleting.close}
+        describe={(e) => ({ target: blacklistTarget(t, e) })}
+        run={(e, reason) => del.mutateAsync({ game, entryId: e.id, reason })}
+        icon="trash"
+        intent={Intent.DANGER}
+        testId="blacklist-delete-dialog"
+      />
     </div>
   );
 }

@@ -1,20 +1,8 @@
-import type { ReactNode } from 'react';
-import { Cell, Column, SelectionModes, Table2 } from '@blueprintjs/table';
+import { SelectionModes, Table2 } from '@blueprintjs/table';
+import { tableColumns, type TableColumn } from '../components/tableColumns.js';
 import { useLanguage } from '../i18n/i18n.js';
 
-export const ROW_HEIGHT = 30;
-
-export interface ListColumn<T> {
-  /** Stable key; also the column's React key. */
-  key: string;
-  name: string;
-  width: number;
-  render: (row: T) => ReactNode;
-  /** Links and buttons need an interactive cell to be clickable. */
-  interactive?: boolean;
-  /** Full text on hover, for columns that may be cut off (reasons, notes). */
-  tooltip?: (row: T) => string;
-}
+const ROW_HEIGHT = 30;
 
 /**
  * A page of a server-paged list in a Blueprint Table2. The table is sized to all its rows and
@@ -28,22 +16,11 @@ export function ListTable<T>({
   testId,
 }: {
   rows: readonly T[];
-  columns: readonly ListColumn<T>[];
+  columns: readonly TableColumn<T>[];
   testId: string;
 }) {
   const lang = useLanguage();
   const width = columns.reduce((sum, c) => sum + c.width, 0) + 2;
-  const cell = (col: ListColumn<T>) => (rowIndex: number) => {
-    const row = rows[rowIndex];
-    return (
-      <Cell
-        interactive={col.interactive ?? false}
-        tooltip={row !== undefined && col.tooltip ? col.tooltip(row) : undefined}
-      >
-        {row === undefined ? null : col.render(row)}
-      </Cell>
-    );
-  };
   return (
     <div className="moderation-table-scroll">
       <div
@@ -62,9 +39,7 @@ export function ListTable<T>({
           // Rows carry their own action buttons; a selection box would only be noise.
           selectionModes={SelectionModes.NONE}
         >
-          {columns.map((c) => (
-            <Column key={c.key} name={c.name} cellRenderer={cell(c)} />
-          ))}
+          {tableColumns(rows, columns)}
         </Table2>
       </div>
     </div>

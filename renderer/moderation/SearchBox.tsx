@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Button, ControlGroup, InputGroup } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useEffect, useState } from 'react';
+import { SearchField } from '../components/SearchField.js';
 
 const SEARCH_DELAY_MS = 400;
 
@@ -19,7 +18,6 @@ export function SearchBox({
   placeholder: string;
   testId: string;
 }) {
-  const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   const [applied, setApplied] = useState(value);
   const [sent, setSent] = useState<string | null>(null);
@@ -45,25 +43,13 @@ export function SearchBox({
     return () => window.clearTimeout(id);
   }, [draft, value, search]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    search(draft.trim());
-  };
   return (
-    <form onSubmit={submit} role="search">
-      <ControlGroup>
-        <InputGroup
-          type="search"
-          leftIcon="search"
-          placeholder={placeholder}
-          aria-label={placeholder}
-          value={draft}
-          onValueChange={setDraft}
-          maxLength={64}
-          data-testid={testId}
-        />
-        <Button type="submit" text={t('common.search')} data-testid={`${testId}-submit`} />
-      </ControlGroup>
-    </form>
+    <SearchField
+      value={draft}
+      onValueChange={setDraft}
+      onSubmit={search}
+      placeholder={placeholder}
+      testId={testId}
+    />
   );
 }

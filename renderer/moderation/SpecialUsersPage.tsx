@@ -1,97 +1,38 @@
-import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Button, Classes, HTMLSelect, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { useCallback } from 'react';
+import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { SPECIAL_CATEGORIES, type SpecialUser } from '../../shared/api/moderation.js';
-import { gamePagePath, type GameId } from '../../shared/games.js';
-import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
-import { useToasts } from '../components/Toaster.js';
-import { formatDateTime } from '../components/format.js';
-import { useLanguage } from '../i18n/i18n.js';
+import type { GameId } from '../../shared/games.js';
+import { playerLabel } from '../components/playerLabel.js';
+import type { TableColumn } from '../components/tableColumns.js';
+import { pickOne } from '../components/listParams.js';
+import { useListParams } from '../components/useListParams.js';
 import { ListBody } from './ListBody.js';
-import { ListTable, type ListColumn } from './ListTable.js';
+import { CreateLink, ListToolbar } from './ListToolbar.js';
 import { NotInGame } from './NotInGame.js';
-import { PlayerLink } from './PlayerLink.js';
+import { OptionSelect, optionsOf } from './OptionSelect.js';
+import { DeleteRowButton, RowActionDialog, useRowTarget } from './RowActionDialog.js';
 import { SearchBox } from './SearchBox.js';
-import { playerLabel, useGameName, useRetained } from './labels.js';
-import { pickOne } from './listParams.js';
+import { useListColumns } from './columns.js';
 import { asSpecialGame, useDeleteSpecialUser, useSpecialUsers, type SpecialGame } from './moderationApi.js';
-import { useListParams } from './useListParams.js';
-
-function DeleteSpecialDialog({
-  game,
-  entry,
-  onClose,
-}: {
-  game: SpecialGame;
-  entry: SpecialUser | null;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const toasts = useToasts();
-  const gameName = useGameName(game);
-  const del = useDeleteSpecialUser(game);
-  const shown = useRetained(entry);
-  if (!shown) return null;
-  const names = {
-    game: gameName,
-    player: playerLabel(shown.playerId, shown.playerName),
-    category: t(`moderation.category.${shown.category}`),
-  };
-  return (
-    <ReasonConfirmDialog
-      isOpen={entry !== null}
-      onClose={onClose}
-      title={t('moderation.special.delete.title', names)}
-      warning={t('moderation.special.delete.warning', names)}
-      confirmText={t('moderation.special.delete.confirm')}
-      failedTitle={t('moderation.special.delete.failed')}
-      icon="trash"
-      intent={Intent.DANGER}
-      onConfirm={(reason) => del.mutateAsync({ game, entryId: shown.id, reason })}
-      onDone={() => toasts.success(t('moderation.special.delete.done', names))}
-      testId="special-delete-dialog"
-    />
-  );
-}
 
 function SpecialUsersList({ game }: { game: SpecialGame }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
+  const col = useListColumns(game);
   const { search, page, update } = useListParams();
   const q = search.get('q') ?? '';
   const category = pickOne(search.get('category'), SPECIAL_CATEGORIES);
-  const list = useSpecialUsers(game, { page, ...(q ? { q } : {}), ...(category ? { category } : {}) });
-  const [deleting, setDeleting] = useState<SpecialUser | null>(null);
-  const closeDelete = useCallback(() => setDeleting(null), []);
+  const list = useSpecialUsers(game, { page, q, category });
+  const del = useDeleteSpecialUser(game);
+  const deleting = useRowTarget<SpecialUser>();
   const onSearch = useCallback((text: string) => update({ q: text }), [update]);
   const filtered = q !== '' || category !== undefined;
 
-  const columns: ListColumn<SpecialUser>[] = [
-    {
-      key: 'actions',
-      name: t('moderation.field.actions'),
-      width: 100,
-      interactive: true,
-      render: (s) => (
-        <Button
-          size="small"
-          variant="minimal"
-          intent={Intent.DANGER}
-          icon="trash"
-          text={t('common.delete')}
-          onClick={() => setDeleting(s)}
-          data-testid={`special-delete-${s.id}`}
-        />
-      ),
-    },
-    {
-      key: 'player',
-      name: t('moderation.field.player'),
-      width: 230,
-      interactive: true,
-      render: (s) => <PlayerLink game={game} id={s.playerId} name={s.playerName} />,
-    },
+  const columns: TableColumn<SpecialUser>[] = [
+    col.actions(100, (s) => (
+      <DeleteRowButton onClick={() => deleting.open(s)} testId={`special-delete-${s.id}`} />
+    )),
+    col.player(),
     {
       key: 'category',
       name: t('moderation.field.category'),
@@ -102,78 +43,60 @@ function SpecialUsersList({ game }: { game: SpecialGame }) {
         </Tag>
       ),
     },
-    {
-      key: 'note',
-      name: t('moderation.field.note'),
-      width: 240,
-      render: (s) => s.note,
-      tooltip: (s) => s.note,
-    },
-    { key: 'operator', name: t('moderation.field.operator'), width: 100, render: (s) => s.operator },
-    {
-      key: 'created',
-      name: t('moderation.field.createdAt'),
-      width: 150,
-      render: (s) => formatDateTime(s.createdAt, lang),
-    },
+    col.longText('note', t('moderation.field.note'), 240, (s) => s.note),
+    col.operator(),
+    col.created(),
   ];
 
   return (
     <div className="moderation-page">
-      <div className="toolbar">
+      <ListToolbar
+        query={list}
+        filtered={filtered}
+        onClear={() => update({ q: '', category: '' })}
+        end={<CreateLink game={game} page="specialUserCreate" testId="special-create" />}
+      >
         <SearchBox
           value={q}
           onSearch={onSearch}
           placeholder={t('moderation.special.searchPlaceholder')}
           testId="special-search"
         />
-        <HTMLSelect
+        <OptionSelect
           value={category ?? ''}
-          onChange={(e) => update({ category: e.currentTarget.value })}
+          none={t('moderation.special.allCategories')}
+          options={optionsOf(SPECIAL_CATEGORIES, (c) => t(`moderation.category.${c}`))}
+          onChange={(v) => update({ category: v })}
           aria-label={t('moderation.field.category')}
           data-testid="special-category-filter"
-        >
-          <option value="">{t('moderation.special.allCategories')}</option>
-          {SPECIAL_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`moderation.category.${c}`)}
-            </option>
-          ))}
-        </HTMLSelect>
-        {filtered && (
-          <Button
-            variant="minimal"
-            icon="cross"
-            text={t('moderation.list.clearFilters')}
-            onClick={() => update({ q: '', category: '' })}
-          />
-        )}
-        <span className="toolbar-spacer" />
-        {list.isFetching && !list.isPending && <Spinner size={16} />}
-        <Link
-          to={gamePagePath(game, 'specialUserCreate')}
-          className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`}
-          data-testid="special-create"
-        >
-          {t('page.specialUserCreate')}
-        </Link>
-      </div>
+        />
+      </ListToolbar>
       <ListBody
         query={list}
+        columns={columns}
         failedTitle={t('moderation.special.loadFailed')}
         empty={{
           icon: 'star-empty',
           title: t('moderation.special.empty'),
-          filteredTitle: t('moderation.list.noMatches'),
         }}
         filtered={filtered}
         onPage={(p) => update({ page: p })}
-        tableTestId="special-users-table"
         testId="special-users"
-      >
-        {(items) => <ListTable rows={items} columns={columns} testId="special-users-table" />}
-      </ListBody>
-      <DeleteSpecialDialog game={game} entry={deleting} onClose={closeDelete} />
+      />
+      <RowActionDialog
+        game={game}
+        action="special.delete"
+        target={deleting.target}
+        onClose={deleting.close}
+        describe={(s) => ({
+          player: playerLabel(s.playerId, s.playerName),
+          category: t(`moderation.category.${s.category}`),
+        })}
+        run={(s, reason) => del.mutateAsync({ game, entryId: s.id, reason })}
+        icon="trash"
+        intent={Intent.DANGER}
+        testId="special-delete-dialog"
+      />
     </div>
   );
 }

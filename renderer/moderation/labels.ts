@@ -2,12 +2,8 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { GAMES, type GameId } from '../../shared/games.js';
 import type { BlacklistEntry } from '../../shared/api/moderation.js';
+import { playerLabel } from '../components/playerLabel.js';
 import { useLanguage } from '../i18n/i18n.js';
-
-/** How a player is named in warnings and toasts: "Name (id)", or the id when the name is unknown. */
-export function playerLabel(id: string, name: string | null | undefined): string {
-  return name ? `${name} (${id})` : id;
-}
 
 /** Whom a hero ban applies to. */
 export function scopeLabel(t: TFunction, playerId: string | null, playerName: string | null): string {

@@ -1,12 +1,6 @@
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GameId } from '../../shared/games.js';
-import { ENDPOINTS, type InputOf } from '../../shared/api/table.js';
+import { ENDPOINTS, type EndpointId, type InputOf } from '../../shared/api/table.js';
 import { bridge } from '../bridge/bridge.js';
 import { unwrap } from '../bridge/result.js';
 
@@ -57,7 +51,10 @@ export const moderationKeys = {
  */
 export const playersOfGame = (game: GameId) => ['players', game] as const;
 
-/** Drops undefined and empty-text filters, so the query key and the call match what was asked. */
+/**
+ * Drops undefined and empty-text filters, so the query key and the call match what was asked and
+ * the screens can pass their URL's filters as they are.
+ */
 function present<T extends Record<string, unknown>>(p: T): T {
   return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== '')) as T;
 }
@@ -72,132 +69,92 @@ export function useHeroes(game: GameId, enabled = true) {
   });
 }
 
-export function useBannedHeroes(game: GameId, p: BansParams) {
+type ListId =
+  'bannedHeroes.list' | 'blacklist.list' | 'specialUsers.list' | 'testing.list' | 'testing.recharges';
+
+/** One page of a moderation list; the filters are in the query key, so each filter set caches apart. */
+function useList<K extends ListId>(
+  endpoint: K,
+  game: InputOf<K>['game'],
+  key: (params: ListParams<InputOf<K>>) => readonly unknown[],
+  p: ListParams<InputOf<K>>,
+) {
   const params = present(p);
   return useQuery({
-    queryKey: moderationKeys.bansList(game, params),
+    queryKey: key(params),
     queryFn: async () =>
-      unwrap(await bridge().call('bannedHeroes.list', { game, ...params, pageSize: MODERATION_PAGE_SIZE })),
+      unwrap(
+        await bridge().call(endpoint, { game, ...params, pageSize: MODERATION_PAGE_SIZE } as InputOf<K>),
+      ),
     placeholderData: keepPreviousData,
   });
+}
+
+export function useBannedHeroes(game: GameId, p: BansParams) {
+  return useList('bannedHeroes.list', game, (x) => moderationKeys.bansList(game, x), p);
 }
 
 export function useBlacklist(game: GameId, p: BlacklistParams) {
-  const params = present(p);
-  return useQuery({
-    queryKey: moderationKeys.blacklistList(game, params),
-    queryFn: async () =>
-      unwrap(await bridge().call('blacklist.list', { game, ...params, pageSize: MODERATION_PAGE_SIZE })),
-    placeholderData: keepPreviousData,
-  });
+  return useList('blacklist.list', game, (x) => moderationKeys.blacklistList(game, x), p);
 }
 
 export function useSpecialUsers(game: SpecialGame, p: SpecialParams) {
-  const params = present(p);
-  return useQuery({
-    queryKey: moderationKeys.specialList(game, params),
-    queryFn: async () =>
-      unwrap(await bridge().call('specialUsers.list', { game, ...params, pageSize: MODERATION_PAGE_SIZE })),
-    placeholderData: keepPreviousData,
-  });
+  return useList('specialUsers.list', game, (x) => moderationKeys.specialList(game, x), p);
 }
 
 export function useTestingPlayers(game: TestingGame, p: TestingParams) {
-  const params = present(p);
-  return useQuery({
-    queryKey: moderationKeys.testingPlayers(game, params),
-    queryFn: async () =>
-      unwrap(await bridge().call('testing.list', { game, ...params, pageSize: MODERATION_PAGE_SIZE })),
-    placeholderData: keepPreviousData,
-  });
+  return useList('testing.list', game, (x) => moderationKeys.testingPlayers(game, x), p);
 }
 
 export function useTestingRecharges(game: TestingGame, p: RechargesParams) {
-  const params = present(p);
-  return useQuery({
-    queryKey: moderationKeys.recharges(game, params),
-    queryFn: async () =>
-      unwrap(await bridge().call('testing.recharges', { game, ...params, pageSize: MODERATION_PAGE_SIZE })),
-    placeholderData: keepPreviousData,
-  });
+  return useList('testing.recharges', game, (x) => moderationKeys.recharges(game, x), p);
 }
 
-function refreshAfter(qc: QueryClient, game: GameId, key: readonly unknown[]) {
-  return Promise.all([
-    qc.invalidateQueries({ queryKey: key }),
-    qc.invalidateQueries({ queryKey: playersOfGame(game) }),
-  ]);
+/**
+ * A change through one endpoint. Afterwards the lists it touched (`changed`) refetch, and so do
+ * the game's player pages, whose state tags and orders a moderation change may alter.
+ */
+function useChange<K extends EndpointId>(endpoint: K, game: GameId, changed: readonly unknown[]) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: InputOf<K>) => unwrap(await bridge().call(endpoint, input)),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: changed }),
+        qc.invalidateQueries({ queryKey: playersOfGame(game) }),
+      ]),
+  });
 }
 
 export function useBanHero(game: GameId) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: InputOf<'bannedHeroes.create'>) =>
-      unwrap(await bridge().call('bannedHeroes.create', input)),
-    onSuccess: () => refreshAfter(qc, game, moderationKeys.bans(game)),
-  });
+  return useChange('bannedHeroes.create', game, moderationKeys.bans(game));
 }
 
 export function useUnbanHero(game: GameId) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: InputOf<'bannedHeroes.unban'>) =>
-      unwrap(await bridge().call('bannedHeroes.unban', input)),
-    onSuccess: () => refreshAfter(qc, game, moderationKeys.bans(game)),
-  });
+  return useChange('bannedHeroes.unban', game, moderationKeys.bans(game));
 }
 
 export function useDeleteBan(game: GameId) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: InputOf<'bannedHeroes.deleteItem'>) =>
-      unwrap(await bridge().call('bannedHeroes.deleteItem', input)),
-    onSuccess: () => refreshAfter(qc, game, moderationKeys.bans(game)),
-  });
+  return useChange('bannedHeroes.deleteItem', game, moderationKeys.bans(game));
 }
 
 export function useCreateBlacklistEntry(game: GameId) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: InputOf<'blacklist.create'>) =>
-      unwrap(await bridge().call('blacklist.create', input)),
-    onSuccess: () => refreshAfter(qc, game, moderationKeys.blacklist(game)),
-  });
+  return useChange('blacklist.create', game, moderationKeys.blacklist(game));
 }
 
 export function useDeleteBlacklistEntry(game: GameId) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: InputOf<'blacklist.delete'>) =>
-      unwrap(await bridge().call('blacklist.delete', input)),
-    onSuccess: () => refreshAfter(qc, game, moderationKeys.blacklist(game)),
-  });
+  return useChange('blacklist.delete', game, moderationKeys.blacklist(game));
 }
 
 export function useCreateSpecialUser(game: SpecialGame) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: InputOf<'specialUsers.create'>) =>
-      unwrap(await bridge().call('specialUsers.create', input)),
-    onSuccess: () => refreshAfter(qc, game, moderationKeys.special(game)),
-  });
+  return useChange('specialUsers.create', game, moderationKeys.special(game));
 }
 
 export function useDeleteSpecialUser(game: SpecialGame) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: InputOf<'specialUsers.delete'>) =>
-      unwrap(await bridge().call('specialUsers.delete', input)),
-    onSuccess: () => refreshAfter(qc, game, moderationKeys.special(game)),
-  });
+  return useChange('specialUsers.delete', game, moderationKeys.special(game));
 }
 
 /** A refund changes the record and the player's totals in the testing list: both refetch. */
 export function useRefundTesting(game: TestingGame) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: InputOf<'testing.refund'>) =>
-      unwrap(await bridge().call('testing.refund', input)),
-    onSuccess: () => refreshAfter(qc, game, moderationKeys.testing(game)),
-  });
+  return useChange('testing.refund', game, moderationKeys.testing(game));
 }

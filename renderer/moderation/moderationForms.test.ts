@@ -5,7 +5,9 @@ import {
   checkBan,
   checkBlacklist,
   checkSpecial,
+  errorsFromIssues,
   fieldsFromIssues,
+  blacklistInvalidKey,
   BLACKLIST_FIELDS,
 } from './moderationForms.js';
 
@@ -95,6 +97,16 @@ describe('blacklist form', () => {
         BLACKLIST_FIELDS,
       ),
     ).toEqual(['value']);
+    expect(
+      errorsFromIssues(
+        [
+          { path: 'value', message: 'an IPv4 or IPv6 address' },
+          { path: 'reason', message: 'too short' },
+        ],
+        BLACKLIST_FIELDS,
+        (f) => blacklistInvalidKey(f, 'ip'),
+      ),
+    ).toEqual({ value: 'moderation.invalid.blacklist.value.ip' });
   });
 });
 

@@ -37,6 +37,33 @@ export function fieldsFromIssues<F extends string>(issues: readonly FieldIssue[]
     .filter((f): f is F => (fields as readonly string[]).includes(f));
 }
 
+/** The form's errors for the fields a refused call named, each said by `keyOf`. */
+export function errorsFromIssues<F extends string>(
+  issues: readonly FieldIssue[],
+  fields: readonly F[],
+  keyOf: (field: F) => string,
+): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const f of fieldsFromIssues(issues, fields)) errors[f] = keyOf(f);
+  return errors;
+}
+
+/** The schema's errors of `input` on the form's fields, each said by `keyOf`. */
+function schemaErrors<F extends string>(
+  schema: z.ZodType,
+  input: Record<string, unknown>,
+  fields: readonly F[],
+  keyOf: (field: F) => string,
+): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const f of issueFields(schema, input, fields)) errors[f] = keyOf(f);
+  return errors;
+}
+
+function outcome<I, F extends string>(input: I, errors: FieldErrors<F>): Checked<I, F> {
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, input };
+}
+
 function expiryError(expiry: ExpiryValue, now: Date): { expiresAt?: string; error?: string } {
   const r = resolveExpiry(expiry, now);
   if (!r.ok) return { error: `moderation.expiry.${r.problem}` };
@@ -70,12 +97,9 @@ export function checkBan(game: GameId, draft: BanDraft, now: Date): Checked<BanI
     ...(playerId ? { playerId } : {}),
     ...(expiry.expiresAt ? { expiresAt: expiry.expiresAt } : {}),
   };
-  const errors: FieldErrors<BanField> = {};
-  for (const f of issueFields(ENDPOINTS['bannedHeroes.create'].input, input, BAN_FIELDS)) {
-    errors[f] = banInvalidKey(f);
-  }
+  const errors = schemaErrors(ENDPOINTS['bannedHeroes.create'].input, input, BAN_FIELDS, banInvalidKey);
   if (expiry.error) errors.expiresAt = expiry.error;
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, input };
+  return outcome(input, errors);
 }
 
 // ---- blacklist ----
@@ -110,12 +134,11 @@ export function checkBlacklist(
     value: draft.value.trim(),
     ...(expiry.expiresAt ? { expiresAt: expiry.expiresAt } : {}),
   };
-  const errors: FieldErrors<BlacklistField> = {};
-  for (const f of issueFields(ENDPOINTS['blacklist.create'].input, input, BLACKLIST_FIELDS)) {
-    errors[f] = blacklistInvalidKey(f, draft.kind);
-  }
+  const errors = schemaErrors(ENDPOINTS['blacklist.create'].input, input, BLACKLIST_FIELDS, (f) =>
+    blacklistInvalidKey(f, draft.kind),
+  );
   if (expiry.error) errors.expiresAt = expiry.error;
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, input };
+  return outcome(input, errors);
 }
 
 // ---- special users ----
@@ -138,12 +161,14 @@ export function checkSpecial(
   game: SpecialInput['game'],
   draft: SpecialDraft,
 ): Checked<SpecialInput, SpecialField> {
-  const errors: FieldErrors<SpecialField> = {};
   const base = { game, playerId: draft.playerId.trim(), note: draft.note.trim() };
   const candidate = { ...base, category: draft.category };
-  for (const f of issueFields(ENDPOINTS['specialUsers.create'].input, candidate, SPECIAL_FIELDS)) {
-    errors[f] = specialInvalidKey(f);
-  }
+  const errors = schemaErrors(
+    ENDPOINTS['specialUsers.create'].input,
+    candidate,
+    SPECIAL_FIELDS,
+    specialInvalidKey,
+  );
   if (draft.category === '' || Object.keys(errors).length > 0) {
     return {
       ok: false,

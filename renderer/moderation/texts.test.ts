@@ -7,6 +7,8 @@ import {
 } from '../../shared/api/moderation.js';
 import { flattenKeys } from '../i18n/catalogue.js';
 import { CATALOGUES } from '../i18n/resources.js';
+import { CREATE_FORMS, CREATE_FORM_TEXTS } from './CreateFormFrame.js';
+import { ROW_ACTIONS, ROW_ACTION_TEXTS } from './RowActionDialog.js';
 import { EXPIRY_CHOICES } from './expiry.js';
 import {
   BAN_FIELDS,
@@ -44,7 +46,14 @@ describe('moderation texts', () => {
     for (const f of SPECIAL_FIELDS) both(specialInvalidKey(f));
   });
 
-  it('title the pages a game may lack', () => {
-    for (const p of ['specialUsers', 'specialUserCreate', 'testingPlayers']) both(`page.${p}`);
+  it('say every row action and every create form, from the question to the outcome', () => {
+    for (const a of ROW_ACTIONS) for (const part of ROW_ACTION_TEXTS) both(`moderation.${a}.${part}`);
+    for (const f of CREATE_FORMS)
+      for (const part of CREATE_FORM_TEXTS) both(`moderation.${f}.create.${part}`);
+  });
+
+  it('title the pages a game may lack and the create pages the lists link to', () => {
+    for (const p of ['specialUsers', 'specialUserCreate', 'testingPlayers', 'blacklistCreate'])
+      both(`page.${p}`);
   });
 });

@@ -1,14 +1,11 @@
-import { Button, Callout, Intent, SegmentedControl, Spinner } from '@blueprintjs/core';
-import { useSearchParams } from 'react-router-dom';
+import { Button, Callout, Intent, SegmentedControl } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Codes } from '../../shared/codes.js';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
-import { asResultError } from '../bridge/result.js';
-import { ErrorCallout } from '../components/ErrorCallout.js';
 import { Pager } from '../components/Pager.js';
-import { EQUIPMENT_VIEWS, parseEquipmentView, type EquipmentViewMode } from './equipment.js';
+import { QueryState } from '../components/QueryState.js';
+import { useListParams } from '../components/useListParams.js';
+import { EQUIPMENT_VIEWS, parseEquipmentView } from './equipment.js';
 import { EquipmentTable } from './EquipmentTable.js';
-import { parsePage } from './searchParams.js';
 import {
   EQUIPMENT_PAGE_SIZE,
   useEquipmentPage,
@@ -16,6 +13,7 @@ import {
   useRefreshEquipment,
   type EquipmentGame,
 } from './playersApi.js';
+import { TabPanelBox } from './TabPanelBox.js';
 import { TabSourceBar } from './TabSourceBar.js';
 
 const VIEW_PARAM = 'eqview';
@@ -40,50 +38,31 @@ function AllEquipment({
   const { t } = useTranslation();
   const data = usePlayerEquipment(game, id);
   const refresh = useRefreshEquipment(game, id);
-  let body;
-  if (data.isPending) body = <Spinner />;
-  else if (data.error) {
-    body = (
-      <>
-        <ErrorCallout
-          title={t('players.equipment.loadFailed')}
-          error={asResultError(data.error, Codes.NETWORK)}
-          onRetry={() => void data.refetch()}
-        />
-        <Callout intent={Intent.PRIMARY} icon="th-list" className="equipment-paged-hint">
-          {t('players.equipment.tryPaged')}{' '}
-          <Button size="small" text={t('players.equipment.view.paged')} onClick={onPaged} />
-        </Callout>
-      </>
-    );
-  } else {
-    body = (
-      <>
-        <TabSourceBar
-          read={data.data}
-          cache={TAB_DEFS.equipment.cache}
-          onRefresh={() => refresh.mutate()}
-          refreshing={refresh.isPending}
-          refreshError={refresh.error}
-        />
-        <EquipmentTable
-          items={data.data.items}
-          total={data.data.total}
-          topPower={data.data.topPower}
-          onRendered={onRowsShown}
-        />
-      </>
-    );
-  }
   return (
-    <div
-      className="tab-panel"
-      data-testid="tab-panel"
-      data-tab="equipment"
-      {...(data.data ? { 'data-row-count': data.data.items.length, 'data-source': data.data.source } : {})}
-    >
-      {body}
-    </div>
+    <TabPanelBox tab="equipment" rowCount={data.data?.items.length} source={data.data?.source}>
+      <QueryState
+        query={data}
+        failedTitle={t('players.equipment.loadFailed')}
+        errorExtra={
+          <Callout intent={Intent.PRIMARY} icon="th-list" className="equipment-paged-hint">
+            {t('players.equipment.tryPaged')}{' '}
+            <Button size="small" text={t('players.equipment.view.paged')} onClick={onPaged} />
+          </Callout>
+        }
+      >
+        {(all) => (
+          <>
+            <TabSourceBar read={all} cache={TAB_DEFS.equipment.cache} refresh={refresh} />
+            <EquipmentTable
+              items={all.items}
+              total={all.total}
+              topPower={all.topPower}
+              onRendered={onRowsShown}
+            />
+          </>
+        )}
+      </QueryState>
+    </TabPanelBox>
   );
 }
 
@@ -102,46 +81,30 @@ function PagedEquipment({
 }) {
   const { t } = useTranslation();
   const data = useEquipmentPage(game, id, page);
-  let body;
-  if (data.isPending) body = <Spinner />;
-  else if (data.error) {
-    body = (
-      <ErrorCallout
-        title={t('players.equipment.loadFailed')}
-        error={asResultError(data.error, Codes.NETWORK)}
-        onRetry={() => void data.refetch()}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <p className="tab-source">{t('players.equipment.pagedHelp', { size: EQUIPMENT_PAGE_SIZE })}</p>
-        <EquipmentTable
-          items={data.data.items}
-          total={data.data.total}
-          topPower={data.data.topPower}
-          onRendered={onRowsShown}
-        />
-        <Pager
-          page={data.data.page}
-          pageSize={EQUIPMENT_PAGE_SIZE}
-          total={data.data.total}
-          onPage={onPage}
-          testId="equipment-pager"
-        />
-      </>
-    );
-  }
-  // The paged call reads the database and says nothing about a cache, so no data-source here.
+  // The paged call reads the database and says nothing about a cache, so no source here.
   return (
-    <div
-      className="tab-panel"
-      data-testid="tab-panel"
-      data-tab="equipment"
-      {...(data.data ? { 'data-row-count': data.data.items.length } : {})}
-    >
-      {body}
-    </div>
+    <TabPanelBox tab="equipment" rowCount={data.data?.items.length}>
+      <QueryState query={data} failedTitle={t('players.equipment.loadFailed')}>
+        {(paged) => (
+          <>
+            <p className="tab-source">{t('players.equipment.pagedHelp', { size: EQUIPMENT_PAGE_SIZE })}</p>
+            <EquipmentTable
+              items={paged.items}
+              total={paged.total}
+              topPower={paged.topPower}
+              onRendered={onRowsShown}
+            />
+            <Pager
+              page={paged.page}
+              pageSize={EQUIPMENT_PAGE_SIZE}
+              total={paged.total}
+              onPage={onPage}
+              testId="equipment-pager"
+            />
+          </>
+        )}
+      </QueryState>
+    </TabPanelBox>
   );
 }
 
@@ -155,24 +118,9 @@ export function EquipmentPanel({
   onRowsShown: () => void;
 }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const view = parseEquipmentView(params.get(VIEW_PARAM));
-  const page = parsePage(params.get(PAGE_PARAM));
-
-  const update = (patch: { view?: EquipmentViewMode; page?: number }) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (patch.view !== undefined) {
-        if (patch.view === 'all') next.delete(VIEW_PARAM);
-        else next.set(VIEW_PARAM, patch.view);
-        next.delete(PAGE_PARAM);
-      }
-      if (patch.page !== undefined) {
-        if (patch.page <= 1) next.delete(PAGE_PARAM);
-        else next.set(PAGE_PARAM, String(patch.page));
-      }
-      return next;
-    });
+  // The default view is left out of the URL; another view starts at its first page.
+  const { search, page, update } = useListParams(PAGE_PARAM);
+  const view = parseEquipmentView(search.get(VIEW_PARAM));
 
   return (
     <div className="equipment-panel">
@@ -180,7 +128,10 @@ export function EquipmentPanel({
         <SegmentedControl
           size="small"
           value={view}
-          onValueChange={(v) => update({ view: parseEquipmentView(v) })}
+          onValueChange={(v) => {
+            const next = parseEquipmentView(v);
+            update({ [VIEW_PARAM]: next === 'all' ? '' : next });
+          }}
           options={EQUIPMENT_VIEWS.map((v) => ({ value: v, label: t(`players.equipment.view.${v}`) }))}
         />
       </div>
@@ -189,14 +140,14 @@ export function EquipmentPanel({
           game={game}
           id={id}
           onRowsShown={onRowsShown}
-          onPaged={() => update({ view: 'paged' })}
+          onPaged={() => update({ [VIEW_PARAM]: 'paged' })}
         />
       ) : (
         <PagedEquipment
           game={game}
           id={id}
           page={page}
-          onPage={(p) => update({ page: p })}
+          onPage={(p) => update({ [PAGE_PARAM]: p })}
           onRowsShown={onRowsShown}
         />
       )}

@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import { Classes, H5 } from '@blueprintjs/core';
 import { Cell, Column, Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from './EmptyState.js';
+import { EmptyState } from '../components/EmptyState.js';
 import { EQUIPMENT_QUALITIES, type Equipment } from '../../shared/api/players.js';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { useLanguage } from '../i18n/i18n.js';

@@ -14,7 +14,7 @@ import { PlayerHistory } from './PlayerHistory.js';
 import { PlayerTabPanel } from './PlayerTabPanel.js';
 import { usePlayer } from './playersApi.js';
 import { isPlayerId, resolveTab } from './detailParams.js';
-import { EmptyState } from './EmptyState.js';
+import { EmptyState } from '../components/EmptyState.js';
 import './players.css';
 
 function BackToSearch({ game }: { game: GameId }) {

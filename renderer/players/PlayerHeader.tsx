@@ -1,18 +1,31 @@
 import type { ReactNode } from 'react';
-import { Card, Classes, H3, Intent, Tag } from '@blueprintjs/core';
+import { Card, Classes, H3, Intent, Tag, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { PlayerDetail } from '../../shared/api/players.js';
 import type { GameId } from '../../shared/games.js';
 import { formatDateTime } from '../components/format.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { PlayerActions } from './PlayerActions.js';
-import { FLAG_INTENT, StateTag } from './PlayerTags.js';
+import { FLAG_INTENT, StateTag, type PlayerFlag } from './PlayerTags.js';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <div className="player-fact">
       <dt className={Classes.TEXT_MUTED}>{label}</dt>
       <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+/** A flag the player has, and beside it why. */
+function FlagLine({ flag, icon, children }: { flag: PlayerFlag; icon: IconName; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="player-flag" data-testid={`player-flag-${flag}`}>
+      <Tag intent={FLAG_INTENT[flag]} icon={icon}>
+        {t(`players.flag.${flag}`)}
+      </Tag>
+      {children}
     </div>
   );
 }
@@ -26,10 +39,7 @@ function Flags({ player }: { player: PlayerDetail }) {
   return (
     <div className="player-flag-list">
       {flags.banned && (
-        <div className="player-flag" data-testid="player-flag-banned">
-          <Tag intent={FLAG_INTENT.banned} icon="disable">
-            {t('players.flag.banned')}
-          </Tag>
+        <FlagLine flag="banned" icon="disable">
           {ban && (
             <span>
               {ban.expiresAt
@@ -46,28 +56,22 @@ function Flags({ player }: { player: PlayerDetail }) {
               </span>
             </span>
           )}
-        </div>
+        </FlagLine>
       )}
       {flags.testing && (
-        <div className="player-flag" data-testid="player-flag-testing">
-          <Tag intent={FLAG_INTENT.testing} icon="lab-test">
-            {t('players.flag.testing')}
-          </Tag>
+        <FlagLine flag="testing" icon="lab-test">
           <span className={Classes.TEXT_MUTED}>{t('players.flag.testingHelp')}</span>
-        </div>
+        </FlagLine>
       )}
       {flags.special && (
-        <div className="player-flag" data-testid="player-flag-special">
-          <Tag intent={FLAG_INTENT.special} icon="star">
-            {t('players.flag.special')}
-          </Tag>
+        <FlagLine flag="special" icon="star">
           {special && (
             <span>
               {t('players.flag.category', { category: special.category })}
               {special.note && <span className={Classes.TEXT_MUTED}> · {special.note}</span>}
             </span>
           )}
-        </div>
+        </FlagLine>
       )}
     </div>
   );

@@ -1,31 +1,17 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import {
-  Button,
-  Card,
-  Classes,
-  ControlGroup,
-  H4,
-  HTMLTable,
-  InputGroup,
-  Intent,
-  Spinner,
-  Tab,
-  Tabs,
-  Tag,
-} from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { Card, Classes, H4, HTMLTable, Intent, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from './EmptyState.js';
-import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
 import { RECENT_LOG_DAYS } from '../../shared/api/players.js';
 import type { AuditEntry } from '../../shared/api/users.js';
-import { asResultError } from '../bridge/result.js';
-import { ErrorCallout } from '../components/ErrorCallout.js';
-import { Pager } from '../components/Pager.js';
+import { EmptyState } from '../components/EmptyState.js';
+import { Pager, type Page } from '../components/Pager.js';
+import { QueryState } from '../components/QueryState.js';
+import { SearchOnSubmit } from '../components/SearchField.js';
 import { formatDateTime } from '../components/format.js';
+import { useListParams } from '../components/useListParams.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { parsePage } from './searchParams.js';
 import { HISTORY_PAGE_SIZE, usePlayerAudit, usePlayerLogs, type HistoryKind } from './playersApi.js';
 
 export const HISTORY_VIEWS = ['logs', 'prelogs', 'audit'] as const;
@@ -39,59 +25,71 @@ function parseView(value: string | null): HistoryView {
   return (HISTORY_VIEWS as readonly string[]).includes(value ?? '') ? (value as HistoryView) : 'logs';
 }
 
-/** Loading, failure and "nothing yet" of a history list, said the same way for all three. */
-function HistoryState({
+/**
+ * One page of a history list, said the same way for all three: loading, failure, "nothing yet",
+ * then the entries (each with its time first) and the pager.
+ */
+function HistoryList<T extends { id: number; at: string }>({
   query,
   failedTitle,
   emptyTitle,
-  children,
+  headers,
+  cells,
+  onPage,
 }: {
-  query: { isPending: boolean; error: unknown; refetch: () => unknown; data?: { total: number } };
+  query: UseQueryResult<Page<T>>;
   failedTitle: string;
   emptyTitle: string;
-  children: () => ReactNode;
+  /** The column titles after the time's. */
+  headers: readonly string[];
+  /** An entry's cells after its time. */
+  cells: (entry: T) => ReactNode;
+  onPage: (page: number) => void;
 }) {
-  if (query.isPending) return <Spinner size={24} />;
-  if (query.error) {
-    return (
-      <ErrorCallout
-        title={failedTitle}
-        error={asResultError(query.error, Codes.NETWORK)}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  if (!query.data || query.data.total === 0) {
-    return <EmptyState icon="history" title={emptyTitle} testId="history-empty" />;
-  }
-  return <>{children()}</>;
-}
-
-/** Keyed by the filter in the URL, so Back resets what is typed. */
-function KindFilter({ initial, onFilter }: { initial: string; onFilter: (kind: string) => void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(initial);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onFilter(draft.trim());
-  };
+  const lang = useLanguage();
   return (
-    <form onSubmit={submit} className="history-filter">
-      <ControlGroup>
-        <InputGroup
-          type="search"
-          leftIcon="filter"
-          size="small"
-          value={draft}
-          onValueChange={setDraft}
-          maxLength={32}
-          placeholder={t('players.history.kindPlaceholder')}
-          aria-label={t('players.history.kindPlaceholder')}
-          data-testid="history-kind"
-        />
-        <Button type="submit" size="small" text={t('players.history.filter')} />
-      </ControlGroup>
-    </form>
+    <QueryState query={query} failedTitle={failedTitle} spinner={<Spinner size={24} />}>
+      {(data) =>
+        data.total === 0 ? (
+          <EmptyState icon="history" title={emptyTitle} testId="history-empty" />
+        ) : (
+          <>
+            <HTMLTable
+              compact
+              striped
+              className="history-table"
+              data-testid="history-table"
+              data-row-count={data.items.length}
+            >
+              <thead>
+                <tr>
+                  <th>{t('players.history.at')}</th>
+                  {headers.map((h, i) => (
+                    <th key={i}>{h}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((e) => (
+                  <tr key={e.id}>
+                    <td className="history-at">{formatDateTime(e.at, lang)}</td>
+                    {cells(e)}
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+            <Pager
+              page={data.page}
+              pageSize={HISTORY_PAGE_SIZE}
+              total={data.total}
+              onPage={onPage}
+              testId="history-pager"
+            />
+          </>
+        )
+      }
+    </QueryState>
   );
 }
 
@@ -111,10 +109,9 @@ function LogList({
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const logs = usePlayerLogs(game, id, kind, filter, page);
   return (
-    <HistoryState
+    <HistoryList
       query={logs}
       failedTitle={t(`players.history.${kind}Failed`)}
       emptyTitle={
@@ -122,49 +119,18 @@ function LogList({
           ? t('players.history.noKind', { kind: filter })
           : t(`players.history.${kind}Empty`, { days: RECENT_LOG_DAYS })
       }
-    >
-      {() =>
-        logs.data && (
-          <>
-            <HTMLTable
-              compact
-              striped
-              className="history-table"
-              data-testid="history-table"
-              data-row-count={logs.data.items.length}
-            >
-              <thead>
-                <tr>
-                  <th>{t('players.history.at')}</th>
-                  <th>{t('players.history.kind')}</th>
-                  <th>{t('players.history.detail')}</th>
-                  <th>{t('players.history.ip')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {logs.data.items.map((e) => (
-                  <tr key={e.id}>
-                    <td className="history-at">{formatDateTime(e.at, lang)}</td>
-                    <td>
-                      <code>{e.kind}</code>
-                    </td>
-                    <td>{e.detail}</td>
-                    <td>{e.ip ?? t('common.none')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-            <Pager
-              page={logs.data.page}
-              pageSize={HISTORY_PAGE_SIZE}
-              total={logs.data.total}
-              onPage={onPage}
-              testId="history-pager"
-            />
-          </>
-        )
-      }
-    </HistoryState>
+      headers={[t('players.history.kind'), t('players.history.detail'), t('players.history.ip')]}
+      cells={(e) => (
+        <>
+          <td>
+            <code>{e.kind}</code>
+          </td>
+          <td>{e.detail}</td>
+          <td>{e.ip ?? t('common.none')}</td>
+        </>
+      )}
+      onPage={onPage}
+    />
   );
 }
 
@@ -202,102 +168,52 @@ function AuditList({
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const audit = usePlayerAudit(game, id, page);
   return (
-    <HistoryState
+    <HistoryList
       query={audit}
       failedTitle={t('players.history.auditFailed')}
       emptyTitle={t('players.history.auditEmpty')}
-    >
-      {() =>
-        audit.data && (
-          <>
-            <HTMLTable
-              compact
-              striped
-              className="history-table"
-              data-testid="history-table"
-              data-row-count={audit.data.items.length}
-            >
-              <thead>
-                <tr>
-                  <th>{t('players.history.at')}</th>
-                  <th>{t('players.history.operator')}</th>
-                  <th>{t('players.history.action')}</th>
-                  <th>{t('players.history.reason')}</th>
-                  <th>{t('players.history.outcome')}</th>
-                  <th>{t('players.history.changes')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.data.items.map((e) => (
-                  <tr key={e.id}>
-                    <td className="history-at">{formatDateTime(e.at, lang)}</td>
-                    <td>{e.operator}</td>
-                    <td>
-                      <code>{e.action}</code>
-                    </td>
-                    <td>{e.reason ?? t('common.none')}</td>
-                    <td>
-                      <Tag minimal intent={e.outcome === 'ok' ? Intent.SUCCESS : Intent.DANGER}>
-                        {e.outcome === 'ok'
-                          ? t('players.history.ok')
-                          : t('players.history.failed', { code: e.code })}
-                      </Tag>
-                    </td>
-                    <td>
-                      <Changes entry={e} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-            <Pager
-              page={audit.data.page}
-              pageSize={HISTORY_PAGE_SIZE}
-              total={audit.data.total}
-              onPage={onPage}
-              testId="history-pager"
-            />
-          </>
-        )
-      }
-    </HistoryState>
+      headers={[
+        t('players.history.operator'),
+        t('players.history.action'),
+        t('players.history.reason'),
+        t('players.history.outcome'),
+        t('players.history.changes'),
+      ]}
+      cells={(e) => (
+        <>
+          <td>{e.operator}</td>
+          <td>
+            <code>{e.action}</code>
+          </td>
+          <td>{e.reason ?? t('common.none')}</td>
+          <td>
+            <Tag minimal intent={e.outcome === 'ok' ? Intent.SUCCESS : Intent.DANGER}>
+              {e.outcome === 'ok' ? t('players.history.ok') : t('players.history.failed', { code: e.code })}
+            </Tag>
+          </td>
+          <td>
+            <Changes entry={e} />
+          </td>
+        </>
+      )}
+      onPage={onPage}
+    />
   );
 }
 
 /**
  * The player's history: the game's recent log, its older log (prelogs), and what operators did to
- * the player. Which list, its page and its filter are in the URL, so a link shows the same list.
+ * the player. Which list, its page and its filter are in the URL, so a link shows the same list;
+ * another list or filter starts at its first page, and the default list is left out of the URL.
  */
 export function PlayerHistory({ game, id }: { game: GameId; id: string }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const view = parseView(params.get(VIEW_PARAM));
-  const page = parsePage(params.get(PAGE_PARAM));
-  const filter = params.get(KIND_PARAM)?.trim() ?? '';
-
-  const update = (patch: { view?: HistoryView; page?: number; filter?: string }) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (patch.view !== undefined) {
-        if (patch.view === 'logs') next.delete(VIEW_PARAM);
-        else next.set(VIEW_PARAM, patch.view);
-        next.delete(PAGE_PARAM);
-      }
-      if (patch.filter !== undefined) {
-        if (patch.filter) next.set(KIND_PARAM, patch.filter);
-        else next.delete(KIND_PARAM);
-        next.delete(PAGE_PARAM);
-      }
-      if (patch.page !== undefined) {
-        if (patch.page <= 1) next.delete(PAGE_PARAM);
-        else next.set(PAGE_PARAM, String(patch.page));
-      }
-      return next;
-    });
-  const onPage = (p: number) => update({ page: p });
+  const { search, page, update } = useListParams(PAGE_PARAM);
+  const view = parseView(search.get(VIEW_PARAM));
+  const filter = search.get(KIND_PARAM)?.trim() ?? '';
+  const onPage = (p: number) => update({ [PAGE_PARAM]: p });
 
   return (
     <Card className="player-history" data-testid="player-history">
@@ -306,7 +222,10 @@ export function PlayerHistory({ game, id }: { game: GameId; id: string }) {
         <Tabs
           id="player-history-tabs"
           selectedTabId={`history-${view}`}
-          onChange={(tabId) => update({ view: parseView(String(tabId).replace(/^history-/, '')) })}
+          onChange={(tabId) => {
+            const next = parseView(String(tabId).replace(/^history-/, ''));
+            update({ [VIEW_PARAM]: next === 'logs' ? '' : next });
+          }}
           animate={false}
         >
           {HISTORY_VIEWS.map((v) => (
@@ -315,7 +234,18 @@ export function PlayerHistory({ game, id }: { game: GameId; id: string }) {
         </Tabs>
         <span className="toolbar-spacer" />
         {view !== 'audit' && (
-          <KindFilter key={filter} initial={filter} onFilter={(f) => update({ filter: f })} />
+          <SearchOnSubmit
+            key={filter}
+            initial={filter}
+            onSubmit={(f) => update({ [KIND_PARAM]: f })}
+            placeholder={t('players.history.kindPlaceholder')}
+            testId="history-kind"
+            maxLength={32}
+            icon="filter"
+            size="small"
+            submitText={t('players.history.filter')}
+            className="history-filter"
+          />
         )}
       </div>
       {view === 'audit' ? (

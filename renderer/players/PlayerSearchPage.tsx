@@ -1,16 +1,19 @@
-import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button, Callout, Classes, FormGroup, InputGroup, Intent, Spinner } from '@blueprintjs/core';
-import { Cell, Column, Table2 } from '@blueprintjs/table';
+import { Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
 import type { PlayerRow } from '../../shared/api/players.js';
-import { playerPath } from '../../shared/routes.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
+import { EmptyState } from '../components/EmptyState.js';
 import { Pager } from '../components/Pager.js';
+import { PlayerLink } from '../components/PlayerLink.js';
+import { QueryErrorCallout, RefetchSpinner } from '../components/QueryState.js';
 import { formatDateTime } from '../components/format.js';
+import { tableColumns, type TableColumn } from '../components/tableColumns.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { identityKey } from './identityKey.js';
 import { formatCount } from './cellFormat.js';
@@ -29,22 +32,49 @@ import {
   type SearchField,
   type SearchProblem,
 } from './searchParams.js';
-import { EmptyState } from './EmptyState.js';
 import './players.css';
 
 const ROW_HEIGHT = 30;
-const COLUMN_WIDTHS = [190, 100, 180, 70, 100, 200, 170, 170];
 
 function ResultsTable({ game, items }: { game: GameId; items: readonly PlayerRow[] }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const cell = useCallback(
-    (row: number, render: (p: PlayerRow) => ReactNode, interactive = false) => {
-      const p = items[row];
-      return <Cell interactive={interactive}>{p ? render(p) : null}</Cell>;
+  const columns: TableColumn<PlayerRow>[] = [
+    {
+      key: 'id',
+      name: t('players.field.id'),
+      width: 190,
+      interactive: true,
+      render: (p) => <PlayerLink game={game} id={p.id} />,
     },
-    [items],
-  );
+    { key: 'num', name: t('players.field.num'), width: 100, render: (p) => String(p.num) },
+    {
+      key: 'name',
+      name: t('players.field.name'),
+      width: 180,
+      interactive: true,
+      render: (p) => (
+        <PlayerLink game={game} id={p.id} testId={`player-name-${p.id}`}>
+          {p.name}
+        </PlayerLink>
+      ),
+    },
+    { key: 'level', name: t('players.field.level'), width: 70, render: (p) => String(p.level) },
+    { key: 'state', name: t('players.field.state'), width: 100, render: (p) => <StateTag state={p.state} /> },
+    { key: 'flags', name: t('players.field.flags'), width: 200, render: (p) => <FlagTags flags={p.flags} /> },
+    {
+      key: 'createdAt',
+      name: t('players.field.createdAt'),
+      width: 170,
+      render: (p) => formatDateTime(p.createdAt, lang),
+    },
+    {
+      key: 'lastLoginAt',
+      name: t('players.field.lastLoginAt'),
+      width: 170,
+      render: (p) => formatDateTime(p.lastLoginAt, lang) || t('players.detail.neverSignedIn'),
+    },
+  ];
   return (
     <div
       className="players-table"
@@ -57,58 +87,11 @@ function ResultsTable({ game, items }: { game: GameId; items: readonly PlayerRow
         numRows={items.length}
         enableRowHeader={false}
         defaultRowHeight={ROW_HEIGHT}
-        columnWidths={COLUMN_WIDTHS}
+        columnWidths={columns.map((c) => c.width)}
         cellRendererDependencies={[items, lang, game]}
         enableFocusedCell={false}
       >
-        <Column
-          name={t('players.field.id')}
-          cellRenderer={(r) =>
-            cell(
-              r,
-              (p) => (
-                <Link to={playerPath(game, p.id)} data-testid={`player-link-${p.id}`}>
-                  {p.id}
-                </Link>
-              ),
-              true,
-            )
-          }
-        />
-        <Column name={t('players.field.num')} cellRenderer={(r) => cell(r, (p) => String(p.num))} />
-        <Column
-          name={t('players.field.name')}
-          cellRenderer={(r) =>
-            cell(
-              r,
-              (p) => (
-                <Link to={playerPath(game, p.id)} data-testid={`player-name-${p.id}`}>
-                  {p.name}
-                </Link>
-              ),
-              true,
-            )
-          }
-        />
-        <Column name={t('players.field.level')} cellRenderer={(r) => cell(r, (p) => String(p.level))} />
-        <Column
-          name={t('players.field.state')}
-          cellRenderer={(r) => cell(r, (p) => <StateTag state={p.state} />)}
-        />
-        <Column
-          name={t('players.field.flags')}
-          cellRenderer={(r) => cell(r, (p) => <FlagTags flags={p.flags} />)}
-        />
-        <Column
-          name={t('players.field.createdAt')}
-          cellRenderer={(r) => cell(r, (p) => formatDateTime(p.createdAt, lang))}
-        />
-        <Column
-          name={t('players.field.lastLoginAt')}
-          cellRenderer={(r) =>
-            cell(r, (p) => formatDateTime(p.lastLoginAt, lang) || t('players.detail.neverSignedIn'))
-          }
-        />
+        {tableColumns(items, columns)}
       </Table2>
     </div>
   );
@@ -221,15 +204,12 @@ export function PlayerSearchPage({ game }: { game: GameId }) {
     body = <Spinner />;
   } else if (list.error) {
     const error = asResultError(list.error, Codes.NETWORK);
+    // A query the server refuses would be refused again: no retry for it.
     body =
       error.code === Codes.VALIDATION ? (
         <ErrorCallout title={t('players.search.badQuery')} error={error} testId="players-bad-query" />
       ) : (
-        <ErrorCallout
-          title={t('players.search.loadFailed')}
-          error={error}
-          onRetry={() => void list.refetch()}
-        />
+        <QueryErrorCallout title={t('players.search.loadFailed')} query={list} />
       );
   } else if (list.data.total === 0) {
     body = (
@@ -274,7 +254,7 @@ export function PlayerSearchPage({ game }: { game: GameId }) {
           onSearch={onSearch}
         />
         <span className="toolbar-spacer" />
-        {list.isFetching && !list.isPending && <Spinner size={16} />}
+        <RefetchSpinner query={list} />
       </div>
       {body}
     </div>

@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, ButtonGroup, Card, Classes, H4, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Card, Classes, H4 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
-import { asResultError } from '../bridge/result.js';
-import { ErrorCallout } from '../components/ErrorCallout.js';
+import { EmptyState } from '../components/EmptyState.js';
+import { QueryState, RefetchSpinner } from '../components/QueryState.js';
 import { formatDateTime } from '../components/format.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { formatCount } from './cellFormat.js';
@@ -21,7 +20,6 @@ import {
   type DayCount,
   type PlayerStats,
 } from './stats.js';
-import { EmptyState } from './EmptyState.js';
 import './players.css';
 
 function Tiles({ stats }: { stats: PlayerStats }) {
@@ -168,40 +166,6 @@ export function PlayerStatsPage({ game }: { game: GameId }) {
       return next;
     });
 
-  let body;
-  if (stats.isPending) body = <Spinner />;
-  else if (stats.error) {
-    body = (
-      <ErrorCallout
-        title={t('players.stats.loadFailed')}
-        error={asResultError(stats.error, Codes.NETWORK)}
-        onRetry={() => void stats.refetch()}
-      />
-    );
-  } else if (stats.data.total === 0) {
-    body = (
-      <EmptyState
-        icon="people"
-        title={t('players.stats.empty')}
-        description={t('players.stats.emptyHelp')}
-        testId="stats-empty"
-      />
-    );
-  } else {
-    body = (
-      <>
-        <p className={Classes.TEXT_MUTED} data-testid="stats-as-of">
-          {t('players.stats.asOf', { time: formatDateTime(stats.data.asOf, lang) })}
-        </p>
-        <Tiles stats={stats.data} />
-        <div className="stats-charts">
-          <NewPerDay points={stats.data.newPerDay} days={days} />
-          <LevelBands levels={stats.data.levels} />
-        </div>
-      </>
-    );
-  }
-
   return (
     <div className="player-stats" data-testid="player-stats">
       <div className="toolbar">
@@ -218,9 +182,31 @@ export function PlayerStatsPage({ game }: { game: GameId }) {
           ))}
         </ButtonGroup>
         <span className="toolbar-spacer" />
-        {stats.isFetching && !stats.isPending && <Spinner size={16} />}
+        <RefetchSpinner query={stats} />
       </div>
-      {body}
+      <QueryState query={stats} failedTitle={t('players.stats.loadFailed')}>
+        {(data) =>
+          data.total === 0 ? (
+            <EmptyState
+              icon="people"
+              title={t('players.stats.empty')}
+              description={t('players.stats.emptyHelp')}
+              testId="stats-empty"
+            />
+          ) : (
+            <>
+              <p className={Classes.TEXT_MUTED} data-testid="stats-as-of">
+                {t('players.stats.asOf', { time: formatDateTime(data.asOf, lang) })}
+              </p>
+              <Tiles stats={data} />
+              <div className="stats-charts">
+                <NewPerDay points={data.newPerDay} days={days} />
+                <LevelBands levels={data.levels} />
+              </div>
+            </>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

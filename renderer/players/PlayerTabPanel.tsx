@@ -1,20 +1,19 @@
 import { useEffect, useMemo } from 'react';
-import { HTMLTable, Spinner } from '@blueprintjs/core';
+import { HTMLTable } from '@blueprintjs/core';
 import { Cell, Column, Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from './EmptyState.js';
-import { Codes } from '../../shared/codes.js';
+import { EmptyState } from '../components/EmptyState.js';
 import type { GameId, PlayerTab } from '../../shared/games.js';
 import type { TabRow } from '../../shared/api/players.js';
 import { TAB_DEFS, type ColumnDef, type ColumnType, type TabDef } from '../../shared/player-tabs.js';
-import { asResultError } from '../bridge/result.js';
-import { ErrorCallout } from '../components/ErrorCallout.js';
+import { QueryState } from '../components/QueryState.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { identityKey } from './identityKey.js';
 import { cellViews, isIdentifierKey } from './cellFormat.js';
 import { CellContent } from './CellContent.js';
 import { EquipmentPanel } from './EquipmentPanel.js';
 import { hasEquipment, usePlayerTab, useRefreshTab } from './playersApi.js';
+import { TabPanelBox } from './TabPanelBox.js';
 import { TabSourceBar } from './TabSourceBar.js';
 
 const ROW_HEIGHT = 28;
@@ -102,17 +101,14 @@ function RowsTable({ def, rows, onShown }: { def: TabDef; rows: readonly TabRow[
   );
 }
 
-function DataTabPanel({
-  game,
-  id,
-  tab,
-  onRowsShown,
-}: {
+interface TabPanelProps {
   game: GameId;
   id: string;
   tab: PlayerTab;
   onRowsShown: () => void;
-}) {
+}
+
+function DataTabPanel({ game, id, tab, onRowsShown }: TabPanelProps) {
   const { t } = useTranslation();
   const def = TAB_DEFS[tab];
   const data = usePlayerTab(game, id, tab);
@@ -121,48 +117,26 @@ function DataTabPanel({
   const shown =
     rows === undefined ? undefined : def.kind === 'record' ? (rows[0] ? def.columns.length : 0) : rows.length;
 
-  let body;
-  if (data.isPending) body = <Spinner />;
-  else if (data.error) {
-    body = (
-      <ErrorCallout
-        title={t('players.panel.loadFailed', { tab: t(`players.tab.${tab}`) })}
-        error={asResultError(data.error, Codes.NETWORK)}
-        onRetry={() => void data.refetch()}
-      />
-    );
-  } else {
-    const first = data.data.rows[0];
-    body = (
-      <>
-        <TabSourceBar
-          read={data.data}
-          cache={def.cache}
-          onRefresh={() => refresh.mutate()}
-          refreshing={refresh.isPending}
-          refreshError={refresh.error}
-        />
-        {!first ? (
-          <EmptyTab tab={tab} onShown={onRowsShown} />
-        ) : def.kind === 'record' ? (
-          <RecordFields def={def} row={first} onShown={onRowsShown} />
-        ) : (
-          <RowsTable def={def} rows={data.data.rows} onShown={onRowsShown} />
-        )}
-      </>
-    );
-  }
   return (
-    <div
-      className="tab-panel"
-      data-testid="tab-panel"
-      data-tab={tab}
-      {...(data.data && shown !== undefined
-        ? { 'data-row-count': shown, 'data-source': data.data.source }
-        : {})}
-    >
-      {body}
-    </div>
+    <TabPanelBox tab={tab} rowCount={shown} source={data.data?.source}>
+      <QueryState query={data} failedTitle={t('players.panel.loadFailed', { tab: t(`players.tab.${tab}`) })}>
+        {(read) => {
+          const first = read.rows[0];
+          return (
+            <>
+              <TabSourceBar read={read} cache={def.cache} refresh={refresh} />
+              {!first ? (
+                <EmptyTab tab={tab} onShown={onRowsShown} />
+              ) : def.kind === 'record' ? (
+                <RecordFields def={def} row={first} onShown={onRowsShown} />
+              ) : (
+                <RowsTable def={def} rows={read.rows} onShown={onRowsShown} />
+              )}
+            </>
+          );
+        }}
+      </QueryState>
+    </TabPanelBox>
   );
 }
 
@@ -179,17 +153,7 @@ function EmptyTab({ tab, onShown }: { tab: PlayerTab; onShown: () => void }) {
 }
 
 /** One tab of the player's data, drawn from its definition in shared/player-tabs.ts. */
-export function PlayerTabPanel({
-  game,
-  id,
-  tab,
-  onRowsShown,
-}: {
-  game: GameId;
-  id: string;
-  tab: PlayerTab;
-  onRowsShown: () => void;
-}) {
+export function PlayerTabPanel({ game, id, tab, onRowsShown }: TabPanelProps) {
   if (TAB_DEFS[tab].kind === 'equipment' && hasEquipment(game)) {
     return <EquipmentPanel game={game} id={id} onRowsShown={onRowsShown} />;
   }

@@ -21,17 +21,15 @@ export interface SourceRead {
 export function TabSourceBar({
   read,
   cache,
-  onRefresh,
-  refreshing,
-  refreshError,
+  refresh,
 }: {
   read: SourceRead;
   cache: boolean;
-  onRefresh: () => void;
-  refreshing: boolean;
-  refreshError: unknown;
+  /** The fresh read (useRefreshTab, useRefreshEquipment). */
+  refresh: { mutate: () => void; isPending: boolean; error: unknown };
 }) {
   const { t } = useTranslation();
+  const onRefresh = () => refresh.mutate();
   const lang = useLanguage();
   const fromCache = read.source === 'cache';
   const text = fromCache
@@ -49,16 +47,16 @@ export function TabSourceBar({
             icon="refresh"
             text={t('players.panel.refresh')}
             title={t('players.panel.refreshHelp')}
-            loading={refreshing}
+            loading={refresh.isPending}
             onClick={onRefresh}
             data-testid="tab-refresh"
           />
         )}
       </div>
-      {refreshError !== null && refreshError !== undefined && (
+      {refresh.error !== null && refresh.error !== undefined && (
         <ErrorCallout
           title={t('players.panel.refreshFailed')}
-          error={asResultError(refreshError, Codes.NETWORK)}
+          error={asResultError(refresh.error, Codes.NETWORK)}
           onRetry={onRefresh}
           testId="tab-refresh-error"
         />

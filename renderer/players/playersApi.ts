@@ -68,17 +68,25 @@ export function usePlayerTab(game: GameId, id: string, tab: PlayerTab) {
   });
 }
 
-/** "Re-read fresh": reads the database (which refreshes the game's cache) and shows that copy. */
-export function useRefreshTab(game: GameId, id: string, tab: PlayerTab) {
+/**
+ * "Re-read fresh": reads the database (which refreshes the game's cache) and shows that copy in
+ * place of the cached one (`key`). The header lists the cached tabs, so it refetches too.
+ */
+function useFreshRead<T>(game: GameId, id: string, key: readonly unknown[], read: () => Promise<T>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async () => unwrap(await bridge().call('players.tab', { game, id, tab, read: 'fresh' })),
+    mutationFn: read,
     onSuccess: (data) => {
-      qc.setQueryData(playersKeys.tab(game, id, tab), data);
-      // The header lists the cached tabs; a fresh read has just refilled this one.
+      qc.setQueryData(key, data);
       return qc.invalidateQueries({ queryKey: playersKeys.header(game, id) });
     },
   });
+}
+
+export function useRefreshTab(game: GameId, id: string, tab: PlayerTab) {
+  return useFreshRead(game, id, playersKeys.tab(game, id, tab), async () =>
+    unwrap(await bridge().call('players.tab', { game, id, tab, read: 'fresh' })),
+  );
 }
 
 export function usePlayerEquipment(game: EquipmentGame, id: string) {
@@ -89,14 +97,9 @@ export function usePlayerEquipment(game: EquipmentGame, id: string) {
 }
 
 export function useRefreshEquipment(game: EquipmentGame, id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async () => unwrap(await bridge().call('players.equipment', { game, id, read: 'fresh' })),
-    onSuccess: (data) => {
-      qc.setQueryData(playersKeys.equipment(game, id), data);
-      return qc.invalidateQueries({ queryKey: playersKeys.header(game, id) });
-    },
-  });
+  return useFreshRead(game, id, playersKeys.equipment(game, id), async () =>
+    unwrap(await bridge().call('players.equipment', { game, id, read: 'fresh' })),
+  );
 }
 
 export function useEquipmentPage(game: EquipmentGame, id: string, page: number) {

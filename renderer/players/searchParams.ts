@@ -1,3 +1,5 @@
+import { applyPatch, pageOf } from '../components/listParams.js';
+
 /**
  * The player search lives in the URL (`?name=&id=&num=&page=`), so Back, reload and a pasted link
  * all show the same search. This module reads and writes those params and checks them before any
@@ -69,18 +71,13 @@ export function checkDraft(draft: SearchDraft): { keys: SearchKeys; problems: Se
   return { keys, problems };
 }
 
-export function parsePage(value: string | null): number {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
-}
-
 export function parseSearch(params: URLSearchParams): ParsedSearch {
   const draft: SearchDraft = {
     name: params.get('name') ?? '',
     id: params.get('id') ?? '',
     num: params.get('num') ?? '',
   };
-  return { draft, ...checkDraft(draft), page: parsePage(params.get('page')) };
+  return { draft, ...checkDraft(draft), page: pageOf(params.get('page')) };
 }
 
 export function hasKeys(keys: SearchKeys): boolean {
@@ -99,19 +96,9 @@ export function searchParamsOf(
   draft: SearchDraft,
   prev: URLSearchParams = new URLSearchParams(),
 ): URLSearchParams {
-  const next = new URLSearchParams(prev);
-  for (const field of SEARCH_FIELDS) {
-    const v = draft[field].trim();
-    if (v) next.set(field, v);
-    else next.delete(field);
-  }
-  next.delete('page');
-  return next;
+  return applyPatch(prev, Object.fromEntries(SEARCH_FIELDS.map((f) => [f, draft[f].trim()])));
 }
 
 export function withPage(prev: URLSearchParams, page: number): URLSearchParams {
-  const next = new URLSearchParams(prev);
-  if (page <= 1) next.delete('page');
-  else next.set('page', String(page));
-  return next;
+  return applyPatch(prev, { page });
 }

@@ -1,13 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Button, Card, Classes, H4, HTMLTable, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, Classes, H4, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { EmptyState } from '../components/EmptyState.js';
 import { useTranslation } from 'react-i18next';
-import { Codes } from '../../shared/codes.js';
 import type { Operator } from '../../shared/api/users.js';
 import { fillPath, routeById } from '../../shared/routes.js';
-import { asResultError } from '../bridge/result.js';
-import { ErrorCallout } from '../components/ErrorCallout.js';
 import { Pager } from '../components/Pager.js';
+import { QueryErrorCallout } from '../components/QueryState.js';
 import { useToasts } from '../components/Toaster.js';
 import { formatDateTime } from '../components/format.js';
 import { useLanguage } from '../i18n/i18n.js';
@@ -71,16 +70,10 @@ function AuditLog({ phone }: { phone: string }) {
 
   if (logs.isPending) return <Spinner size={24} />;
   if (logs.error) {
-    return (
-      <ErrorCallout
-        title={t('users.logs.loadFailed')}
-        error={asResultError(logs.error, Codes.NETWORK)}
-        onRetry={() => void logs.refetch()}
-      />
-    );
+    return <QueryErrorCallout title={t('users.logs.loadFailed')} query={logs} />;
   }
   if (logs.data.total === 0) {
-    return <NonIdealState icon="history" title={t('users.logs.empty')} data-testid="user-logs-empty" />;
+    return <EmptyState icon="history" title={t('users.logs.empty')} testId="user-logs-empty" />;
   }
   return (
     <>
@@ -138,11 +131,7 @@ export function UserDetailPage() {
   if (user.error) {
     return (
       <>
-        <ErrorCallout
-          title={t('users.detail.loadFailed', { phone })}
-          error={asResultError(user.error, Codes.NETWORK)}
-          onRetry={() => void user.refetch()}
-        />
+        <QueryErrorCallout title={t('users.detail.loadFailed', { phone })} query={user} />
         <p>
           <Link to={listPath}>{t('users.backToList')}</Link>
         </p>

@@ -2,11 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Callout, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Codes } from '../../shared/codes.js';
 import type { Operator } from '../../shared/api/users.js';
 import { fillPath, routeById } from '../../shared/routes.js';
-import { asResultError, CallError } from '../bridge/result.js';
-import { ErrorCallout } from '../components/ErrorCallout.js';
+import { CallError } from '../bridge/result.js';
+import { QueryErrorCallout } from '../components/QueryState.js';
 import { useToasts } from '../components/Toaster.js';
 import { UserForm } from './UserForm.js';
 import {
@@ -81,11 +80,7 @@ export function UserEditPage() {
   if (user.error) {
     return (
       <>
-        <ErrorCallout
-          title={t('users.detail.loadFailed', { phone })}
-          error={asResultError(user.error, Codes.NETWORK)}
-          onRetry={() => void user.refetch()}
-        />
+        <QueryErrorCallout title={t('users.detail.loadFailed', { phone })} query={user} />
         <Link to={routeById('admin.users').path}>{t('users.backToList')}</Link>
       </>
     );

@@ -1,26 +1,16 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import {
-  Button,
-  Classes,
-  ControlGroup,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
-import { Cell, Column, Table2 } from '@blueprintjs/table';
+import { Button, Classes, HTMLSelect, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
-import { Codes } from '../../shared/codes.js';
 import { ROLES, type Role } from '../../shared/roles.js';
 import type { Operator } from '../../shared/api/users.js';
 import { fillPath, routeById } from '../../shared/routes.js';
-import { asResultError } from '../bridge/result.js';
-import { ErrorCallout } from '../components/ErrorCallout.js';
+import { EmptyState } from '../components/EmptyState.js';
 import { Pager } from '../components/Pager.js';
+import { QueryErrorCallout, RefetchSpinner } from '../components/QueryState.js';
+import { SearchOnSubmit } from '../components/SearchField.js';
 import { formatDateTime } from '../components/format.js';
+import { tableColumns, type TableColumn } from '../components/tableColumns.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { roleLabels } from './roleLabel.js';
 import { USERS_PAGE_SIZE, useUsersList } from './usersApi.js';
@@ -35,10 +25,41 @@ function UsersTable({ items }: { items: readonly Operator[] }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const detail = (phone: string) => fillPath(routeById('admin.user').path, { phone });
-  const cell = (row: number, render: (op: Operator) => ReactNode, interactive = false) => {
-    const op = items[row];
-    return <Cell interactive={interactive}>{op ? render(op) : null}</Cell>;
-  };
+  const columns: TableColumn<Operator>[] = [
+    {
+      key: 'phone',
+      name: t('users.field.phone'),
+      width: 130,
+      interactive: true,
+      render: (op) => (
+        <Link to={detail(op.phone)} data-testid={`user-link-${op.phone}`}>
+          {op.phone}
+        </Link>
+      ),
+    },
+    { key: 'name', name: t('users.field.name'), width: 110, render: (op) => op.name },
+    { key: 'firstName', name: t('users.field.firstName'), width: 140, render: (op) => op.first_name },
+    { key: 'roles', name: t('users.field.roles'), width: 330, render: (op) => roleLabels(op.roles, t) },
+    {
+      key: 'disabled',
+      name: t('users.field.disabled'),
+      width: 80,
+      render: (op) =>
+        op.disabled ? (
+          <Tag intent={Intent.DANGER} minimal>
+            {t('users.disabledYes')}
+          </Tag>
+        ) : (
+          t('users.disabledNo')
+        ),
+    },
+    {
+      key: 'lastLogin',
+      name: t('users.field.lastLogin'),
+      width: 170,
+      render: (op) => formatDateTime(op.lastLoginAt, lang) || t('users.neverSignedIn'),
+    },
+  ];
   return (
     <div
       className="users-table"
@@ -49,79 +70,13 @@ function UsersTable({ items }: { items: readonly Operator[] }) {
         numRows={items.length}
         enableRowHeader={false}
         defaultRowHeight={ROW_HEIGHT}
-        columnWidths={[130, 110, 140, 330, 80, 170]}
+        columnWidths={columns.map((c) => c.width)}
         cellRendererDependencies={[items, lang]}
         enableFocusedCell={false}
       >
-        <Column
-          name={t('users.field.phone')}
-          cellRenderer={(r) =>
-            cell(
-              r,
-              (op) => (
-                <Link to={detail(op.phone)} data-testid={`user-link-${op.phone}`}>
-                  {op.phone}
-                </Link>
-              ),
-              true,
-            )
-          }
-        />
-        <Column name={t('users.field.name')} cellRenderer={(r) => cell(r, (op) => op.name)} />
-        <Column name={t('users.field.firstName')} cellRenderer={(r) => cell(r, (op) => op.first_name)} />
-        <Column
-          name={t('users.field.roles')}
-          cellRenderer={(r) => cell(r, (op) => roleLabels(op.roles, t))}
-        />
-        <Column
-          name={t('users.field.disabled')}
-          cellRenderer={(r) =>
-            cell(r, (op) =>
-              op.disabled ? (
-                <Tag intent={Intent.DANGER} minimal>
-                  {t('users.disabledYes')}
-                </Tag>
-              ) : (
-                t('users.disabledNo')
-              ),
-            )
-          }
-        />
-        <Column
-          name={t('users.field.lastLogin')}
-          cellRenderer={(r) =>
-            cell(r, (op) => formatDateTime(op.lastLoginAt, lang) || t('users.neverSignedIn'))
-          }
-        />
+        {tableColumns(items, columns)}
       </Table2>
     </div>
-  );
-}
-
-/** Keyed by the query in the URL, so Back and "clear filters" reset what is typed. */
-function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState(initial);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch(draft.trim());
-  };
-  return (
-    <form onSubmit={submit} className="users-search" role="search">
-      <ControlGroup>
-        <InputGroup
-          type="search"
-          leftIcon="search"
-          placeholder={t('users.list.searchPlaceholder')}
-          aria-label={t('users.list.searchPlaceholder')}
-          value={draft}
-          onValueChange={setDraft}
-          maxLength={64}
-          data-testid="users-search"
-        />
-        <Button type="submit" text={t('common.search')} data-testid="users-search-submit" />
-      </ControlGroup>
-    </form>
   );
 }
 
@@ -148,7 +103,14 @@ export function UsersListPage() {
   return (
     <div className="users-page">
       <div className="toolbar">
-        <SearchBox key={q} initial={q} onSearch={(text) => update({ q: text, page: 1 })} />
+        <SearchOnSubmit
+          key={q}
+          initial={q}
+          onSubmit={(text) => update({ q: text, page: 1 })}
+          placeholder={t('users.list.searchPlaceholder')}
+          testId="users-search"
+          className="users-search"
+        />
         <HTMLSelect
           value={role ?? ''}
           onChange={(e) => update({ role: e.currentTarget.value, page: 1 })}
@@ -171,7 +133,7 @@ export function UsersListPage() {
           />
         )}
         <span className="toolbar-spacer" />
-        {list.isFetching && !list.isPending && <Spinner size={16} />}
+        <RefetchSpinner query={list} />
         <Link
           to={routeById('admin.userCreate').path}
           className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`}
@@ -183,23 +145,19 @@ export function UsersListPage() {
       {list.isPending ? (
         <Spinner />
       ) : list.error ? (
-        <ErrorCallout
-          title={t('users.list.loadFailed')}
-          error={asResultError(list.error, Codes.NETWORK)}
-          onRetry={() => void list.refetch()}
-        />
+        <QueryErrorCallout title={t('users.list.loadFailed')} query={list} />
       ) : list.data.total > 0 && list.data.items.length === 0 ? (
-        <NonIdealState
+        <EmptyState
           icon="arrow-left"
           title={t('users.list.pastEnd')}
           action={<Button onClick={() => update({ page: 1 })} text={t('users.list.firstPage')} />}
-          data-testid="users-past-end"
+          testId="users-past-end"
         />
       ) : list.data.total === 0 ? (
-        <NonIdealState
+        <EmptyState
           icon="people"
           title={q || role ? t('users.list.noMatches') : t('users.list.empty')}
-          data-testid="users-empty"
+          testId="users-empty"
         />
       ) : (
         <>

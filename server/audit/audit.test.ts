@@ -2,9 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Codes } from '../../shared/codes.js';
 import { ENDPOINTS, ENDPOINT_IDS, type EndpointId } from '../../shared/api/table.js';
 import type { GameId } from '../../shared/games.js';
-import { HEROES } from '../seed/heroes.js';
 import { playerIdOf } from '../seed/players.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../../tests/support/backends.js';
+import {
+  clearPlayer,
+  insertBlacklistIp,
+  insertHeroBan,
+  insertPaidRecharge,
+  insertSpecialUser,
+  setPlayerState,
+  testHero,
+} from '../../tests/support/fixture-rows.js';
 
 /**
  * Every endpoint marked `audit` leaves an entry per call: operator, action, target, reason,
@@ -99,41 +107,14 @@ const G: GameId = 'ymmj';
 const pid = (g: number) => playerIdOf(G, g);
 const db = (t: TestBackend) => t.backend.database.db;
 const now = (t: TestBackend) => new Date(t.clock.now);
-const hero = HEROES[G][11] ?? { heroId: 0, name: '' };
+const hero = testHero(G);
 /** Rows a case's `ok` made, for its `error` to act on again. */
 const made = new Map<EndpointId, number>();
-
-async function heroBan(t: TestBackend, g: number): Promise<number> {
-  await db(t).deleteFrom('banned_heroes').where('game', '=', G).where('player_id', '=', pid(g)).execute();
-  const row = await db(t)
-    .insertInto('banned_heroes')
-    .values({
-      game: G,
-      hero_id: hero.heroId,
-      hero_name: hero.name,
-      player_id: pid(g),
-      reason: 'seeded by the test',
-      operator: 'super',
-      created_at: now(t),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function setState(t: TestBackend, g: number, state: 'active' | 'inactive'): Promise<void> {
-  await db(t)
-    .updateTable('players')
-    .set({ state, deleted_at: null })
-    .where('game', '=', G)
-    .where('id', '=', pid(g))
-    .execute();
-}
 
 Object.assign(CASES, {
   'players.delete': {
     ok: async (t) => {
-      await setState(t, 14, 'active');
+      await setPlayerState(db(t), G, pid(14), 'active');
       return {
         input: { game: G, id: pid(14), reason: 'account sold' },
         target: pid(14),
@@ -149,7 +130,7 @@ Object.assign(CASES, {
   },
   'players.activate': {
     ok: async (t) => {
-      await setState(t, 15, 'inactive');
+      await setPlayerState(db(t), G, pid(15), 'inactive');
       return {
         input: { game: G, id: pid(15), reason: 'verified' },
         target: pid(15),
@@ -175,7 +156,7 @@ Object.assign(CASES, {
   },
   'bannedHeroes.create': {
     ok: async (t) => {
-      await db(t).deleteFrom('banned_heroes').where('game', '=', G).where('player_id', '=', pid(2)).execute();
+      await clearPlayer(db(t), 'banned_heroes', G, pid(2));
       return {
         input: { game: G, heroId: hero.heroId, playerId: pid(2), reason: 'exploit' },
         target: pid(2),
@@ -194,7 +175,7 @@ Object.assign(CASES, {
   },
   'bannedHeroes.unban': {
     ok: async (t) => {
-      const banId = await heroBan(t, 4);
+      const banId = await insertHeroBan(db(t), G, pid(4), now(t));
       made.set('bannedHeroes.unban', banId);
       return { input: { game: G, banId, reason: 'appeal' }, target: pid(4), reason: 'appeal', game: G };
     },
@@ -209,7 +190,7 @@ Object.assign(CASES, {
   },
   'bannedHeroes.deleteItem': {
     ok: async (t) => {
-      const banId = await heroBan(t, 6);
+      const banId = await insertHeroBan(db(t), G, pid(6), now(t));
       made.set('bannedHeroes.deleteItem', banId);
       return { input: { game: G, banId, reason: 'mistake' }, target: pid(6), reason: 'mistake', game: G };
     },
@@ -240,21 +221,10 @@ Object.assign(CASES, {
   },
   'blacklist.delete': {
     ok: async (t) => {
-      const row = await db(t)
-        .insertInto('blacklist')
-        .values({
-          game: G,
-          kind: 'ip',
-          value: '198.51.100.8',
-          reason: 'seeded',
-          operator: 'super',
-          created_at: now(t),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      made.set('blacklist.delete', row.id);
+      const id = await insertBlacklistIp(db(t), G, '198.51.100.8', now(t));
+      made.set('blacklist.delete', id);
       return {
-        input: { game: G, entryId: row.id, reason: 'reassigned' },
+        input: { game: G, entryId: id, reason: 'reassigned' },
         target: '198.51.100.8',
         reason: 'reassigned',
         game: G,
@@ -271,7 +241,7 @@ Object.assign(CASES, {
   },
   'specialUsers.create': {
     ok: async (t) => {
-      await db(t).deleteFrom('special_users').where('game', '=', G).where('player_id', '=', pid(8)).execute();
+      await clearPlayer(db(t), 'special_users', G, pid(8));
       return {
         input: {
           game: G,
@@ -296,26 +266,10 @@ Object.assign(CASES, {
   },
   'specialUsers.delete': {
     ok: async (t) => {
-      await db(t)
-        .deleteFrom('special_users')
-        .where('game', '=', G)
-        .where('player_id', '=', pid(10))
-        .execute();
-      const row = await db(t)
-        .insertInto('special_users')
-        .values({
-          game: G,
-          player_id: pid(10),
-          category: 'gm',
-          note: '',
-          operator: 'super',
-          created_at: now(t),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      made.set('specialUsers.delete', row.id);
+      const id = await insertSpecialUser(db(t), G, pid(10), now(t));
+      made.set('specialUsers.delete', id);
       return {
-        input: { game: G, entryId: row.id, reason: 'contract ended' },
+        input: { game: G, entryId: id, reason: 'contract ended' },
         target: pid(10),
         reason: 'contract ended',
         game: G,
@@ -332,28 +286,10 @@ Object.assign(CASES, {
   },
   'testing.refund': {
     ok: async (t) => {
-      await db(t)
-        .insertInto('testing_players')
-        .values({ game: G, player_id: pid(12), note: '', added_at: now(t) })
-        .onConflict((oc) => oc.columns(['game', 'player_id']).doNothing())
-        .execute();
-      const row = await db(t)
-        .insertInto('testing_recharges')
-        .values({
-          game: G,
-          player_id: pid(12),
-          order_id: 'audit-refund-1',
-          product: 'Monthly card',
-          amount: 3000,
-          currency: 'CNY',
-          at: now(t),
-          status: 'paid',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      made.set('testing.refund', row.id);
+      const id = await insertPaidRecharge(db(t), G, pid(12), 'audit-refund-1', now(t));
+      made.set('testing.refund', id);
       return {
-        input: { game: G, rechargeId: row.id, reason: 'test order' },
+        input: { game: G, rechargeId: id, reason: 'test order' },
         target: pid(12),
         reason: 'test order',
         game: G,

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { AuditEntry } from '../../shared/api/users.js';
+import { listPage, type Page, type PageInput } from '../db/paging.js';
 import { jsonValue, type AuditRow, type Database } from '../db/schema.js';
 
 /**
@@ -65,4 +66,12 @@ export function auditEntryOf(row: AuditRow): AuditEntry {
     before: row.before ?? null,
     after: row.after ?? null,
   };
+}
+
+/** One page of the audit entries that `filtered` picks (one operator's, one player's), newest first. */
+export function auditPage(
+  filtered: SelectQueryBuilder<Database, 'audit_log', object>,
+  input: PageInput,
+): Promise<Page<AuditEntry>> {
+  return listPage(filtered, filtered.selectAll().orderBy('id', 'desc'), input, auditEntryOf);
 }

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { keptMeta } from '../db/app-meta.js';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -66,15 +67,5 @@ const SECRET_KEY = 'access_token_secret';
 
 /** The signing secret: made on first start, kept in the database so restarts keep sessions. */
 export async function loadTokenSecret(db: Kysely<Database>): Promise<Buffer> {
-  await db
-    .insertInto('app_meta')
-    .values({ key: SECRET_KEY, value: randomBytes(32).toString('hex') })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', SECRET_KEY)
-    .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'hex');
+  return Buffer.from(await keptMeta(db, SECRET_KEY, randomBytes(32).toString('hex')), 'hex');
 }

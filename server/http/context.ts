@@ -54,6 +54,12 @@ export type Handler<K extends EndpointId> = EndpointHandler<EndpointTable[K]>;
 /** A handler for every entry of a table: a missing one is a type error. */
 export type HandlerMap<T extends Record<string, Endpoint>> = { [K in keyof T]: EndpointHandler<T[K]> };
 
+/** An audited call's result, which is also what its audit entry keeps as "after". */
+export function auditedResult<T>(ctx: HandlerContext, result: T): T {
+  ctx.audit.after = result;
+  return result;
+}
+
 /** The signed-in operator of a non-public endpoint (the endpoint layer has checked it). */
 export function signedInOf(ctx: HandlerContext): AuthInfo {
   if (!ctx.auth) throw new ApiError(Codes.UNAUTHENTICATED);

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gamesOf, pathParams } from '../../shared/api/endpoint.js';
 import { moderationEndpoints } from '../../shared/api/moderation.js';
 import { ENDPOINTS, type EndpointId } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
 import { GAME_IDS, type GameId } from '../../shared/games.js';
 import { backendKinds } from '../../tests/support/backends.js';
-import { openKit, type ModerationKit } from './test-kit.js';
+import { useKit } from '../../tests/support/api-kit.js';
 
 /**
  * Who may call moderation: ADMIN with the game's role (SUPER always); Service, whose player
@@ -22,21 +22,14 @@ function inputFor(id: EndpointId, game: GameId): Record<string, unknown> {
 }
 
 describe.each(backendKinds())('moderation access on %s', (kind) => {
-  let k: ModerationKit;
-  beforeAll(async () => {
-    k = await openKit(kind);
-  });
-  afterAll(async () => {
-    await k?.close();
-  });
+  const k = useKit(kind);
 
   it('refuses Service and guests on every endpoint of every game, and callers who are not signed in', async () => {
-    const guest = (await k.t.api.login('guest')).authToken;
     for (const id of IDS) {
       for (const game of gamesOf(ENDPOINTS[id])) {
         const input = inputFor(id, game);
-        await k.fails(id, input, Codes.FORBIDDEN, k.tokens.service);
-        await k.fails(id, input, Codes.FORBIDDEN, guest);
+        await k.fails(id, input, Codes.FORBIDDEN, 'service');
+        await k.fails(id, input, Codes.FORBIDDEN, 'guest');
         expect((await k.t.api.call(ENDPOINTS[id], input)).body.Status.Code).toBe(Codes.UNAUTHENTICATED);
       }
     }
@@ -51,13 +44,13 @@ describe.each(backendKinds())('moderation access on %s', (kind) => {
   it("lets a game's admin act in that game only", async () => {
     for (const id of IDS) {
       const games = gamesOf(ENDPOINTS[id]);
-      if (games.includes('lw')) await k.fails(id, inputFor(id, 'lw'), Codes.FORBIDDEN, k.tokens.ymmj);
-      if (ENDPOINTS[id].method === 'GET') await k.ok(id, inputFor(id, 'ymmj'), k.tokens.ymmj);
+      if (games.includes('lw')) await k.fails(id, inputFor(id, 'lw'), Codes.FORBIDDEN, 'ymmj');
+      if (ENDPOINTS[id].method === 'GET') await k.ok(id, inputFor(id, 'ymmj'), 'ymmj');
     }
     const entry = await k.ok<{ id: number; operator: string }>(
       'blacklist.create',
       { game: 'ymmj', kind: 'ip', value: '192.0.2.200', reason: 'Scanner' },
-      k.tokens.ymmj,
+      'ymmj',
     );
     expect(entry.operator).toBe('ymmj');
     expect(await k.lastAudit('blacklist.create')).toMatchObject({
@@ -65,7 +58,7 @@ describe.each(backendKinds())('moderation access on %s', (kind) => {
       game: 'ymmj',
       outcome: 'ok',
     });
-    await k.ok('blacklist.delete', { game: 'ymmj', entryId: entry.id, reason: 'Done' }, k.tokens.ymmj);
+    await k.ok('blacklist.delete', { game: 'ymmj', entryId: entry.id, reason: 'Done' }, 'ymmj');
   });
 
   it('has no special users or testing players for atomicwar', async () => {

@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BannedHero, Hero } from '../../shared/api/moderation.js';
 import { Codes } from '../../shared/codes.js';
 import { GAME_IDS } from '../../shared/games.js';
 import { HEROES } from '../seed/heroes.js';
 import { backendKinds } from '../../tests/support/backends.js';
-import { NO_PLAYER, inSeconds, openKit, pid, type ModerationKit, type Page } from './test-kit.js';
+import { NO_PLAYER, type Page, pid, useKit } from '../../tests/support/api-kit.js';
 
 /** Hero catalogue and hero bans: list, ban (all players or one), unban, delete an item, expiry. */
 
 describe.each(backendKinds())('hero bans on %s', (kind) => {
-  let k: ModerationKit;
-  beforeAll(async () => {
-    k = await openKit(kind);
-  });
-  afterAll(async () => {
-    await k?.close();
-  });
+  const k = useKit(kind);
 
   const list = (input: Record<string, unknown>) => k.ok<Page<BannedHero>>('bannedHeroes.list', input);
+  const banHero = (input: Record<string, unknown>) => k.ok<BannedHero>('bannedHeroes.create', input);
 
   it("lists each game's hero catalogue", async () => {
     for (const game of GAME_IDS) {
@@ -79,7 +74,7 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
     const player = pid(game, 2);
     const before = await list({ game, status: 'all' });
 
-    const global = await k.ok<BannedHero>('bannedHeroes.create', {
+    const global = await banHero({
       game,
       heroId: hero.heroId,
       reason: 'Broken ultimate in 2.1',
@@ -109,8 +104,8 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
       after: global,
     });
 
-    const expiresAt = inSeconds(k.t, 86_400);
-    const mine = await k.ok<BannedHero>('bannedHeroes.create', {
+    const expiresAt = k.inSeconds(86_400);
+    const mine = await banHero({
       game,
       heroId: hero.heroId,
       playerId: player,
@@ -180,13 +175,13 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
     );
     const past = await k.fails(
       'bannedHeroes.create',
-      { game, heroId: 2001, expiresAt: inSeconds(k.t, -60), reason: 'too late' },
+      { game, heroId: 2001, expiresAt: k.inSeconds(-60), reason: 'too late' },
       Codes.VALIDATION,
     );
     expect(past).toMatch(/expiresAt: must be later than the server's current time/);
     await k.fails(
       'bannedHeroes.create',
-      { game, heroId: 2001, expiresAt: inSeconds(k.t, 0), reason: 'now is not the future' },
+      { game, heroId: 2001, expiresAt: k.inSeconds(0), reason: 'now is not the future' },
       Codes.VALIDATION,
     );
     const cases: Record<string, unknown>[] = [
@@ -211,7 +206,7 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
   it('unbans: the entry stays, lifted, and a second unban is a conflict', async () => {
     const game = 'party';
     const player = pid(game, 4);
-    const ban = await k.ok<BannedHero>('bannedHeroes.create', {
+    const ban = await banHero({
       game,
       heroId: 4003,
       playerId: player,
@@ -257,15 +252,15 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
     // A seeded expired ban cannot be lifted either; a lifted one can be banned anew.
     const expired = (await list({ game, status: 'expired' })).items[0] as BannedHero;
     await k.fails('bannedHeroes.unban', { game, banId: expired.id, reason: 'expired' }, Codes.CONFLICT);
-    await k.ok('bannedHeroes.create', { game, heroId: 4003, playerId: player, reason: 'Griefing again' });
+    await banHero({ game, heroId: 4003, playerId: player, reason: 'Griefing again' });
   });
 
   it("deletes an item; a missing id or another game's id is not found", async () => {
     const game = 'atomicwar';
-    const ban = await k.ok<BannedHero>('bannedHeroes.create', {
+    const ban = await banHero({
       game,
       heroId: 1012,
-      expiresAt: inSeconds(k.t, 3600),
+      expiresAt: k.inSeconds(3600),
       reason: 'Typo: meant another hero',
     });
     await k.fails(
@@ -309,11 +304,11 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
   it('an expired ban stops applying: it leaves the active list and does not block a new one', async () => {
     const game = 'ymmj';
     const player = pid(game, 6);
-    const ban = await k.ok<BannedHero>('bannedHeroes.create', {
+    const ban = await banHero({
       game,
       heroId: 2011,
       playerId: player,
-      expiresAt: inSeconds(k.t, 3600),
+      expiresAt: k.inSeconds(3600),
       reason: 'One hour cool-down',
     });
     expect((await list({ game, playerId: player })).items.map((b) => b.id)).toContain(ban.id);
@@ -334,7 +329,7 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
       before: { id: ban.id, status: 'expired' },
     });
 
-    const renewed = await k.ok<BannedHero>('bannedHeroes.create', {
+    const renewed = await banHero({
       game,
       heroId: 2011,
       playerId: player,

@@ -1,23 +1,24 @@
-import type { Selectable } from 'kysely';
 import { Codes } from '../../shared/codes.js';
 import type { BanStatus, BannedHero, moderationEndpoints } from '../../shared/api/moderation.js';
 import type { GameId } from '../../shared/games.js';
+import { listPage } from '../db/paging.js';
 import type { BannedHeroesTable } from '../db/schema.js';
-import type { HandlerContext, HandlerMap } from '../http/context.js';
+import { auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { expiredAt, hasExpired, heroBanActive } from './active.js';
 import { mustFindHero } from './heroes.js';
 import {
-  countAll,
-  entryNotFound,
+  deleteEntry,
+  entryStamp,
   futureExpiry,
   gameOf,
   iso,
   lockKey,
+  mustExist,
   mustFindPlayer,
   operatorName,
-  pageResult,
-  pageWindow,
+  untilText,
+  type WithPlayerName,
 } from './scope.js';
 
 /**
@@ -31,7 +32,7 @@ type BanEndpoints = Pick<
   'bannedHeroes.list' | 'bannedHeroes.create' | 'bannedHeroes.unban' | 'bannedHeroes.deleteItem'
 >;
 
-type BanRow = Selectable<BannedHeroesTable> & { player_name: string | null };
+type BanRow = WithPlayerName<BannedHeroesTable>;
 
 const BAN = { en: 'hero ban', zh: '英雄禁用记录' };
 
@@ -71,8 +72,7 @@ function withPlayerName(q: ReturnType<typeof bansOf>) {
 
 async function mustFindBan(ctx: HandlerContext, game: GameId, banId: number): Promise<BanRow> {
   const row = await withPlayerName(bansOf(ctx, game)).where('b.id', '=', banId).executeTakeFirst();
-  if (!row) throw entryNotFound(BAN, banId, game);
-  return row;
+  return mustExist(row, BAN, banId, game);
 }
 
 /** What the audit log names: the player when the ban is one player's, else the hero. */
@@ -91,19 +91,8 @@ export const bannedHeroesHandlers: HandlerMap<BanEndpoints> = {
     if (input.heroId !== undefined) q = q.where('b.hero_id', '=', input.heroId);
     if (input.playerId !== undefined) q = q.where('b.player_id', '=', input.playerId);
 
-    const { total } = await q.select(countAll.as('total')).executeTakeFirstOrThrow();
-    const { limit, offset } = pageWindow(input);
-    const rows = await withPlayerName(q)
-      .orderBy('b.created_at', 'desc')
-      .orderBy('b.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return pageResult(
-      rows.map((r) => toBannedHero(r, now)),
-      total,
-      input,
-    );
+    const ordered = withPlayerName(q).orderBy('b.created_at', 'desc').orderBy('b.id', 'desc');
+    return listPage(q, ordered, input, (r) => toBannedHero(r, now));
   },
 
   'bannedHeroes.create': async (input, ctx) => {
@@ -126,13 +115,12 @@ export const bannedHeroesHandlers: HandlerMap<BanEndpoints> = {
     if (existing) {
       const who = player ? `player ${player.id}` : 'every player';
       const whoZh = player ? `玩家 ${player.id}` : '全体玩家';
-      const until = existing.expires_at ? `until ${existing.expires_at.toISOString()}` : 'with no expiry';
-      const untilZh = existing.expires_at ? `至 ${existing.expires_at.toISOString()}` : '永久';
+      const until = untilText(existing.expires_at);
       throw problem(
         Codes.CONFLICT,
-        `${hero.name} (${hero.heroId}) is already banned for ${who} ${until} (ban ${existing.id}); ` +
+        `${hero.name} (${hero.heroId}) is already banned for ${who} ${until.en} (ban ${existing.id}); ` +
           'unban it first to change the expiry',
-        `${hero.name}（${hero.heroId}）已对${whoZh}禁用，${untilZh}（记录 ${existing.id}）；如需修改过期时间请先解禁`,
+        `${hero.name}（${hero.heroId}）已对${whoZh}禁用，${until.zh}（记录 ${existing.id}）；如需修改过期时间请先解禁`,
       );
     }
 
@@ -143,16 +131,11 @@ export const bannedHeroesHandlers: HandlerMap<BanEndpoints> = {
         hero_id: hero.heroId,
         hero_name: hero.name,
         player_id: player?.id ?? null,
-        reason: input.reason,
-        operator: operatorName(ctx),
-        created_at: ctx.now,
-        expires_at: expiresAt,
+        ...entryStamp(ctx, input.reason, expiresAt),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const ban = toBannedHero({ ...row, player_name: player?.name ?? null }, ctx.now);
-    ctx.audit.after = ban;
-    return ban;
+    return auditedResult(ctx, toBannedHero({ ...row, player_name: player?.name ?? null }, ctx.now));
   },
 
   'bannedHeroes.unban': async (input, ctx) => {
@@ -185,9 +168,7 @@ export const bannedHeroesHandlers: HandlerMap<BanEndpoints> = {
       .where('game', '=', game)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const after = toBannedHero({ ...updated, player_name: row.player_name }, ctx.now);
-    ctx.audit.after = after;
-    return after;
+    return auditedResult(ctx, toBannedHero({ ...updated, player_name: row.player_name }, ctx.now));
   },
 
   'bannedHeroes.deleteItem': async (input, ctx) => {
@@ -196,13 +177,6 @@ export const bannedHeroesHandlers: HandlerMap<BanEndpoints> = {
     const row = await mustFindBan(ctx, game, input.banId);
     ctx.audit.target = targetOf(row.hero_id, row.player_id);
     ctx.audit.before = toBannedHero(row, ctx.now);
-    ctx.audit.after = null;
-    const res = await ctx.db
-      .deleteFrom('banned_heroes')
-      .where('id', '=', row.id)
-      .where('game', '=', game)
-      .executeTakeFirst();
-    if (Number(res.numDeletedRows) !== 1) throw entryNotFound(BAN, input.banId, game);
-    return { deleted: true as const };
+    return deleteEntry(ctx, 'banned_heroes', BAN, row.id, game);
   },
 };

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BlacklistEntry } from '../../shared/api/moderation.js';
 import type { PlayerDetail } from '../../shared/api/players.js';
 import { Codes } from '../../shared/codes.js';
 import { GAME_IDS } from '../../shared/games.js';
 import { backendKinds } from '../../tests/support/backends.js';
-import { NO_PLAYER, inSeconds, openKit, pid, type ModerationKit, type Page } from './test-kit.js';
+import { NO_PLAYER, type Page, pid, useKit } from '../../tests/support/api-kit.js';
 
 /** Blacklist: list and search, create (player or IP), delete, expiry. */
 
 describe.each(backendKinds())('blacklist on %s', (kind) => {
-  let k: ModerationKit;
-  beforeAll(async () => {
-    k = await openKit(kind);
-  });
-  afterAll(async () => {
-    await k?.close();
-  });
+  const k = useKit(kind);
 
   const list = (input: Record<string, unknown>) => k.ok<Page<BlacklistEntry>>('blacklist.list', input);
   const ids = async (input: Record<string, unknown>) => (await list(input)).items.map((e) => e.id);
+  const add = (input: Record<string, unknown>) => k.ok<BlacklistEntry>('blacklist.create', input);
 
   it('lists the seeded entries of every game, newest first, with active and expired ones', async () => {
     for (const game of GAME_IDS) {
@@ -68,7 +63,7 @@ describe.each(backendKinds())('blacklist on %s', (kind) => {
   it('blacklists a player and an IP address, audited; the same active value is a conflict', async () => {
     const game = 'ymmj';
     const player = pid(game, 8);
-    const entry = await k.ok<BlacklistEntry>('blacklist.create', {
+    const entry = await add({
       game,
       kind: 'player',
       value: player,
@@ -96,8 +91,8 @@ describe.each(backendKinds())('blacklist on %s', (kind) => {
     });
     expect((await list({ game })).items[0]?.id).toBe(entry.id);
 
-    const expiresAt = inSeconds(k.t, 7 * 86_400);
-    const ip = await k.ok<BlacklistEntry>('blacklist.create', {
+    const expiresAt = k.inSeconds(7 * 86_400);
+    const ip = await add({
       game,
       kind: 'ip',
       value: '2001:DB8:0:0:0:0:0:42',
@@ -107,7 +102,7 @@ describe.each(backendKinds())('blacklist on %s', (kind) => {
     // One spelling per address, so the conflict check below sees it.
     expect(ip).toMatchObject({ kind: 'ip', value: '2001:db8::42', playerName: null, expiresAt });
     expect((await k.lastAudit('blacklist.create')).target).toBe('2001:db8::42');
-    await k.ok('blacklist.create', { game, kind: 'ip', value: '10.0.0.7', reason: 'Bot farm' });
+    await add({ game, kind: 'ip', value: '10.0.0.7', reason: 'Bot farm' });
 
     const before = (await list({ game })).total;
     const dup = await k.fails(
@@ -130,7 +125,7 @@ describe.each(backendKinds())('blacklist on %s', (kind) => {
     );
     expect((await list({ game })).total).toBe(before);
     // The same value in another game is another game's business.
-    await k.ok('blacklist.create', { game: 'lw', kind: 'ip', value: '10.0.0.7', reason: 'Bot farm' });
+    await add({ game: 'lw', kind: 'ip', value: '10.0.0.7', reason: 'Bot farm' });
   });
 
   it('refuses bad input and changes nothing', async () => {
@@ -157,7 +152,7 @@ describe.each(backendKinds())('blacklist on %s', (kind) => {
       { game, kind: 'ip', value: '10.0.0.1' },
       { game, kind: 'ip', value: '10.0.0.1', reason: ' ' },
       { game, kind: 'ip', value: '10.0.0.1', reason: 'extra', note: 'x' },
-      { game, kind: 'ip', value: '10.0.0.1', reason: 'past', expiresAt: inSeconds(k.t, -1) },
+      { game, kind: 'ip', value: '10.0.0.1', reason: 'past', expiresAt: k.inSeconds(-1) },
       { game, kind: 'ip', value: '10.0.0.1', reason: 'bad date', expiresAt: '2026-13-01' },
     ];
     for (const input of cases) await k.fails('blacklist.create', input, Codes.VALIDATION);
@@ -173,11 +168,11 @@ describe.each(backendKinds())('blacklist on %s', (kind) => {
   it("deletes an entry, audited; a missing id or another game's id is not found", async () => {
     const game = 'atomicwar';
     const player = pid(game, 5);
-    const entry = await k.ok<BlacklistEntry>('blacklist.create', {
+    const entry = await add({
       game,
       kind: 'player',
       value: player,
-      expiresAt: inSeconds(k.t, 3600),
+      expiresAt: k.inSeconds(3600),
       reason: 'Wrong player',
     });
     await k.fails(
@@ -210,18 +205,18 @@ describe.each(backendKinds())('blacklist on %s', (kind) => {
     );
     expect(again).toMatch(`Atomic War has no blacklist entry with id ${entry.id}`);
     // Deleted, the player can be blacklisted anew.
-    await k.ok('blacklist.create', { game, kind: 'player', value: player, reason: 'Right this time' });
+    await add({ game, kind: 'player', value: player, reason: 'Right this time' });
   });
 
   it('an expired entry stops applying: not active, the player is no longer banned, a new one is accepted', async () => {
     const game = 'lw';
     const player = pid(game, 12);
     const banned = async () => (await k.ok<PlayerDetail>('players.get', { game, id: player })).flags.banned;
-    const entry = await k.ok<BlacklistEntry>('blacklist.create', {
+    const entry = await add({
       game,
       kind: 'player',
       value: player,
-      expiresAt: inSeconds(k.t, 3600),
+      expiresAt: k.inSeconds(3600),
       reason: 'One hour mute',
     });
     expect(entry.status).toBe('active');
@@ -235,7 +230,7 @@ describe.each(backendKinds())('blacklist on %s', (kind) => {
     expect(await ids({ game, status: 'expired', q: player })).toEqual([entry.id]);
     expect(await banned()).toBe(false);
 
-    const renewed = await k.ok<BlacklistEntry>('blacklist.create', {
+    const renewed = await add({
       game,
       kind: 'player',
       value: player,

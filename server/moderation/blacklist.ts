@@ -1,24 +1,23 @@
-import type { Selectable } from 'kysely';
 import { Codes } from '../../shared/codes.js';
 import type { BlacklistEntry, BlacklistKind, moderationEndpoints } from '../../shared/api/moderation.js';
 import type { GameId } from '../../shared/games.js';
+import { containsPattern, listPage } from '../db/paging.js';
 import type { BlacklistTable } from '../db/schema.js';
-import type { HandlerContext, HandlerMap } from '../http/context.js';
+import { auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { expiredAt, hasExpired, notExpired } from './active.js';
 import {
-  containsPattern,
-  countAll,
-  entryNotFound,
+  deleteEntry,
+  entryStamp,
   futureExpiry,
   gameOf,
   iso,
   lockKey,
+  mustExist,
   mustFindPlayer,
-  operatorName,
-  pageResult,
-  pageWindow,
   playerNameContains,
+  untilText,
+  type WithPlayerName,
 } from './scope.js';
 
 /**
@@ -32,7 +31,7 @@ type BlacklistEndpoints = Pick<
   'blacklist.list' | 'blacklist.create' | 'blacklist.delete'
 >;
 
-type EntryRow = Selectable<BlacklistTable> & { player_name: string | null };
+type EntryRow = WithPlayerName<BlacklistTable>;
 
 const ENTRY = { en: 'blacklist entry', zh: '黑名单记录' };
 
@@ -91,19 +90,8 @@ export const blacklistHandlers: HandlerMap<BlacklistEndpoints> = {
         ]),
       );
     }
-    const { total } = await q.select(countAll.as('total')).executeTakeFirstOrThrow();
-    const { limit, offset } = pageWindow(input);
-    const rows = await withPlayerName(q)
-      .orderBy('b.created_at', 'desc')
-      .orderBy('b.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return pageResult(
-      rows.map((r) => toEntry(r, now)),
-      total,
-      input,
-    );
+    const ordered = withPlayerName(q).orderBy('b.created_at', 'desc').orderBy('b.id', 'desc');
+    return listPage(q, ordered, input, (r) => toEntry(r, now));
   },
 
   'blacklist.create': async (input, ctx) => {
@@ -126,12 +114,11 @@ export const blacklistHandlers: HandlerMap<BlacklistEndpoints> = {
     if (existing) {
       const what = input.kind === 'player' ? `Player ${value}` : `The IP address ${value}`;
       const whatZh = input.kind === 'player' ? `玩家 ${value}` : `IP 地址 ${value}`;
-      const until = existing.expires_at ? `until ${existing.expires_at.toISOString()}` : 'with no expiry';
-      const untilZh = existing.expires_at ? `至 ${existing.expires_at.toISOString()}` : '永久';
+      const until = untilText(existing.expires_at);
       throw problem(
         Codes.CONFLICT,
-        `${what} is already blacklisted ${until} (entry ${existing.id}); delete that entry first to change it`,
-        `${whatZh}已在黑名单中，${untilZh}（记录 ${existing.id}）；如需修改请先删除该记录`,
+        `${what} is already blacklisted ${until.en} (entry ${existing.id}); delete that entry first to change it`,
+        `${whatZh}已在黑名单中，${until.zh}（记录 ${existing.id}）；如需修改请先删除该记录`,
       );
     }
 
@@ -141,34 +128,22 @@ export const blacklistHandlers: HandlerMap<BlacklistEndpoints> = {
         game,
         kind: input.kind,
         value,
-        reason: input.reason,
-        operator: operatorName(ctx),
-        created_at: ctx.now,
-        expires_at: expiresAt,
+        ...entryStamp(ctx, input.reason, expiresAt),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const entry = toEntry({ ...row, player_name: player?.name ?? null }, ctx.now);
-    ctx.audit.after = entry;
-    return entry;
+    return auditedResult(ctx, toEntry({ ...row, player_name: player?.name ?? null }, ctx.now));
   },
 
   'blacklist.delete': async (input, ctx) => {
     const game = gameOf(ctx);
     ctx.audit.target = `blacklist:${input.entryId}`;
-    const row = await withPlayerName(entriesOf(ctx, game))
+    const found = await withPlayerName(entriesOf(ctx, game))
       .where('b.id', '=', input.entryId)
       .executeTakeFirst();
-    if (!row) throw entryNotFound(ENTRY, input.entryId, game);
+    const row = mustExist(found, ENTRY, input.entryId, game);
     ctx.audit.target = row.value;
     ctx.audit.before = toEntry(row, ctx.now);
-    ctx.audit.after = null;
-    const res = await ctx.db
-      .deleteFrom('blacklist')
-      .where('id', '=', row.id)
-      .where('game', '=', game)
-      .executeTakeFirst();
-    if (Number(res.numDeletedRows) !== 1) throw entryNotFound(ENTRY, input.entryId, game);
-    return { deleted: true as const };
+    return deleteEntry(ctx, 'blacklist', ENTRY, row.id, game);
   },
 };

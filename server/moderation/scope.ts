@@ -1,13 +1,16 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { Codes } from '../../shared/codes.js';
 import { ApiError } from '../../shared/envelope.js';
 import { GAMES, type GameId } from '../../shared/games.js';
+import { containsPattern } from '../db/paging.js';
 import { signedInOf, type HandlerContext } from '../http/context.js';
 import { problem } from '../http/problem.js';
+import { findPlayer } from '../players/lookup.js';
 
 /**
  * What every moderation handler needs: the game it acts in, who acts, the player it names, and
- * the small rules (expiry in the future, paging, literal search) that all lists and actions share.
+ * the small rules (expiry in the future, search by player, missing and deleted entries) that all
+ * lists and actions share.
  */
 
 /** The game of a game-scoped call; the endpoint layer always sets it for these endpoints. */
@@ -16,7 +19,13 @@ export function gameOf(ctx: HandlerContext): GameId {
   return ctx.game;
 }
 
-export function gameName(game: GameId): { en: string; zh: string } {
+/** A text in both languages: a game's name, what an entry is called. */
+export interface Label {
+  en: string;
+  zh: string;
+}
+
+export function gameName(game: GameId): Label {
   return { en: GAMES[game].names.en, zh: GAMES[game].names['zh-CN'] };
 }
 
@@ -24,6 +33,14 @@ export function gameName(game: GameId): { en: string; zh: string } {
 export function operatorName(ctx: HandlerContext): string {
   return signedInOf(ctx).operator.name;
 }
+
+/** What every new ban and blacklist entry records: why, who made it and when, and until when. */
+export function entryStamp(ctx: HandlerContext, reason: string, expiresAt: Date | null) {
+  return { reason, operator: operatorName(ctx), created_at: ctx.now, expires_at: expiresAt };
+}
+
+/** A row of a moderation table with its player's name (null for none, or a player who is gone). */
+export type WithPlayerName<Table> = Selectable<Table> & { player_name: string | null };
 
 export interface PlayerRef {
   id: string;
@@ -36,13 +53,8 @@ export async function mustFindPlayer(
   game: GameId,
   playerId: string,
 ): Promise<PlayerRef> {
-  const row = await ctx.db
-    .selectFrom('players')
-    .select(['id', 'name'])
-    .where('game', '=', game)
-    .where('id', '=', playerId)
-    .executeTakeFirst();
-  if (row) return row;
+  const row = await findPlayer(ctx.db, game, playerId);
+  if (row) return { id: row.id, name: row.name };
   const name = gameName(game);
   throw problem(
     Codes.NOT_FOUND,
@@ -53,7 +65,7 @@ export async function mustFindPlayer(
 }
 
 /** An entry id that this game does not have (missing, deleted, or another game's): 40400. */
-export function entryNotFound(what: { en: string; zh: string }, id: number, game: GameId) {
+export function entryNotFound(what: Label, id: number, game: GameId) {
   const name = gameName(game);
   return problem(
     Codes.NOT_FOUND,
@@ -81,11 +93,6 @@ export function futureExpiry(expiresAt: string | undefined, now: Date): Date | n
   return at;
 }
 
-/** LIKE pattern matching `q` literally anywhere (its % and _ are plain characters). */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * The player at (`gameRef`, `idRef`) has a name containing `q`. Two forms with one meaning,
  * because the fast one depends on q: from three characters the players' trigram index finds the
@@ -105,25 +112,23 @@ export function playerNameContains(q: string, gameRef: string, idRef: string): R
     where pn.game = ${game} and pn.id = ${id} limit 1) ilike ${pattern}, false)`;
 }
 
-export interface PageInput {
-  page: number;
-  pageSize: number;
+/** The entry of table `alias` names a player whose id or name contains `q` (the lists' search box). */
+export function playerIdOrNameContains(q: string, alias: string): RawBuilder<SqlBool> {
+  const id = `${alias}.player_id`;
+  return sql<SqlBool>`(${sql.ref(id)} like ${containsPattern(q)} or ${playerNameContains(q, `${alias}.game`, id)})`;
 }
-
-export function pageWindow(input: PageInput): { limit: number; offset: number } {
-  return { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
-}
-
-export function pageResult<T>(items: T[], total: number, input: PageInput) {
-  return { items, total, page: input.page, pageSize: input.pageSize };
-}
-
-export const countAll = sql<number>`count(*)::int`;
 
 export function iso(d: Date): string;
 export function iso(d: Date | null): string | null;
 export function iso(d: Date | null): string | null {
   return d ? d.toISOString() : null;
+}
+
+/** How long an entry that is in the way applies, for the conflict messages. */
+export function untilText(expiresAt: Date | null): { en: string; zh: string } {
+  if (!expiresAt) return { en: 'with no expiry', zh: '永久' };
+  const at = expiresAt.toISOString();
+  return { en: `until ${at}`, zh: `至 ${at}` };
 }
 
 /**
@@ -138,4 +143,27 @@ export async function lockKey(ctx: HandlerContext, key: string): Promise<void> {
 /** A unique index refused the row: the same race as above, for keys the schema enforces. */
 export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: unknown } | null)?.code === '23505';
+}
+
+/** The entry the handler read, or 40400 when this game has no entry with that id. */
+export function mustExist<T>(row: T | undefined, what: Label, id: number, game: GameId): T {
+  if (!row) throw entryNotFound(what, id, game);
+  return row;
+}
+
+/**
+ * Removes entry `id` of this game, which the handler has read (and put in the audit's before);
+ * 40400 when it is gone meanwhile.
+ */
+export async function deleteEntry(
+  ctx: HandlerContext,
+  table: 'banned_heroes' | 'blacklist' | 'special_users',
+  what: Label,
+  id: number,
+  game: GameId,
+): Promise<{ deleted: true }> {
+  ctx.audit.after = null;
+  const res = await ctx.db.deleteFrom(table).where('id', '=', id).where('game', '=', game).executeTakeFirst();
+  if (Number(res.numDeletedRows) !== 1) throw entryNotFound(what, id, game);
+  return { deleted: true };
 }

@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SpecialUser, TestingPlayer, TestingRecharge } from '../../shared/api/moderation.js';
 import { Codes } from '../../shared/codes.js';
 import { backendKinds } from '../../tests/support/backends.js';
-import { NO_PLAYER, openKit, pid, type ModerationKit, type Page } from './test-kit.js';
+import { NO_PLAYER, type Page, pid, useKit } from '../../tests/support/api-kit.js';
 
 /** Special users and testing players (ymmj, lw, party): lists, create/delete, recharges, refund. */
 
 const GAMES_WITH_PAGES = ['ymmj', 'lw', 'party'] as const;
 
 describe.each(backendKinds())('special users and testing players on %s', (kind) => {
-  let k: ModerationKit;
-  beforeAll(async () => {
-    k = await openKit(kind);
-  });
-  afterAll(async () => {
-    await k?.close();
-  });
+  const k = useKit(kind);
 
   const specials = (input: Record<string, unknown>) => k.ok<Page<SpecialUser>>('specialUsers.list', input);
+  const addSpecial = (input: Record<string, unknown>) => k.ok<SpecialUser>('specialUsers.create', input);
   const testers = (input: Record<string, unknown>) => k.ok<Page<TestingPlayer>>('testing.list', input);
   const recharges = (input: Record<string, unknown>) =>
     k.ok<Page<TestingRecharge>>('testing.recharges', input);
@@ -46,7 +41,7 @@ describe.each(backendKinds())('special users and testing players on %s', (kind) 
   it('marks a player special, audited; one entry per player; the player must exist', async () => {
     const game = 'lw';
     const player = pid(game, 14);
-    const entry = await k.ok<SpecialUser>('specialUsers.create', {
+    const entry = await addSpecial({
       game,
       playerId: player,
       category: 'streamer',
@@ -102,7 +97,7 @@ describe.each(backendKinds())('special users and testing players on %s', (kind) 
     expect((await specials({ game })).total).toBe(total);
 
     // The note is optional.
-    const plain = await k.ok<SpecialUser>('specialUsers.create', {
+    const plain = await addSpecial({
       game,
       playerId: pid(game, 15),
       category: 'gm',
@@ -113,7 +108,7 @@ describe.each(backendKinds())('special users and testing players on %s', (kind) 
 
   it("deletes a special user, audited; a missing id or another game's id is not found", async () => {
     const game = 'party';
-    const entry = await k.ok<SpecialUser>('specialUsers.create', {
+    const entry = await addSpecial({
       game,
       playerId: pid(game, 16),
       category: 'tester',

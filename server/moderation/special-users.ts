@@ -1,4 +1,3 @@
-import type { Selectable } from 'kysely';
 import { Codes } from '../../shared/codes.js';
 import {
   SPECIAL_CATEGORIES,
@@ -7,22 +6,21 @@ import {
   type moderationEndpoints,
 } from '../../shared/api/moderation.js';
 import type { GameId } from '../../shared/games.js';
+import { listPage } from '../db/paging.js';
 import type { SpecialUsersTable } from '../db/schema.js';
-import type { HandlerContext, HandlerMap } from '../http/context.js';
+import { auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import {
-  containsPattern,
-  countAll,
-  entryNotFound,
+  deleteEntry,
   gameName,
   gameOf,
   iso,
   isUniqueViolation,
+  mustExist,
   mustFindPlayer,
   operatorName,
-  pageResult,
-  pageWindow,
-  playerNameContains,
+  playerIdOrNameContains,
+  type WithPlayerName,
 } from './scope.js';
 
 /**
@@ -35,7 +33,7 @@ type SpecialEndpoints = Pick<
   'specialUsers.list' | 'specialUsers.create' | 'specialUsers.delete'
 >;
 
-type SpecialRow = Selectable<SpecialUsersTable> & { player_name: string | null };
+type SpecialRow = WithPlayerName<SpecialUsersTable>;
 
 const ENTRY = { en: 'special user entry', zh: '特殊用户记录' };
 
@@ -86,24 +84,9 @@ export const specialUsersHandlers: HandlerMap<SpecialEndpoints> = {
     const game = gameOf(ctx);
     let q = specialOf(ctx, game);
     if (input.category) q = q.where('s.category', '=', input.category);
-    if (input.q) {
-      const text = input.q;
-      q = q.where((eb) =>
-        eb.or([
-          eb('s.player_id', 'like', containsPattern(text)),
-          playerNameContains(text, 's.game', 's.player_id'),
-        ]),
-      );
-    }
-    const { total } = await q.select(countAll.as('total')).executeTakeFirstOrThrow();
-    const { limit, offset } = pageWindow(input);
-    const rows = await withPlayerName(q)
-      .orderBy('s.created_at', 'desc')
-      .orderBy('s.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return pageResult(rows.map(toSpecialUser), total, input);
+    if (input.q) q = q.where(playerIdOrNameContains(input.q, 's'));
+    const ordered = withPlayerName(q).orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
+    return listPage(q, ordered, input, toSpecialUser);
   },
 
   'specialUsers.create': async (input, ctx) => {
@@ -135,27 +118,18 @@ export const specialUsersHandlers: HandlerMap<SpecialEndpoints> = {
         if (isUniqueViolation(err)) throw alreadySpecial(game, player.id, null);
         throw err;
       });
-    const entry = toSpecialUser({ ...row, player_name: player.name });
-    ctx.audit.after = entry;
-    return entry;
+    return auditedResult(ctx, toSpecialUser({ ...row, player_name: player.name }));
   },
 
   'specialUsers.delete': async (input, ctx) => {
     const game = gameOf(ctx);
     ctx.audit.target = `specialuser:${input.entryId}`;
-    const row = await withPlayerName(specialOf(ctx, game))
+    const found = await withPlayerName(specialOf(ctx, game))
       .where('s.id', '=', input.entryId)
       .executeTakeFirst();
-    if (!row) throw entryNotFound(ENTRY, input.entryId, game);
+    const row = mustExist(found, ENTRY, input.entryId, game);
     ctx.audit.target = row.player_id;
     ctx.audit.before = toSpecialUser(row);
-    ctx.audit.after = null;
-    const res = await ctx.db
-      .deleteFrom('special_users')
-      .where('id', '=', row.id)
-      .where('game', '=', game)
-      .executeTakeFirst();
-    if (Number(res.numDeletedRows) !== 1) throw entryNotFound(ENTRY, input.entryId, game);
-    return { deleted: true as const };
+    return deleteEntry(ctx, 'special_users', ENTRY, row.id, game);
   },
 };

@@ -1,20 +1,18 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { Codes } from '../../shared/codes.js';
 import type { TestingPlayer, TestingRecharge, moderationEndpoints } from '../../shared/api/moderation.js';
 import type { GameId } from '../../shared/games.js';
+import { countAll, listPage } from '../db/paging.js';
 import type { TestingRechargesTable } from '../db/schema.js';
-import type { HandlerContext, HandlerMap } from '../http/context.js';
+import { auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import {
-  containsPattern,
-  countAll,
-  entryNotFound,
   gameOf,
   iso,
+  mustExist,
   operatorName,
-  pageResult,
-  pageWindow,
-  playerNameContains,
+  playerIdOrNameContains,
+  type WithPlayerName,
 } from './scope.js';
 
 /**
@@ -27,7 +25,7 @@ type TestingEndpoints = Pick<
   'testing.list' | 'testing.recharges' | 'testing.refund'
 >;
 
-type RechargeRow = Selectable<TestingRechargesTable> & { player_name: string | null };
+type RechargeRow = WithPlayerName<TestingRechargesTable>;
 
 const RECHARGE = { en: 'testing recharge', zh: '测试充值记录' };
 
@@ -100,40 +98,28 @@ export const testingHandlers: HandlerMap<TestingEndpoints> = {
   'testing.list': async (input, ctx) => {
     const game = gameOf(ctx);
     let q = ctx.db.selectFrom('testing_players as t').where('t.game', '=', game);
-    if (input.q) {
-      const text = input.q;
-      q = q.where((eb) =>
-        eb.or([
-          eb('t.player_id', 'like', containsPattern(text)),
-          playerNameContains(text, 't.game', 't.player_id'),
-        ]),
-      );
-    }
-    const { total } = await q.select(countAll.as('total')).executeTakeFirstOrThrow();
-    const { limit, offset } = pageWindow(input);
-    const rows = await q
+    if (input.q) q = q.where(playerIdOrNameContains(input.q, 't'));
+    const ordered = q
       .leftJoin('players as p', (join) =>
         join.onRef('p.game', '=', 't.game').onRef('p.id', '=', 't.player_id'),
       )
       .select(['t.player_id', 't.note', 't.added_at', 'p.name as player_name'])
       .orderBy('t.added_at', 'desc')
-      .orderBy('t.player_id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+      .orderBy('t.player_id', 'desc');
+    const page = await listPage(q, ordered, input, (r) => r);
     const totals = await totalsOf(
       ctx,
       game,
-      rows.map((r) => r.player_id),
+      page.items.map((r) => r.player_id),
     );
-    const items: TestingPlayer[] = rows.map((r) => ({
+    const items: TestingPlayer[] = page.items.map((r) => ({
       playerId: r.player_id,
       playerName: r.player_name,
       note: r.note,
       addedAt: iso(r.added_at),
       ...(totals.get(r.player_id) ?? { recharges: 0, paidTotal: 0, refundedTotal: 0 }),
     }));
-    return pageResult(items, total, input);
+    return { ...page, items };
   },
 
   'testing.recharges': async (input, ctx) => {
@@ -141,25 +127,18 @@ export const testingHandlers: HandlerMap<TestingEndpoints> = {
     let q = rechargesOf(ctx, game);
     if (input.playerId !== undefined) q = q.where('r.player_id', '=', input.playerId);
     if (input.status) q = q.where('r.status', '=', input.status);
-    const { total } = await q.select(countAll.as('total')).executeTakeFirstOrThrow();
-    const { limit, offset } = pageWindow(input);
-    const rows = await withPlayerName(q)
-      .orderBy('r.at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return pageResult(rows.map(toRecharge), total, input);
+    const ordered = withPlayerName(q).orderBy('r.at', 'desc').orderBy('r.id', 'desc');
+    return listPage(q, ordered, input, toRecharge);
   },
 
   'testing.refund': async (input, ctx) => {
     const game = gameOf(ctx);
     ctx.audit.target = `recharge:${input.rechargeId}`;
-    const row = await withPlayerName(rechargesOf(ctx, game))
+    const found = await withPlayerName(rechargesOf(ctx, game))
       .where('r.id', '=', input.rechargeId)
       .forUpdate('r')
       .executeTakeFirst();
-    if (!row) throw entryNotFound(RECHARGE, input.rechargeId, game);
+    const row = mustExist(found, RECHARGE, input.rechargeId, game);
     ctx.audit.target = row.player_id;
     const before = toRecharge(row);
     ctx.audit.before = before;
@@ -184,8 +163,6 @@ export const testingHandlers: HandlerMap<TestingEndpoints> = {
       .where('status', '=', 'paid')
       .returningAll()
       .executeTakeFirstOrThrow();
-    const after = toRecharge({ ...updated, player_name: row.player_name });
-    ctx.audit.after = after;
-    return after;
+    return auditedResult(ctx, toRecharge({ ...updated, player_name: row.player_name }));
   },
 };

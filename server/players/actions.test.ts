@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   Equipment,
   PlayerDetail,
@@ -8,11 +8,11 @@ import type {
   PlayerTabData,
 } from '../../shared/api/players.js';
 import type { AuditEntry } from '../../shared/api/users.js';
-import { ENDPOINTS, type EndpointId } from '../../shared/api/table.js';
+import type { EndpointId } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
 import { notExpired } from '../moderation/active.js';
-import { backendKinds, startTestBackend, type TestBackend } from '../../tests/support/backends.js';
-import { openKit, pid, type Page, type PlayersKit } from './test-kit.js';
+import { backendKinds } from '../../tests/support/backends.js';
+import { type Page, pid, useKit } from '../../tests/support/api-kit.js';
 
 /**
  * Player actions (delete, activate, clear cache) with their audit entries, the statistics, and
@@ -37,13 +37,7 @@ interface Stats {
 }
 
 describe.each(backendKinds())('player actions and statistics on %s', (kind) => {
-  let k: PlayersKit;
-  beforeAll(async () => {
-    k = await openKit(kind);
-  });
-  afterAll(async () => {
-    await k?.close();
-  });
+  const k = useKit(kind);
 
   const auditOf = (game: string, id: string) =>
     k.ok<Page<AuditEntry>>('players.audit', { game, id, pageSize: 50 });
@@ -182,40 +176,20 @@ describe.each(backendKinds())('player actions and statistics on %s', (kind) => {
   });
 
   describe('determinism', () => {
-    let other: TestBackend;
-    beforeAll(async () => {
-      other = await startTestBackend('pglite');
-    });
-    afterAll(async () => {
-      await other?.close();
-    });
+    const other = useKit('pglite');
 
     it('two backends make the same data for the same player', async () => {
-      const token = (await other.api.login('admin')).authToken;
-      const read = async <T>(b: 'kit' | 'other', id: EndpointId, input: Record<string, unknown>) => {
-        const r =
-          b === 'kit' ? await k.call<T>(id, input) : await other.api.call<T>(ENDPOINTS[id], input, token);
-        expect(r.body.Status.Code).toBe(Codes.OK);
-        return r.body.Data;
-      };
+      const both = <T>(id: EndpointId, input: Record<string, unknown>) =>
+        Promise.all([k.ok<T>(id, input), other.ok<T>(id, input)]);
       const q = { game: 'ymmj', id: pid('ymmj', 14) };
       for (const tab of ['info', 'items', 'orders', 'heroes', 'chickenskills', 'steeltree']) {
-        const [a, b] = await Promise.all([
-          read<PlayerTabData>('kit', 'players.tab', { ...q, tab, read: 'fresh' }),
-          read<PlayerTabData>('other', 'players.tab', { ...q, tab, read: 'fresh' }),
-        ]);
+        const [a, b] = await both<PlayerTabData>('players.tab', { ...q, tab, read: 'fresh' });
         expect(a.rows, tab).toEqual(b.rows);
       }
-      const [ea, eb] = await Promise.all([
-        read<{ items: Equipment[] }>('kit', 'players.equipment', { ...q, read: 'fresh' }),
-        read<{ items: Equipment[] }>('other', 'players.equipment', { ...q, read: 'fresh' }),
-      ]);
+      const [ea, eb] = await both<{ items: Equipment[] }>('players.equipment', { ...q, read: 'fresh' });
       expect(ea.items).toEqual(eb.items);
       const strip = (p: Page<PlayerLog>) => p.items.map(({ id: _id, ...rest }) => rest);
-      const [la, lb] = await Promise.all([
-        read<Page<PlayerLog>>('kit', 'players.prelogs', { ...q, pageSize: 200 }),
-        read<Page<PlayerLog>>('other', 'players.prelogs', { ...q, pageSize: 200 }),
-      ]);
+      const [la, lb] = await both<Page<PlayerLog>>('players.prelogs', { ...q, pageSize: 200 });
       expect(la.total).toBe(lb.total);
       expect(strip(la)).toEqual(strip(lb));
     });

@@ -1,7 +1,7 @@
 import type { playersEndpoints } from '../../shared/api/players.js';
 import { Codes } from '../../shared/codes.js';
 import { GAMES, type GameId, type PlayerTab } from '../../shared/games.js';
-import type { EndpointHandler, HandlerContext } from '../http/context.js';
+import { auditedResult, type EndpointHandler, type HandlerContext } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { cachedTabsOf, mustLoadPlayer } from './detail.js';
 import { mustFindPlayer, type PlayerRecord } from './lookup.js';
@@ -33,8 +33,7 @@ async function begin(ctx: HandlerContext, game: GameId, id: string) {
 
 async function finish(ctx: HandlerContext, game: GameId, id: string) {
   const { detail } = await mustLoadPlayer(ctx.db, game, id, ctx.now);
-  ctx.audit.after = detail;
-  return detail;
+  return auditedResult(ctx, detail);
 }
 
 export const remove: EndpointHandler<Endpoints['players.delete']> = async (input, ctx) => {

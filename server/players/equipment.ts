@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Equipment, playersEndpoints } from '../../shared/api/players.js';
 import type { GameId } from '../../shared/games.js';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
+import { countAll, pageResult, pageWindow } from '../db/paging.js';
 import type { Database, PlayerEquipmentTable } from '../db/schema.js';
 import type { EndpointHandler } from '../http/context.js';
 import { readThroughCache } from './cache.js';
@@ -76,20 +77,15 @@ export const equipmentPage: EndpointHandler<Endpoints['players.equipmentPage']> 
   await ensurePlayerData(ctx.db, input.game, player, ctx.now);
   const summary = await ctx.db
     .selectFrom('player_equipment')
-    .select([sql<number>`count(*)::int`.as('total'), sql<number>`coalesce(max(power), 0)::int`.as('top')])
+    .select([countAll.as('total'), sql<number>`coalesce(max(power), 0)::int`.as('top')])
     .where('game', '=', input.game)
     .where('player_id', '=', player.id)
     .executeTakeFirstOrThrow();
+  const { limit, offset } = pageWindow(input);
   const rows = await equipmentOf(ctx.db, input.game, player.id)
     .selectAll()
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
+    .limit(limit)
+    .offset(offset)
     .execute();
-  return {
-    items: rows.map(toEquipment),
-    total: summary.total,
-    topPower: summary.top,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  return { ...pageResult(rows.map(toEquipment), summary.total, input), topPower: summary.top };
 };

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { RECENT_LOG_DAYS, type playersEndpoints } from '../../shared/api/players.js';
-import { auditEntryOf } from '../audit/record.js';
+import { auditPage } from '../audit/record.js';
+import { listPage } from '../db/paging.js';
 import type { EndpointHandler, HandlerContext } from '../http/context.js';
 import { mustFindPlayer } from './lookup.js';
 import { ensurePlayerData } from './materialise.js';
@@ -26,20 +26,8 @@ async function logPage(input: LogInput, ctx: HandlerContext, recent: boolean) {
     .where('player_id', '=', player.id)
     .where('at', recent ? '>=' : '<', split);
   if (input.kind) q = q.where('kind', '=', input.kind);
-  const { total } = await q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  const rows = await q
-    .select(['id', 'at', 'kind', 'detail', 'ip'])
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
-    .execute();
-  return {
-    items: rows.map((r) => ({ id: r.id, at: r.at.toISOString(), kind: r.kind, detail: r.detail, ip: r.ip })),
-    total,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  const ordered = q.select(['id', 'at', 'kind', 'detail', 'ip']).orderBy('at', 'desc').orderBy('id', 'desc');
+  return listPage(q, ordered, input, (r) => ({ ...r, at: r.at.toISOString() }));
 }
 
 export const logs: EndpointHandler<Endpoints['players.logs']> = (input, ctx) => logPage(input, ctx, true);
@@ -49,13 +37,8 @@ export const prelogs: EndpointHandler<Endpoints['players.prelogs']> = (input, ct
 
 export const audit: EndpointHandler<Endpoints['players.audit']> = async (input, ctx) => {
   const player = await mustFindPlayer(ctx.db, input.game, input.id);
-  const q = ctx.db.selectFrom('audit_log').where('game', '=', input.game).where('target', '=', player.id);
-  const { total } = await q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
-    .execute();
-  return { items: rows.map(auditEntryOf), total, page: input.page, pageSize: input.pageSize };
+  return auditPage(
+    ctx.db.selectFrom('audit_log').where('game', '=', input.game).where('target', '=', player.id),
+    input,
+  );
 };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   Equipment,
   PlayerDetail,
@@ -13,7 +13,7 @@ import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { playerNameOf, playerNumOf } from '../seed/players.js';
 import { backendKinds } from '../../tests/support/backends.js';
 import { HEAVY_EQUIPMENT } from './generate-equipment.js';
-import { openKit, pid, type Page, type PlayersKit } from './test-kit.js';
+import { type Page, pid, useKit } from '../../tests/support/api-kit.js';
 
 /**
  * Player reads over HTTP: search, detail, tabs with their cache, equipment, logs; their role
@@ -29,13 +29,7 @@ const rowsWhere = (test: (name: string) => boolean) =>
   Array.from({ length: SEEDED }, (_, i) => SEEDED - i).filter((g) => test(playerNameOf(g)));
 
 describe.each(backendKinds())('players on %s', (kind) => {
-  let k: PlayersKit;
-  beforeAll(async () => {
-    k = await openKit(kind);
-  });
-  afterAll(async () => {
-    await k?.close();
-  });
+  const k = useKit(kind);
 
   describe('search', () => {
     const nums = (r: Search) => r.items.map((p) => p.num - playerNumOf('ymmj', 0));

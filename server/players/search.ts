@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SEARCH_COUNT_CAP, type playersEndpoints } from '../../shared/api/players.js';
+import { containsPattern, countAll, pageWindow } from '../db/paging.js';
 import type { Database } from '../db/schema.js';
 import type { EndpointHandler } from '../http/context.js';
 import { bannedExpr, specialExpr, testingExpr, toPlayerRow, type FlagColumns } from './flags.js';
@@ -35,7 +36,7 @@ const TRIGRAM = 3;
 
 /** The SQL test "name contains `text`, in any case"; LIKE's wildcards in `text` are plain text. */
 export function nameContains(text: string): RawBuilder<boolean> {
-  return sql<boolean>`p.name ilike ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+  return sql<boolean>`p.name ilike ${containsPattern(text)}`;
 }
 
 function matching(db: Kysely<Database>, input: SearchInput) {
@@ -59,7 +60,7 @@ const PLAYER_COLUMNS = [
 ] as const;
 
 export const search: EndpointHandler<Endpoints['players.search']> = async (input, ctx) => {
-  const offset = (input.page - 1) * input.pageSize;
+  const { offset } = pageWindow(input);
   const flags = [
     bannedExpr(ctx.now).as('banned'),
     testingExpr.as('testing'),
@@ -124,9 +125,6 @@ async function countUpTo(db: Kysely<Database>, input: SearchInput): Promise<numb
     .select(sql`1`.as('one'))
     .orderBy('p.num', 'desc')
     .limit(SEARCH_COUNT_CAP + 1);
-  const row = await db
-    .selectFrom(inner.as('m'))
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow();
+  const row = await db.selectFrom(inner.as('m')).select(countAll.as('n')).executeTakeFirstOrThrow();
   return row.n;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { playersEndpoints } from '../../shared/api/players.js';
+import { countAll } from '../db/paging.js';
 import type { EndpointHandler } from '../http/context.js';
 import { notExpired } from '../moderation/active.js';
 
@@ -29,7 +30,7 @@ export const stats: EndpointHandler<Endpoints['players.stats']> = async (input, 
     .where('game', '=', game)
     .select([
       sql<number>`((level - 1) / ${sql.lit(BAND)})::int`.as('band'),
-      sql<number>`count(*)::int`.as('total'),
+      countAll.as('total'),
       sql<number>`(count(*) filter (where state = 'active'))::int`.as('active'),
       sql<number>`(count(*) filter (where state = 'inactive'))::int`.as('inactive'),
       sql<number>`(count(*) filter (where state = 'deleted'))::int`.as('deleted'),
@@ -68,7 +69,7 @@ export const stats: EndpointHandler<Endpoints['players.stats']> = async (input, 
     .where('created_at', '<=', now)
     .select([
       sql<number>`((created_at at time zone 'UTC')::date - date '1970-01-01')`.as('day'),
-      sql<number>`count(*)::int`.as('count'),
+      countAll.as('count'),
     ])
     .groupBy(sql`1`)
     .execute();
@@ -92,13 +93,13 @@ export const stats: EndpointHandler<Endpoints['players.stats']> = async (input, 
     .selectFrom('testing_players as l')
     .innerJoin('players as p', (j) => j.onRef('p.game', '=', 'l.game').onRef('p.id', '=', 'l.player_id'))
     .where('l.game', '=', game)
-    .select(sql<number>`count(*)::int`.as('n'))
+    .select(countAll.as('n'))
     .executeTakeFirstOrThrow();
   const special = await ctx.db
     .selectFrom('special_users as l')
     .innerJoin('players as p', (j) => j.onRef('p.game', '=', 'l.game').onRef('p.id', '=', 'l.player_id'))
     .where('l.game', '=', game)
-    .select(sql<number>`count(*)::int`.as('n'))
+    .select(countAll.as('n'))
     .executeTakeFirstOrThrow();
 
   return {

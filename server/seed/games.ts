@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { GAME_IDS, type GameId } from '../../shared/games.js';
+import { keptMeta } from '../db/app-meta.js';
 import type { Database } from '../db/schema.js';
 import { seedModeration } from './moderation.js';
 import { seedPlayers } from './players.js';
@@ -21,17 +22,7 @@ const ANCHOR_KEY = 'seed_anchor';
  * anchor is stored, so a later, larger seed continues the same timeline.
  */
 export async function seedAnchor(db: Kysely<Database>, now: Date): Promise<Date> {
-  await db
-    .insertInto('app_meta')
-    .values({ key: ANCHOR_KEY, value: now.toISOString() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', ANCHOR_KEY)
-    .executeTakeFirstOrThrow();
-  return new Date(row.value);
+  return new Date(await keptMeta(db, ANCHOR_KEY, now.toISOString()));
 }
 
 export async function seedGame(

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SPECIAL_CATEGORIES, type Hero } from '../../shared/api/moderation.js';
 import { GAME_IDS, GAMES, gameHasPage, type GameId } from '../../shared/games.js';
+import { readMeta, writeMeta } from '../db/app-meta.js';
 import type { Database } from '../db/schema.js';
 import { HEROES } from './heroes.js';
 import { DEMO_OPERATORS } from './operators.js';
@@ -153,44 +154,68 @@ function expiryOf(r: SeedRange): RawBuilder<Date | null> {
 const playerJoin = (r: SeedRange) =>
   sql`join players as p on p.game = ${r.game} and p.id = (${r.base}::bigint + s.g)::text`;
 
+interface ExpiringPick {
+  /** Players picked: seed rows g with g mod `every` in `residues`. */
+  every: number;
+  residues: readonly number[];
+  /** How many days before the anchor entries may be made. */
+  spreadDays: number;
+  reasons: readonly string[];
+  /** The list's own columns (the hero of a ban). */
+  columns?: RawBuilder<unknown>[];
+}
+
+/**
+ * The entries that expire (blacklist, hero bans) of the picked players, as a subquery `c` with
+ * the pick (g, j, idx), the player's id, the list's columns, a reason, an operator and
+ * created_at; the insert adds `expiryOf`.
+ */
+function expiringEntries(r: SeedRange, e: ExpiringPick): RawBuilder<unknown> {
+  const columns = [
+    sql`s.g`,
+    sql`s.j`,
+    sql`s.idx`,
+    sql`p.id`,
+    ...(e.columns ?? []),
+    sql`${pick(e.reasons, 2)} as reason`,
+    sql`${pick(r.operators, 3)} as operator`,
+    sql`${createdAt(r, e.spreadDays)} as created_at`,
+  ];
+  return sql`(
+    select ${sql.join(columns)}
+    from ${picks(r.from, r.to, e.every, e.residues)} as s
+    ${playerJoin(r)}
+  ) as c`;
+}
+
 async function seedBlacklistPlayers(db: Kysely<Database>, r: SeedRange): Promise<number> {
+  const entries = expiringEntries(r, {
+    every: 200,
+    residues: [3, 17],
+    spreadDays: 150,
+    reasons: BLACKLIST_REASONS,
+  });
   const res = await sql`
     insert into blacklist (game, kind, value, reason, operator, created_at, expires_at)
-    select ${r.game}, 'player', c.id, c.reason, c.operator, c.created_at,
-      ${expiryOf(r)}
-    from (
-      select s.g, s.j, s.idx, p.id,
-        ${pick(BLACKLIST_REASONS, 2)} as reason,
-        ${pick(r.operators, 3)} as operator,
-        ${createdAt(r, 150)} as created_at
-      from ${picks(r.from, r.to, 200, [3, 17])} as s
-      ${playerJoin(r)}
-    ) as c`.execute(db);
+    select ${r.game}, 'player', c.id, c.reason, c.operator, c.created_at, ${expiryOf(r)}
+    from ${entries}`.execute(db);
   return Number(res.numAffectedRows ?? 0);
 }
 
 async function seedHeroBansOfPlayers(db: Kysely<Database>, r: SeedRange): Promise<number> {
-  const heroes = HEROES[r.game];
+  const heroIds = HEROES[r.game].map((h) => h.heroId);
+  const heroNames = HEROES[r.game].map((h) => h.name);
+  const entries = expiringEntries(r, {
+    every: 250,
+    residues: [7, 13],
+    spreadDays: 90,
+    reasons: HERO_BAN_REASONS,
+    columns: [sql`${pick(heroIds, 4)} as hero_id`, sql`${pick(heroNames, 4)} as hero_name`],
+  });
   const res = await sql`
     insert into banned_heroes (game, hero_id, hero_name, player_id, reason, operator, created_at, expires_at)
-    select ${r.game}, c.hero_id, c.hero_name, c.id, c.reason, c.operator, c.created_at,
-      ${expiryOf(r)}
-    from (
-      select s.g, s.j, s.idx, p.id,
-        ${pick(
-          heroes.map((h) => h.heroId),
-          4,
-        )} as hero_id,
-        ${pick(
-          heroes.map((h) => h.name),
-          4,
-        )} as hero_name,
-        ${pick(HERO_BAN_REASONS, 2)} as reason,
-        ${pick(r.operators, 3)} as operator,
-        ${createdAt(r, 90)} as created_at
-      from ${picks(r.from, r.to, 250, [7, 13])} as s
-      ${playerJoin(r)}
-    ) as c`.execute(db);
+    select ${r.game}, c.hero_id, c.hero_name, c.id, c.reason, c.operator, c.created_at, ${expiryOf(r)}
+    from ${entries}`.execute(db);
   return Number(res.numAffectedRows ?? 0);
 }
 
@@ -365,12 +390,8 @@ export async function seedModeration(
   anchor: Date,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const meta = await trx
-      .selectFrom('app_meta')
-      .select('value')
-      .where('key', '=', metaKey(game))
-      .executeTakeFirst();
-    const done = meta ? Number(meta.value) : 0;
+    const meta = await readMeta(trx, metaKey(game));
+    const done = meta === undefined ? 0 : Number(meta);
     if (perGame <= done) return 0;
     const range: SeedRange = {
       game,
@@ -385,11 +406,7 @@ export async function seedModeration(
     added += await seedHeroBansOfPlayers(trx, range);
     if (gameHasPage(game, 'specialUsers')) added += await seedSpecialUsers(trx, range);
     if (gameHasPage(game, 'testingPlayers')) added += await seedTesting(trx, range);
-    await trx
-      .insertInto('app_meta')
-      .values({ key: metaKey(game), value: String(perGame) })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(perGame) }))
-      .execute();
+    await writeMeta(trx, metaKey(game), String(perGame));
     return added;
   });
 }

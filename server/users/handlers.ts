@@ -3,11 +3,12 @@ import { Codes } from '../../shared/codes.js';
 import { ApiError } from '../../shared/envelope.js';
 import { phoneSchema, type usersEndpoints } from '../../shared/api/users.js';
 import { ROLES } from '../../shared/roles.js';
-import { auditEntryOf } from '../audit/record.js';
+import { auditPage } from '../audit/record.js';
 import { hashPassword } from '../auth/password.js';
 import { revokeSessionsOf } from '../auth/sessions.js';
+import { containsPattern, listPage } from '../db/paging.js';
 import type { OperatorRow, OperatorUpdate } from '../db/schema.js';
-import { signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
+import { auditedResult, type HandlerContext, type HandlerMap, signedInOf } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { findOperatorByPhone, toOperator } from './operators.js';
 
@@ -20,11 +21,6 @@ async function mustFind(ctx: HandlerContext, phone: string): Promise<OperatorRow
   const row = await findOperatorByPhone(ctx.db, phone);
   if (!row) throw notFound(phone);
   return row;
-}
-
-/** LIKE pattern matching `q` literally anywhere. */
-function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
@@ -103,30 +99,15 @@ export const usersHandlers: HandlerMap<typeof usersEndpoints> = {
       );
     }
     if (input.role) q = q.where(sql<boolean>`${input.role} = any(roles)`);
-    const { total } = await q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    const rows = await q
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute();
-    return { items: rows.map(toOperator), total, page: input.page, pageSize: input.pageSize };
+    const ordered = q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+    return listPage(q, ordered, input, toOperator);
   },
 
   'users.get': async (input, ctx) => toOperator(await mustFind(ctx, input.phone)),
 
   'users.logs': async (input, ctx) => {
     const op = await mustFind(ctx, input.phone);
-    const q = ctx.db.selectFrom('audit_log').where('operator_id', '=', op.id);
-    const { total } = await q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    const rows = await q
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute();
-    return { items: rows.map(auditEntryOf), total, page: input.page, pageSize: input.pageSize };
+    return auditPage(ctx.db.selectFrom('audit_log').where('operator_id', '=', op.id), input);
   },
 
   'users.create': async (input, ctx) => {
@@ -151,9 +132,7 @@ export const usersHandlers: HandlerMap<typeof usersEndpoints> = {
       .returningAll()
       .executeTakeFirstOrThrow()
       .catch(conflictFromDb);
-    const op = toOperator(row);
-    ctx.audit.after = op;
-    return op;
+    return auditedResult(ctx, toOperator(row));
   },
 
   'users.update': async (input, ctx) => {

@@ -3,17 +3,11 @@ import { Codes } from '../../shared/codes.js';
 import { ROLES } from '../../shared/roles.js';
 import { ENDPOINTS } from '../../shared/api/table.js';
 import type { AuditEntry, Operator } from '../../shared/api/users.js';
+import type { Page } from '../db/paging.js';
 import { DEMO_OPERATORS } from '../seed/operators.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../../tests/support/backends.js';
 
 /** Operator accounts: list, get, logs, create, update, delete, roles, and their rules. */
-
-interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 describe.each(backendKinds())('users on %s', (kind) => {
   let t: TestBackend;

@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
-import type { RunningHost } from '../../main/host/host.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { GAME_IDS, GAMES, gamePagePath, type GameId } from '../../shared/games.js';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { playerIdOf } from '../../server/seed/players.js';
-import { goTo, launchBrowser, openConsole, signIn, startTestHost, waitForPath } from './support.js';
+import { useConsole } from './fixture.js';
+import { goTo, openConsole, signIn, waitForPath } from './support.js';
 
 /**
  * The operators' daily work, in every game: find a player, open every tab of their detail and
  * see real rows, open the equipment table, ban a hero, blacklist and un-blacklist an IP. A
  * Service operator can search and look, but not act.
  */
-let browser: Browser;
-let host: RunningHost;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  host = await startTestHost();
-});
-
-beforeEach(async () => {
-  await host.core.handlers['session:logout'](null);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-});
+const fx = useConsole();
 
 /** Player 7 of every game is a heavy one: 10,000 pieces of equipment (server/seed/players.ts). */
 const HEAVY = 7;
@@ -37,7 +22,7 @@ async function rowCount(page: Page, testId: string): Promise<number> {
 }
 
 async function signedIn(account: string): Promise<Page> {
-  const page = await openConsole(browser, host);
+  const page = await openConsole(fx.browser, fx.host);
   await signIn(page, account);
   await waitForPath(page, '/home');
   return page;

@@ -1,33 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
-import type { RunningHost } from '../../main/host/host.js';
+import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/routes.js';
 import { canAccess } from '../../shared/roles.js';
-import { launchBrowser, openConsole, signIn, startTestHost, waitForPath, goTo, hashPath } from './support.js';
+import { openConsole, signIn, waitForPath, goTo, hashPath } from './support.js';
+import { useConsole } from './fixture.js';
 
-let browser: Browser;
-let host: RunningHost;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  host = await startTestHost();
-});
-
-// The host, like the desktop app, holds one session: each test starts signed out.
-beforeEach(async () => {
-  await host.core.handlers['session:logout'](null);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-});
+const fx = useConsole();
 
 const ADMIN_ROLES = ['ADMIN', 'AtomicWAR', 'YMMJ', 'LORDWAR', 'PARTYGAME'];
 
 describe('signing in and out', () => {
   it('takes an ADMIN operator through the menu to a game page and signs them out', async () => {
-    const page = await openConsole(browser, host);
+    const page = await openConsole(fx.browser, fx.host);
     await waitForPath(page, '/auth/login');
     await signIn(page, 'admin');
     await waitForPath(page, '/home');
@@ -68,7 +51,7 @@ describe('signing in and out', () => {
   });
 
   it('reaches every menu route an ADMIN operator may open, and only those', async () => {
-    const page = await openConsole(browser, host);
+    const page = await openConsole(fx.browser, fx.host);
     await signIn(page, 'admin');
     await waitForPath(page, '/home');
     for (const group of ['atomicwar', 'ymmj', 'lw', 'party', 'todo']) {
@@ -83,7 +66,7 @@ describe('signing in and out', () => {
   });
 
   it('returns to the asked page after sign-in', async () => {
-    const page = await openConsole(browser, host);
+    const page = await openConsole(fx.browser, fx.host);
     await goTo(page, '/admin/users');
     await waitForPath(page, '/auth/login');
     await signIn(page, 'super');
@@ -93,7 +76,7 @@ describe('signing in and out', () => {
   });
 
   it('sends a Service operator who opens an ADMIN page to 401', async () => {
-    const page = await openConsole(browser, host);
+    const page = await openConsole(fx.browser, fx.host);
     await signIn(page, 'service');
     await waitForPath(page, '/home');
     await goTo(page, '/ymmj/bannedhero');
@@ -107,7 +90,7 @@ describe('signing in and out', () => {
   });
 
   it('sends unknown paths to 404 and the root to login', async () => {
-    const page = await openConsole(browser, host);
+    const page = await openConsole(fx.browser, fx.host);
     await goTo(page, '/no/such/page');
     await waitForPath(page, '/errors/error-404');
     await goTo(page, '/auth/nothing');
@@ -118,7 +101,7 @@ describe('signing in and out', () => {
   });
 
   it('shows a wrong password as an error the operator can act on', async () => {
-    const page = await openConsole(browser, host);
+    const page = await openConsole(fx.browser, fx.host);
     await signIn(page, 'admin', 'not-the-password');
     await expect
       .poll(() => page.getByTestId('login-error').textContent())
@@ -128,7 +111,7 @@ describe('signing in and out', () => {
   });
 
   it('switches the language of the whole UI and remembers it', async () => {
-    const page = await openConsole(browser, host);
+    const page = await openConsole(fx.browser, fx.host);
     await signIn(page, 'admin');
     await waitForPath(page, '/home');
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Big-data back office');
@@ -137,7 +120,7 @@ describe('signing in and out', () => {
     await expect.poll(() => page.title()).toContain('大数据后台');
     await page.reload();
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('大数据后台');
-    expect((await host.core.handlers['settings:get'](null)).language).toBe('zh-CN');
+    expect((await fx.host.core.handlers['settings:get'](null)).language).toBe('zh-CN');
     await page.getByTestId('language-switch').selectOption('en');
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Big-data back office');
     await page.context().close();

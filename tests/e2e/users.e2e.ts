@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
-import type { RunningHost } from '../../main/host/host.js';
-import { goTo, launchBrowser, openConsole, signIn, startTestHost, waitForPath } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { useConsole } from './fixture.js';
+import { goTo, openConsole, signIn, waitForPath } from './support.js';
 
 /** A super-admin manages an operator through the screens; every change lands in the audit log. */
-let browser: Browser;
-let host: RunningHost;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  host = await startTestHost();
-});
-
-beforeEach(async () => {
-  await host.core.handlers['session:logout'](null);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-});
+const fx = useConsole();
 
 const PHONE = '13900000123';
 
 describe('operator management', () => {
   it('creates, edits (with a reason) and deletes (confirmed, with a reason) an operator', async () => {
-    const page = await openConsole(browser, host);
+    const page = await openConsole(fx.browser, fx.host);
     await signIn(page, 'super');
     await waitForPath(page, '/home');
     await goTo(page, '/admin/users/create');
@@ -56,9 +40,9 @@ describe('operator management', () => {
     await page.getByTestId('delete-user-dialog-confirm').click();
     await waitForPath(page, '/admin/users');
 
-    const found = await host.core.handlers['api:call']({ endpoint: 'users.get', input: { phone: PHONE } });
+    const found = await fx.host.core.handlers['api:call']({ endpoint: 'users.get', input: { phone: PHONE } });
     expect(found.ok ? 0 : found.error.code).toBe(40400);
-    const logs = await host.core.handlers['api:call']({
+    const logs = await fx.host.core.handlers['api:call']({
       endpoint: 'users.logs',
       input: { phone: '13800000001', pageSize: 10 },
     });

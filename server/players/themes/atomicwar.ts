@@ -1,3 +1,4 @@
+import { ENGLISH_EQUIPMENT_TEXT, ENGLISH_STORE_LOGS } from './english.js';
 import { goals, items, loot, named, priced, shop, type Theme } from './theme.js';
 
 /** Atomic War: a team-battle shooter on Steam. Money in US dollars. */
@@ -152,19 +153,15 @@ export const atomicwar: Theme = {
       { name: 'Reload Speed', min: 2, max: 12, unit: '%', decimals: 0 },
     ],
     sets: [{ name: 'Hazmat Set', two: 'Rad Resist +20%', four: 'HP +10%' }],
-    join: (prefix, base) => `${prefix} ${base}`,
-    setLine: (set, pieces, bonus) => `${set} (${pieces}): ${bonus}`,
+    ...ENGLISH_EQUIPMENT_TEXT,
   },
   logs: {
     register: (device) => `Account created on Steam (${device})`,
     login: (device) => `Signed in from the Steam client (${device})`,
     logout: (minutes) => `Signed out after ${minutes} min`,
     levelUp: (from, to) => `Level ${from} → ${to}`,
-    purchase: (name, count, price) => `Bought ${count} × ${name} for ${price}`,
-    recharge: (orderId, product, amount, channel) =>
-      `Recharged ${product} (${amount}) via ${channel}, order ${orderId}`,
+    ...ENGLISH_STORE_LOGS,
     itemGain: (name, count, source) => `Got ${count} × ${name} from ${source}`,
-    itemUse: (name, count) => `Used ${count} × ${name}`,
     match: (r) => {
       const mode = r.pick(['Team Deathmatch', 'Domination', 'Search & Destroy', 'Hardpoint', 'Fallout Zone']);
       const map = r.pick(['Ground Zero', 'Reactor 4', 'Dead City', 'Bunker 9', 'Red Forest', 'Silo']);

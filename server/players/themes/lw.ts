@@ -1,3 +1,4 @@
+import { ENGLISH_EQUIPMENT_TEXT, ENGLISH_STORE_LOGS } from './english.js';
 import { goals, items, loot, named, priced, shop, type Theme } from './theme.js';
 
 /** Lord War: medieval kingdoms, sieges and lords. Money in euros. */
@@ -195,19 +196,15 @@ export const lw: Theme = {
       { name: 'Dragonforged Set', two: 'Fire DMG +10%', four: 'Crit DMG +20%' },
       { name: 'Kingsguard Set', two: 'DEF +8%', four: 'Damage Taken -10%' },
     ],
-    join: (prefix, base) => `${prefix} ${base}`,
-    setLine: (set, pieces, bonus) => `${set} (${pieces}): ${bonus}`,
+    ...ENGLISH_EQUIPMENT_TEXT,
   },
   logs: {
     register: (device) => `Founded a castle (${device})`,
     login: (device) => `Entered the realm (${device})`,
     logout: (minutes) => `Left the realm after ${minutes} min`,
     levelUp: (from, to) => `Lord level ${from} → ${to}`,
-    purchase: (name, count, price) => `Bought ${count} × ${name} for ${price}`,
-    recharge: (orderId, product, amount, channel) =>
-      `Recharged ${product} (${amount}) via ${channel}, order ${orderId}`,
+    ...ENGLISH_STORE_LOGS,
     itemGain: (name, count, source) => `Received ${count} × ${name} from ${source}`,
-    itemUse: (name, count) => `Used ${count} × ${name}`,
     match: (r) => {
       const target = r.pick([
         'Ravenhold',

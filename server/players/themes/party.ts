@@ -1,3 +1,4 @@
+import { ENGLISH_EQUIPMENT_TEXT, ENGLISH_STORE_LOGS } from './english.js';
 import { goals, items, loot, named, priced, shop, type Theme } from './theme.js';
 
 /** Party Game: short, silly multiplayer rounds on phones and consoles. Money in US dollars. */
@@ -140,19 +141,15 @@ export const party: Theme = {
       { name: 'Space Cadet Set', two: 'Jump +8%', four: 'Low-gravity Dash' },
       { name: 'Golden Set', two: 'Style +10%', four: 'XP Bonus +15%' },
     ],
-    join: (prefix, base) => `${prefix} ${base}`,
-    setLine: (set, pieces, bonus) => `${set} (${pieces}): ${bonus}`,
+    ...ENGLISH_EQUIPMENT_TEXT,
   },
   logs: {
     register: (device) => `Joined the party (${device})`,
     login: (device) => `Signed in (${device})`,
     logout: (minutes) => `Signed out after ${minutes} min`,
     levelUp: (from, to) => `Level ${from} → ${to}`,
-    purchase: (name, count, price) => `Bought ${count} × ${name} for ${price}`,
-    recharge: (orderId, product, amount, channel) =>
-      `Recharged ${product} (${amount}) via ${channel}, order ${orderId}`,
+    ...ENGLISH_STORE_LOGS,
     itemGain: (name, count, source) => `Got ${count} × ${name} from ${source}`,
-    itemUse: (name, count) => `Used ${count} × ${name}`,
     match: (r) => {
       const game = r.pick([
         'Hot Potato',

@@ -6,7 +6,7 @@ const params = (s: string) => new URLSearchParams(s);
 describe('list params', () => {
   it('read a page number defensively', () => {
     expect(pageOf('3')).toBe(3);
-    for (const bad of [null, '', '0', '-2', '1.5', 'x']) expect(pageOf(bad)).toBe(1);
+    for (const bad of [null, '', '0', '-2', '1.5', 'x', '1e20']) expect(pageOf(bad)).toBe(1);
   });
 
   it('pick a filter only from its options', () => {

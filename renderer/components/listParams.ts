@@ -1,14 +1,15 @@
 /**
- * A list's filters and page live in the URL, so Back, reload and a shared link keep them. These
- * read them defensively: a hand-edited URL falls back to the defaults instead of failing a call.
+ * A list's filters, view and page live in the URL, so Back, reload and a shared link keep them.
+ * These read them defensively: a hand-edited URL falls back to the defaults instead of failing a
+ * call. Used by the moderation lists and the player screens alike.
  */
 
 export type ParamPatch = Record<string, string | number | undefined>;
 
-/** The page number in the URL; anything but a whole number from 1 up is page 1. */
+/** The page number in the URL; anything but a (safe) whole number from 1 up is page 1. */
 export function pageOf(raw: string | null): number {
   const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
+  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
 }
 
 /** The value when it is one of `options`, else undefined (the filter is off). */

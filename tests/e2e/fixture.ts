@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Browser } from 'playwright';
+import type { HostOptions, RunningHost } from '../../main/host/host.js';
+import { launchBrowser, startTestHost } from './support.js';
+
+export interface ConsoleFixture {
+  browser: Browser;
+  host: RunningHost;
+}
+
+/**
+ * One browser host and one Chromium for a test file. The host, like the desktop app, holds one
+ * session, so every test starts signed out.
+ */
+export function useConsole(options: HostOptions = {}): ConsoleFixture {
+  const f = {} as ConsoleFixture;
+  beforeAll(async () => {
+    f.browser = await launchBrowser();
+    f.host = await startTestHost(options);
+  });
+  beforeEach(async () => {
+    await f.host.core.handlers['session:logout'](null);
+  });
+  afterAll(async () => {
+    await f.browser?.close();
+    await f.host?.stop();
+  });
+  return f;
+}
