@@ -78,7 +78,13 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
     db: options.db,
     kind: options.kind,
     clock,
-    auth: new AuthService({ db: options.db, config: authConfig, clock, secret }),
+    auth: new AuthService({
+      db: options.db,
+      config: authConfig,
+      clock,
+      secret,
+      rememberSessions: options.kind === 'pglite',
+    }),
   };
 
   const app = Fastify({
@@ -90,6 +96,15 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
   });
   // JSON only: a text/plain body is refused rather than handed to a handler as a string.
   app.removeContentTypeParser('text/plain');
+
+  // Sessions the auth service remembers are forgotten around every call that may change one.
+  const mayChange = (method: string) => method !== 'GET' && method !== 'HEAD';
+  app.addHook('onRequest', async (req) => {
+    if (mayChange(req.method)) deps.auth.forgetSessions();
+  });
+  app.addHook('onResponse', async (req) => {
+    if (mayChange(req.method)) deps.auth.forgetSessions();
+  });
 
   app.setErrorHandler((err, req, reply) =>
     sendError(reply, err, languageOf(req.headers['accept-language']), req.log, bodyLimit),

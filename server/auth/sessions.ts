@@ -86,7 +86,18 @@ export interface AuthServiceDeps {
   config: AuthConfig;
   clock: Clock;
   secret: Buffer;
+  /**
+   * Remember checked sessions between changes. Only safe where this process is the database's
+   * one writer (the embedded database, held by its data-directory lock): with PostgreSQL another
+   * server may revoke a session, so there every request reads it.
+   */
+  rememberSessions?: boolean;
 }
+
+type SessionRow = Awaited<ReturnType<AuthService['readSession']>>;
+
+/** Enough for every operator of a studio; past it the memory starts over. */
+const REMEMBERED_SESSIONS = 10_000;
 
 export class AuthService {
   readonly #db: Kysely<Database>;
@@ -94,8 +105,13 @@ export class AuthService {
   readonly #clock: Clock;
   readonly #secret: Buffer;
   readonly #dummy: Promise<string>;
+  /** Sessions read since the last change, by id; null when not remembering. */
+  readonly #remembered: Map<string, NonNullable<SessionRow>> | null;
+  /** Bumped by every change; a read that raced a change is not remembered. */
+  #generation = 0;
 
   constructor(deps: AuthServiceDeps) {
+    this.#remembered = deps.rememberSessions ? new Map() : null;
     this.#db = deps.db;
     this.#config = deps.config;
     this.#clock = deps.clock;
@@ -106,6 +122,40 @@ export class AuthService {
 
   get config(): AuthConfig {
     return this.#config;
+  }
+
+  /**
+   * Drops every remembered session. Every change to sessions or operators comes from a mutating
+   * request of this server, which calls this when it starts and again when it has answered
+   * (server/app.ts), so a revoked session or a disabled, changed or deleted operator is never
+   * served from memory. Reads (GET) change neither.
+   */
+  forgetSessions(): void {
+    this.#generation += 1;
+    this.#remembered?.clear();
+  }
+
+  readSession(sessionId: string) {
+    return this.#db
+      .selectFrom('sessions as s')
+      .innerJoin('operators as o', 'o.id', 's.operator_id')
+      .select(['s.revoked_at', 's.expires_at'])
+      .selectAll('o')
+      .where('s.id', '=', sessionId)
+      .executeTakeFirst();
+  }
+
+  /** The session with its operator: remembered when allowed, else read. Expiry is checked by the caller at each use. */
+  async #sessionOf(sessionId: string): Promise<SessionRow> {
+    const known = this.#remembered?.get(sessionId);
+    if (known) return known;
+    const generation = this.#generation;
+    const row = await this.readSession(sessionId);
+    if (row && this.#remembered && generation === this.#generation) {
+      if (this.#remembered.size >= REMEMBERED_SESSIONS) this.#remembered.clear();
+      this.#remembered.set(sessionId, row);
+    }
+    return row;
   }
 
   #accessToken(
@@ -312,13 +362,7 @@ export class AuthService {
     const nowMs = this.#clock();
     if (claims.exp * 1000 <= nowMs) throw new ApiError(Codes.TOKEN_EXPIRED);
 
-    const row = await this.#db
-      .selectFrom('sessions as s')
-      .innerJoin('operators as o', 'o.id', 's.operator_id')
-      .select(['s.revoked_at', 's.expires_at'])
-      .selectAll('o')
-      .where('s.id', '=', claims.sid)
-      .executeTakeFirst();
+    const row = await this.#sessionOf(claims.sid);
     // Gone: the operator was deleted with their sessions.
     if (!row) throw sessionRevoked();
     if (row.id !== claims.uid) throw tokenInvalid();
