@@ -145,6 +145,49 @@ describe.each(GAME_IDS)('players and moderation in %s', (game) => {
   });
 });
 
+describe('special users and testing players (ymmj)', () => {
+  const game: GameId = 'ymmj';
+
+  it('marks a player as a special user, with a reason', async () => {
+    const page = await signedIn('admin');
+    const id = playerIdOf(game, 4);
+    await goTo(page, gamePagePath(game, 'specialUserCreate'));
+    await page.getByTestId('special-player').fill(id);
+    await page.getByTestId('special-category').selectOption('streamer');
+    await page.getByTestId('special-note').fill('partner channel');
+    await page.getByTestId('special-submit').click();
+    await page.getByTestId('special-create-dialog').waitFor();
+    await page.getByTestId('special-create-dialog-reason').fill('signed a streaming contract');
+    await page.getByTestId('special-create-dialog-confirm').click();
+    await waitForPath(page, gamePagePath(game, 'specialUsers'));
+    await expect.poll(() => page.getByTestId('special-users-table').textContent()).toContain(id);
+    await page.close();
+  });
+
+  it("refunds a testing player's recharge, with a reason", async () => {
+    const page = await signedIn('admin');
+    const id = playerIdOf(game, 9);
+    await goTo(page, gamePagePath(game, 'testingPlayers'));
+    await page.getByTestId(`testing-select-${id}`).click();
+    await expect.poll(() => page.getByTestId('testing-recharges-title').textContent()).toContain(id);
+    // Only this player's records: every row names them.
+    await expect
+      .poll(async () =>
+        (await page.getByTestId('testing-recharges-table').textContent())?.includes(playerIdOf(game, 19)),
+      )
+      .toBe(false);
+    const refunds = page.locator('[data-testid="testing-recharges-table"] [data-testid^="refund-"]');
+    await refunds.first().waitFor();
+    const before = await refunds.count();
+    await refunds.first().click();
+    await page.getByTestId('refund-dialog').waitFor();
+    await page.getByTestId('refund-dialog-reason').fill('test purchase made by QA');
+    await page.getByTestId('refund-dialog-confirm').click();
+    await expect.poll(() => refunds.count()).toBe(before - 1);
+    await page.close();
+  });
+});
+
 describe('a Service operator', () => {
   it('can search and view players but not act on them or open moderation', async () => {
     const page = await signedIn('service');
