@@ -15,6 +15,7 @@ import { Codes } from '../../shared/codes.js';
 import type { ResultError } from '../../shared/envelope.js';
 import { bridge } from '../bridge/bridge.js';
 import { asResultError } from '../bridge/result.js';
+import { createLatest } from './latest.js';
 import type { SessionEndEvent } from './notices.js';
 
 /**
@@ -45,9 +46,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [lastEnd, setLastEnd] = useState<SessionEndEvent | null>(null);
   const [appInfo, setAppInfo] = useState<AppInfo | null>(null);
   const owner = useRef<string | null>(null);
+  const latest = useRef(createLatest());
 
-  const apply = useCallback(
-    (next: SessionState) => {
+  const applyAnswer = useCallback(
+    (next: SessionState, ticket: number) => {
+      if (!latest.current.accept(ticket)) return;
       // Cached data belongs to the operator who fetched it; never show it to the next one.
       const who = next.signedIn ? next.user.phone : null;
       if (owner.current !== who) queryClient.clear();
@@ -58,14 +61,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const apply = useCallback((next: SessionState) => applyAnswer(next, latest.current.ask()), [applyAnswer]);
+
   const reload = useCallback(async () => {
+    const ticket = latest.current.ask();
     try {
-      apply(await bridge().session.get());
+      applyAnswer(await bridge().session.get(), ticket);
       setLoadError(null);
     } catch (err) {
       setLoadError(asResultError(err, Codes.NETWORK));
     }
-  }, [apply]);
+  }, [applyAnswer]);
 
   useEffect(() => {
     const offChanged = bridge().on('session:changed', apply);
