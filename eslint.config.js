@@ -24,13 +24,49 @@ export default tseslint.config(
     },
   },
   {
-    // The renderer reaches data only through the bridge: no Node, no Electron.
+    // The layers: the renderer reaches data only through the bridge (no Node, no Electron, nothing
+    // of main, preload or the server), and the contract in shared/ imports no other layer, at any
+    // depth of relative path. Tests run in Node and may read files.
     files: ['renderer/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['node:*', 'electron', 'fs', 'path', 'child_process', '../main/*', '../server/*'] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'electron', 'electron/*', 'fs', 'path', 'child_process', 'keytar'],
+              message: 'The renderer and the contract run without Node or Electron.',
+            },
+            {
+              regex: '^(\\.\\./)+(main|server|preload)(/|$)',
+              message: 'The renderer and the contract may not import main, preload or the server.',
+            },
+          ],
+        },
       ],
     },
+  },
+  {
+    // The contract imports nothing of the renderer either.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'electron', 'electron/*', 'fs', 'path', 'child_process', 'keytar'],
+              message: 'The contract runs without Node or Electron.',
+            },
+            {
+              regex: '^(\\.\\./)+(main|server|preload|renderer)(/|$)',
+              message: 'The contract may not import another layer.',
+            },
+          ],
+        },
+      ],
+    },
+    ignores: ['**/*.test.ts'],
   },
 );

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Codes } from '../shared/codes.js';
-import { endpoint, endpointAccess, gamesOf, reasonSchema, routePattern } from '../shared/api/endpoint.js';
+import {
+  endpoint,
+  endpointAccess,
+  gamesOf,
+  intParam,
+  reasonSchema,
+  routePattern,
+} from '../shared/api/endpoint.js';
 import { ENDPOINTS, ENDPOINT_IDS } from '../shared/api/table.js';
 import { GAME_IDS, gameIdSchema, type GameId } from '../shared/games.js';
 import { PUBLIC, anyOf, canAccess } from '../shared/roles.js';
@@ -26,7 +33,7 @@ const testTable = {
     input: z.strictObject({
       game: gameIdSchema,
       id: z.string().min(1),
-      n: z.coerce.number().int().optional(),
+      n: intParam({ min: 0 }).optional(),
     }),
     output: z.object({ game: z.string(), id: z.string(), n: z.number().optional(), ctxGame: z.string() }),
   }),
@@ -36,7 +43,7 @@ const testTable = {
     path: '/test/write',
     summary: 'A write that fails after changing the database when asked to',
     access: anyOf('ADMIN'),
-    audit: 'test.write',
+    audit: true,
     input: z.strictObject({
       game: gameIdSchema,
       key: z.string().min(1),
@@ -282,7 +289,7 @@ describe.each(backendKinds())('endpoint layer on %s', (kind) => {
       const entries = await db
         .selectFrom('audit_log')
         .selectAll()
-        .where('action', '=', 'test.write')
+        .where('action', '=', 'test.gameWrite')
         .orderBy('id')
         .execute();
       expect(entries.map((e) => [e.outcome, e.code, e.game, e.target, e.reason, e.operator])).toEqual([
@@ -315,7 +322,7 @@ describe.each(backendKinds())('endpoint layer on %s', (kind) => {
         expect(op?.path).toBe(routePattern(ep, game).replace(/:(\w+)/g, '{$1}'));
         expect(op?.method).toBe(ep.method.toLowerCase());
         expect(op?.['x-access']).toEqual(endpointAccess(ep, game));
-        expect(op?.['x-audit']).toBe(ep.audit);
+        expect(op?.['x-audit']).toBe(ep.audit ? id : undefined);
       }
       for (const game of GAME_IDS.filter((g) => !games.includes(g)))
         expect(ops.has(`${id}@${game}`)).toBe(false);

@@ -2,8 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { sql, type Kysely } from 'kysely';
 import { Codes } from '../shared/codes.js';
 import { ApiError, ok } from '../shared/envelope.js';
-import { ENDPOINTS, type EndpointId } from '../shared/api/table.js';
-import { authHandlers } from './auth/handlers.js';
+import { ENDPOINT_IDS, ENDPOINTS } from '../shared/api/table.js';
 import { AuthService } from './auth/sessions.js';
 import { loadTokenSecret } from './auth/tokens.js';
 import {
@@ -15,28 +14,25 @@ import {
 } from './config.js';
 import type { DatabaseKind } from './db/open.js';
 import type { Database } from './db/schema.js';
-import type { Handler, ServerDeps } from './http/context.js';
-import { endpointSet, registerEndpoints, type EndpointSet, type RegisteredRoute } from './http/endpoints.js';
+import type { ServerDeps } from './http/context.js';
+import { registerEndpoints, type EndpointSet, type RegisteredRoute } from './http/endpoints.js';
 import { buildOpenApi } from './http/openapi.js';
 import { languageOf, problem } from './http/problem.js';
 import { sendError } from './http/respond.js';
-import { usersHandlers } from './users/handlers.js';
-import { playersHandlers } from './players/handlers.js';
-import { moderationHandlers } from './moderation/handlers.js';
+import { SERVER_FEATURES } from './features.js';
 
 /**
  * The reference backend's HTTP server: every entry of the endpoint table on its service's base
  * path, plus /health and /openapi.json. Nothing here knows a feature: handlers come from the
- * feature folders, one map per shared/api file.
+ * feature list (server/features.ts), where a missing one is a type error.
  */
-
-/** Every endpoint of the table has a handler here: a missing one is a type error. */
-const handlers: { [K in EndpointId]: Handler<K> } = {
-  ...authHandlers,
-  ...usersHandlers,
-  ...playersHandlers,
-  ...moderationHandlers,
-};
+function allHandlers(): EndpointSet {
+  const handlers: Record<string, EndpointSet['handlers'][string]> = {};
+  for (const f of SERVER_FEATURES) Object.assign(handlers, f.handlers);
+  const missing = ENDPOINT_IDS.filter((id) => !handlers[id]);
+  if (missing.length > 0) throw new Error(`endpoints without a handler: ${missing.join(', ')}`);
+  return { table: ENDPOINTS, handlers };
+}
 
 export const BACKEND_VERSION = '0.1.0';
 
@@ -110,7 +106,7 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
     sendError(reply, err, languageOf(req.headers['accept-language']), req.log, bodyLimit),
   );
 
-  const sets = [endpointSet(ENDPOINTS, handlers), ...(options.extraEndpoints ?? [])];
+  const sets = [allHandlers(), ...(options.extraEndpoints ?? [])];
   const routes = registerEndpoints(app, deps, sets, {
     bodyLimit,
     validateOutput: options.validateOutput ?? true,

@@ -114,7 +114,7 @@ describe.skipIf(!postgresUrl())('create-super on PostgreSQL', () => {
         .select(['action', 'operator', 'target'])
         .execute();
       expect(audit).toContainEqual({
-        action: 'user.create',
+        action: 'users.create',
         operator: 'create-super (command line)',
         target: '13500000001',
       });

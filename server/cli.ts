@@ -146,7 +146,7 @@ async function createSuper(args: string[]): Promise<void> {
       at: now,
       operatorId: null,
       operator: 'create-super (command line)',
-      action: 'user.create',
+      action: 'users.create',
       target: row.phone,
       outcome: 'ok',
       code: 1,

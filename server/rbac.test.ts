@@ -72,7 +72,7 @@ const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = 
 
   'heroes.list': async () => ({ game: GAME }),
   'bannedHeroes.list': async () => ({ game: GAME, status: 'all' }),
-  'bannedHeroes.create': async (f) => ({
+  'bannedHeroes.ban': async (f) => ({
     game: GAME,
     heroId: testHero(GAME).heroId,
     playerId: await playerWithout(f, 'banned_heroes'),
@@ -107,9 +107,9 @@ const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = 
     entryId: await insertSpecialUser(db(f), GAME, f.freshPlayer(), at(f)),
     reason: REASON,
   }),
-  'testing.list': async () => ({ game: GAME }),
-  'testing.recharges': async () => ({ game: GAME }),
-  'testing.refund': async (f) => ({
+  'testingPlayers.list': async () => ({ game: GAME }),
+  'testingPlayers.recharges': async () => ({ game: GAME }),
+  'testingPlayers.refund': async (f) => ({
     game: GAME,
     rechargeId: await insertPaidRecharge(db(f), GAME, f.freshPlayer(), `rbac-${f.unique()}`, at(f)),
     reason: REASON,

@@ -39,6 +39,18 @@ export function anyOf(...roles: Role[]): Access {
   return { kind: 'roles', anyOf: roles };
 }
 
+/**
+ * The rules of spec section 6, by name. Every endpoint and page states its own rule with one of
+ * these; none borrows another page's, so changing who may open a page never changes who may call
+ * something else.
+ */
+/** Most game and admin pages and every game action. */
+export const ADMIN_ONLY: Access = anyOf('ADMIN');
+/** Player lists and detail, top100 and season leaderboards, match statistics. */
+export const ADMIN_OR_SERVICE: Access = anyOf('ADMIN', 'Service');
+/** The base admin group (the spec's menu gives it to SUPER). */
+export const SUPER_ONLY: Access = anyOf('SUPER');
+
 /** Adds a required role (a game's) to an access rule. */
 export function withRequired(access: Access, role: Role): Access {
   // "No role restriction" inside a game still needs the game's role: any role plus the game's.

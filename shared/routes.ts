@@ -1,166 +1,87 @@
-import { type Access, PUBLIC, SIGNED_IN, anyOf, withRequired } from './roles.js';
-import { GAMES, GAME_LIST, type GameId, type GamePageKey, gamePagePath } from './games.js';
+import { PUBLIC, SIGNED_IN, withRequired, type Access } from './roles.js';
+import { GAMES, GAME_LIST, GAME_PAGES, type GameId, type GamePageKey, gamePagePath } from './games.js';
+import { FEATURES } from './features.js';
+import { fixedRoute, type GamePageRule, type RouteDef } from './pages.js';
+
+export { MENU_SECTIONS, type Layout, type MenuGroupId, type MenuSection, type RouteDef } from './pages.js';
 
 /**
  * The route table: every real route of spec section 2 with who may open it. It drives the side
  * menu, the renderer's guard and (through the same Access values on endpoints) the server's RBAC.
- * The template demo routes of the spec are not here on purpose.
+ * The shell's own routes (sign-in, errors, home) are here; every other route comes from the
+ * feature modules listed in features.ts. The template demo routes of the spec are not here on
+ * purpose.
  */
 
-export type Layout = 'auth' | 'errors' | 'main';
-
-/** `ready` pages are built; `planned` pages say plainly that they come in a later release. */
-export type RouteStatus = 'ready' | 'planned';
-
-/** Side-menu sections inside a group; the order here is the menu order. */
-export const MENU_SECTIONS = [
-  'players',
-  'moderation',
-  'codes',
-  'recharge',
-  'leaderboards',
-  'statistics',
-  'tools',
-] as const;
-export type MenuSection = (typeof MENU_SECTIONS)[number];
-
-export type MenuGroupId = 'home' | 'admin' | GameId | 'todo';
-
-export interface RouteDef {
-  /** Stable id: 'admin.users', 'todo.list', 'ymmj.players'. */
-  id: string;
-  /** react-router path pattern. */
-  path: string;
-  layout: Layout;
-  access: Access;
-  /** i18n key of the page title (renderer catalogue). */
-  titleKey: string;
-  status: RouteStatus;
-  game?: GameId;
-  page?: GamePageKey;
-  /** Where it sits in the side menu; absent for routes reached from another page (details, tabs). */
-  menu?: { group: MenuGroupId; section?: MenuSection };
+/** Every game page's rule, from the feature that owns it; each page has exactly one owner. */
+function gamePageRules(): Record<GamePageKey, GamePageRule> {
+  const rules: Partial<Record<GamePageKey, GamePageRule>> = {};
+  const owner = new Map<GamePageKey, string>();
+  for (const f of FEATURES) {
+    for (const [page, rule] of Object.entries(f.gamePages ?? {}) as [GamePageKey, GamePageRule][]) {
+      const other = owner.get(page);
+      if (other) throw new Error(`game page ${page} is declared by both ${other} and ${f.id}`);
+      owner.set(page, f.id);
+      rules[page] = rule;
+    }
+  }
+  const missing = (Object.keys(GAME_PAGES) as GamePageKey[]).filter((p) => !rules[p]);
+  if (missing.length > 0) throw new Error(`game pages without a rule: ${missing.join(', ')}`);
+  return rules as Record<GamePageKey, GamePageRule>;
 }
 
-interface GamePageMeta {
-  access: Access;
-  section?: MenuSection;
-  status: RouteStatus;
-}
-
-const ADMIN = anyOf('ADMIN');
-const ADMIN_OR_SERVICE = anyOf('ADMIN', 'Service');
-/** The base admin group: SUPER, as the spec's menu says (the spec's route table disagreed). */
-const SUPER_ONLY = anyOf('SUPER');
-
-/** Access before the game's own role is added, and the page's place in the game's menu group. */
-export const GAME_PAGE_META: Record<GamePageKey, GamePageMeta> = {
-  players: { access: ADMIN_OR_SERVICE, section: 'players', status: 'ready' },
-  player: { access: ADMIN_OR_SERVICE, status: 'ready' },
-  playerTab: { access: ADMIN_OR_SERVICE, status: 'ready' },
-  playerStats: { access: ADMIN, section: 'players', status: 'ready' },
-  testingPlayers: { access: ADMIN, section: 'players', status: 'ready' },
-  specialUsers: { access: ADMIN, section: 'players', status: 'ready' },
-  specialUserCreate: { access: ADMIN, section: 'players', status: 'ready' },
-  bannedHeroes: { access: ADMIN, section: 'moderation', status: 'ready' },
-  blacklist: { access: ADMIN, section: 'moderation', status: 'ready' },
-  blacklistCreate: { access: ADMIN, section: 'moderation', status: 'ready' },
-  activeCodes: { access: ADMIN, section: 'codes', status: 'planned' },
-  shopTickets: { access: ADMIN, section: 'codes', status: 'planned' },
-  steamKey: { access: ADMIN, section: 'codes', status: 'planned' },
-  steamToken: { access: ADMIN, section: 'codes', status: 'planned' },
-  orderCreate: { access: ADMIN, section: 'recharge', status: 'planned' },
-  orderRetrieve: { access: ADMIN, section: 'recharge', status: 'planned' },
-  rechargeStats: { access: ADMIN, section: 'recharge', status: 'planned' },
-  pay: { access: SIGNED_IN, section: 'recharge', status: 'planned' },
-  payTab: { access: SIGNED_IN, status: 'planned' },
-  shop: { access: SIGNED_IN, section: 'recharge', status: 'planned' },
-  shopTab: { access: SIGNED_IN, status: 'planned' },
-  orderDetail: { access: SIGNED_IN, status: 'planned' },
-  top100: { access: ADMIN_OR_SERVICE, section: 'leaderboards', status: 'planned' },
-  season: { access: ADMIN_OR_SERVICE, section: 'leaderboards', status: 'planned' },
-  levelDetail: { access: ADMIN, section: 'leaderboards', status: 'planned' },
-  dailyReport: { access: ADMIN, section: 'statistics', status: 'planned' },
-  shopDailyReport: { access: ADMIN, section: 'statistics', status: 'planned' },
-  matchStats: { access: ADMIN_OR_SERVICE, section: 'statistics', status: 'planned' },
-  apiStats: { access: ADMIN, section: 'statistics', status: 'planned' },
-  ipStats: { access: ADMIN, section: 'statistics', status: 'planned' },
-  clientIps: { access: ADMIN, section: 'statistics', status: 'planned' },
-  batchFix: { access: ADMIN, section: 'tools', status: 'planned' },
-};
+/** Who may open each game page (before the game's role is added) and where it sits in the menu. */
+export const GAME_PAGE_META: Readonly<Record<GamePageKey, GamePageRule>> = gamePageRules();
 
 /** The access rule of one game's page: the page's rule plus the game's role. */
 export function gamePageAccess(game: GameId, page: GamePageKey): Access {
   return withRequired(GAME_PAGE_META[page].access, GAMES[game].role);
 }
 
-const fixed = (
-  id: string,
-  path: string,
-  layout: Layout,
-  access: Access,
-  status: RouteStatus,
-  menu?: RouteDef['menu'],
-): RouteDef => ({ id, path, layout, access, titleKey: `route.${id}`, status, ...(menu ? { menu } : {}) });
-
-const AUTH_ROUTES: RouteDef[] = [
-  fixed('auth.login', '/auth/login', 'auth', PUBLIC, 'ready'),
-  fixed('auth.register', '/auth/register', 'auth', PUBLIC, 'ready'),
-  fixed('auth.logout', '/auth/logout', 'auth', PUBLIC, 'ready'),
-];
-
-const ERROR_ROUTES: RouteDef[] = [
-  fixed('errors.401', '/errors/error-401', 'errors', PUBLIC, 'ready'),
-  fixed('errors.404', '/errors/error-404', 'errors', PUBLIC, 'ready'),
-  fixed('errors.500', '/errors/error-500', 'errors', PUBLIC, 'ready'),
-];
-
-const HOME_ROUTES: RouteDef[] = [fixed('home', '/home', 'main', SIGNED_IN, 'ready', { group: 'home' })];
-
-const ADMIN_ROUTES: RouteDef[] = [
-  fixed('admin.users', '/admin/users', 'main', SUPER_ONLY, 'ready', { group: 'admin' }),
-  fixed('admin.userCreate', '/admin/users/create', 'main', SUPER_ONLY, 'ready', { group: 'admin' }),
-  fixed('admin.userEdit', '/admin/user/:phone/edit', 'main', SUPER_ONLY, 'ready'),
-  fixed('admin.user', '/admin/user/:phone', 'main', SUPER_ONLY, 'ready'),
-  fixed('admin.steamToken', '/admin/steamtoken', 'main', SUPER_ONLY, 'planned', { group: 'admin' }),
-  fixed('admin.serverWatch', '/admin/serverwatch', 'main', SUPER_ONLY, 'planned', { group: 'admin' }),
-  fixed('admin.shortcut', '/admin/shortcut', 'main', SUPER_ONLY, 'planned', { group: 'admin' }),
-  fixed('admin.payOrders', '/pay/orders', 'main', SUPER_ONLY, 'planned', { group: 'admin' }),
-  fixed('admin.paypal', '/pay/paypal', 'main', SUPER_ONLY, 'planned', { group: 'admin' }),
-  fixed('admin.systemLogs', '/admin/systemlogs', 'main', SUPER_ONLY, 'planned', { group: 'admin' }),
-];
-
-const TODO_ROUTES: RouteDef[] = [
-  fixed('todo.list', '/admin/todo', 'main', SIGNED_IN, 'planned', { group: 'todo' }),
-  fixed('todo.create', '/admin/todo/todoCreate', 'main', SIGNED_IN, 'planned', { group: 'todo' }),
+const SHELL_ROUTES: RouteDef[] = [
+  fixedRoute('auth.login', '/auth/login', 'auth', PUBLIC),
+  fixedRoute('auth.register', '/auth/register', 'auth', PUBLIC),
+  fixedRoute('auth.logout', '/auth/logout', 'auth', PUBLIC),
+  fixedRoute('errors.401', '/errors/error-401', 'errors', PUBLIC),
+  fixedRoute('errors.404', '/errors/error-404', 'errors', PUBLIC),
+  fixedRoute('errors.500', '/errors/error-500', 'errors', PUBLIC),
+  fixedRoute('home', '/home', 'main', SIGNED_IN, { group: 'home' }),
 ];
 
 function gameRoutes(): RouteDef[] {
   return GAME_LIST.flatMap((game) =>
     game.pages.map((page): RouteDef => {
-      const meta = GAME_PAGE_META[page];
+      const rule = GAME_PAGE_META[page];
+      const path = gamePagePath(game.id, page);
+      // The spec also lists a moved page under the game's prefix (party/admin/recharge/...).
+      const prefixed = `/${game.routePrefix}/${GAME_PAGES[page]}`;
       return {
         id: `${game.id}.${page}`,
-        path: gamePagePath(game.id, page),
+        path,
+        ...(prefixed !== path ? { aliases: [prefixed] } : {}),
         layout: 'main',
         access: gamePageAccess(game.id, page),
         titleKey: `page.${page}`,
-        status: meta.status,
         game: game.id,
         page,
-        ...(meta.section ? { menu: { group: game.id, section: meta.section } } : {}),
+        ...(rule.section ? { menu: { group: game.id, section: rule.section } } : {}),
       };
     }),
   );
 }
 
+/** Admin routes first, then the games, then the to-do list: the menu's order. */
+function featureRoutes(group: 'admin' | 'todo'): RouteDef[] {
+  return FEATURES.flatMap((f) => f.routes ?? []).filter((r) =>
+    group === 'todo' ? r.id.startsWith('todo.') : !r.id.startsWith('todo.'),
+  );
+}
+
 export const ROUTES: readonly RouteDef[] = [
-  ...AUTH_ROUTES,
-  ...ERROR_ROUTES,
-  ...HOME_ROUTES,
-  ...ADMIN_ROUTES,
+  ...SHELL_ROUTES,
+  ...featureRoutes('admin'),
   ...gameRoutes(),
-  ...TODO_ROUTES,
+  ...featureRoutes('todo'),
 ];
 
 export const ROUTES_BY_ID: ReadonlyMap<string, RouteDef> = new Map(ROUTES.map((r) => [r.id, r]));

@@ -8,7 +8,7 @@ import {
   type Result,
   type ResultError,
 } from '../../shared/envelope.js';
-import { planRequest, type Endpoint } from '../../shared/api/endpoint.js';
+import { parseEndpointInput, planRequest, type Endpoint } from '../../shared/api/endpoint.js';
 import { ENDPOINTS, isEndpointId, type EndpointId, type OutputOf } from '../../shared/api/table.js';
 import type { ServiceName } from '../../shared/games.js';
 import type { SessionEndReason } from '../../shared/ipc.js';
@@ -141,12 +141,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const lang = deps.language();
     if (!isEndpointId(id)) return fail(errorOf(Codes.UNKNOWN_ENDPOINT, lang, `no endpoint ${String(id)}`));
     const ep: Endpoint = ENDPOINTS[id];
-    const parsed = ep.input.safeParse(rawInput ?? {});
+    const parsed = parseEndpointInput(ep, rawInput ?? {});
     if (!parsed.success) {
-      const details = issuesOf(parsed.error);
+      const details = parsed.issues;
       return fail({ code: Codes.VALIDATION, message: describeIssues(details), details });
     }
-    const input = parsed.data as Record<string, unknown>;
+    const input = parsed.data;
     try {
       let ex: Exchange;
       if (ep.access.kind === 'public') {

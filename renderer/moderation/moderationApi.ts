@@ -10,7 +10,7 @@ export const MODERATION_PAGE_SIZE = 20;
 
 /** The games that have special users / testing players, by the endpoints' own `game` field. */
 export type SpecialGame = InputOf<'specialUsers.list'>['game'];
-export type TestingGame = InputOf<'testing.list'>['game'];
+export type TestingGame = InputOf<'testingPlayers.list'>['game'];
 
 export function asSpecialGame(game: GameId): SpecialGame | null {
   const r = ENDPOINTS['specialUsers.list'].input.shape.game.safeParse(game);
@@ -18,7 +18,7 @@ export function asSpecialGame(game: GameId): SpecialGame | null {
 }
 
 export function asTestingGame(game: GameId): TestingGame | null {
-  const r = ENDPOINTS['testing.list'].input.shape.game.safeParse(game);
+  const r = ENDPOINTS['testingPlayers.list'].input.shape.game.safeParse(game);
   return r.success ? r.data : null;
 }
 
@@ -27,8 +27,8 @@ type ListParams<I> = Omit<I, 'game' | 'pageSize'>;
 export type BansParams = ListParams<InputOf<'bannedHeroes.list'>>;
 export type BlacklistParams = ListParams<InputOf<'blacklist.list'>>;
 export type SpecialParams = ListParams<InputOf<'specialUsers.list'>>;
-export type TestingParams = ListParams<InputOf<'testing.list'>>;
-export type RechargesParams = ListParams<InputOf<'testing.recharges'>>;
+export type TestingParams = ListParams<InputOf<'testingPlayers.list'>>;
+export type RechargesParams = ListParams<InputOf<'testingPlayers.recharges'>>;
 
 export const moderationKeys = {
   game: (game: GameId) => ['moderation', game] as const,
@@ -70,7 +70,11 @@ export function useHeroes(game: GameId, enabled = true) {
 }
 
 type ListId =
-  'bannedHeroes.list' | 'blacklist.list' | 'specialUsers.list' | 'testing.list' | 'testing.recharges';
+  | 'bannedHeroes.list'
+  | 'blacklist.list'
+  | 'specialUsers.list'
+  | 'testingPlayers.list'
+  | 'testingPlayers.recharges';
 
 /** One page of a moderation list; the filters are in the query key, so each filter set caches apart. */
 function useList<K extends ListId>(
@@ -103,11 +107,11 @@ export function useSpecialUsers(game: SpecialGame, p: SpecialParams) {
 }
 
 export function useTestingPlayers(game: TestingGame, p: TestingParams) {
-  return useList('testing.list', game, (x) => moderationKeys.testingPlayers(game, x), p);
+  return useList('testingPlayers.list', game, (x) => moderationKeys.testingPlayers(game, x), p);
 }
 
 export function useTestingRecharges(game: TestingGame, p: RechargesParams) {
-  return useList('testing.recharges', game, (x) => moderationKeys.recharges(game, x), p);
+  return useList('testingPlayers.recharges', game, (x) => moderationKeys.recharges(game, x), p);
 }
 
 /**
@@ -127,7 +131,7 @@ function useChange<K extends EndpointId>(endpoint: K, game: GameId, changed: rea
 }
 
 export function useBanHero(game: GameId) {
-  return useChange('bannedHeroes.create', game, moderationKeys.bans(game));
+  return useChange('bannedHeroes.ban', game, moderationKeys.bans(game));
 }
 
 export function useUnbanHero(game: GameId) {
@@ -156,5 +160,5 @@ export function useDeleteSpecialUser(game: SpecialGame) {
 
 /** A refund changes the record and the player's totals in the testing list: both refetch. */
 export function useRefundTesting(game: TestingGame) {
-  return useChange('testing.refund', game, moderationKeys.testing(game));
+  return useChange('testingPlayers.refund', game, moderationKeys.testing(game));
 }

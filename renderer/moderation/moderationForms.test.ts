@@ -30,9 +30,7 @@ describe('ban form', () => {
     if (!r.ok) return;
     expect(r.input.playerId).toBe('100042');
     expect(r.input.expiresAt).toMatch(/Z$/);
-    expect(ENDPOINTS['bannedHeroes.create'].input.safeParse({ ...r.input, reason: REASON }).success).toBe(
-      true,
-    );
+    expect(ENDPOINTS['bannedHeroes.ban'].input.safeParse({ ...r.input, reason: REASON }).success).toBe(true);
   });
 
   it('asks for a hero, a well-formed player id and a future expiry', () => {

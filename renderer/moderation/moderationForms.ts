@@ -83,7 +83,7 @@ export interface BanDraft {
   expiry: ExpiryValue;
 }
 
-export type BanInput = Omit<InputOf<'bannedHeroes.create'>, 'reason'>;
+export type BanInput = Omit<InputOf<'bannedHeroes.ban'>, 'reason'>;
 
 export const banInvalidKey = (f: BanField): string =>
   f === 'expiresAt' ? 'moderation.expiry.invalid' : `moderation.invalid.ban.${f}`;
@@ -97,7 +97,7 @@ export function checkBan(game: GameId, draft: BanDraft, now: Date): Checked<BanI
     ...(playerId ? { playerId } : {}),
     ...(expiry.expiresAt ? { expiresAt: expiry.expiresAt } : {}),
   };
-  const errors = schemaErrors(ENDPOINTS['bannedHeroes.create'].input, input, BAN_FIELDS, banInvalidKey);
+  const errors = schemaErrors(ENDPOINTS['bannedHeroes.ban'].input, input, BAN_FIELDS, banInvalidKey);
   if (expiry.error) errors.expiresAt = expiry.error;
   return outcome(input, errors);
 }

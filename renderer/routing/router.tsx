@@ -6,21 +6,26 @@ import { MainLayout } from '../layout/MainLayout.js';
 import { CrashPage } from '../errors/ErrorPage.js';
 import { RootRoute } from './RootRoute.js';
 import { RoutePage } from './RoutePage.js';
-import { Screen } from './pages.js';
+import { AliasRedirect } from './AliasRedirect.js';
+import { Screen } from './Screen.js';
 
 /**
  * The router is generated from the route table: one route per entry under its layout. Anything
  * else, including other /auth and /errors paths, goes to 404; the root goes to sign-in.
  */
 function routesOf(layout: Layout): RouteObject[] {
-  return ROUTES.filter((r) => r.layout === layout).map((r) => ({
-    path: r.path,
-    element: (
-      <RoutePage key={r.id} route={r}>
-        <Screen route={r} />
-      </RoutePage>
-    ),
-  }));
+  return ROUTES.filter((r) => r.layout === layout).flatMap((r) => [
+    {
+      path: r.path,
+      element: (
+        <RoutePage key={r.id} route={r}>
+          <Screen route={r} />
+        </RoutePage>
+      ),
+    },
+    // The spec's other path for the same page leads to it, keeping the params and the query.
+    ...(r.aliases ?? []).map((alias) => ({ path: alias, element: <AliasRedirect to={r.path} /> })),
+  ]);
 }
 
 export function buildRoutes(): RouteObject[] {

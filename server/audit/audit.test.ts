@@ -154,7 +154,7 @@ Object.assign(CASES, {
     error: async () => ({ input: { game: G, id: '42', reason: 'nobody' }, code: Codes.NOT_FOUND }),
     check: () => {},
   },
-  'bannedHeroes.create': {
+  'bannedHeroes.ban': {
     ok: async (t) => {
       await clearPlayer(db(t), 'banned_heroes', G, pid(2));
       return {
@@ -284,10 +284,10 @@ Object.assign(CASES, {
       expect(after).toBeNull();
     },
   },
-  'testing.refund': {
+  'testingPlayers.refund': {
     ok: async (t) => {
       const id = await insertPaidRecharge(db(t), G, pid(12), 'audit-refund-1', now(t));
-      made.set('testing.refund', id);
+      made.set('testingPlayers.refund', id);
       return {
         input: { game: G, rechargeId: id, reason: 'test order' },
         target: pid(12),
@@ -296,7 +296,7 @@ Object.assign(CASES, {
       };
     },
     error: async () => ({
-      input: { game: G, rechargeId: made.get('testing.refund'), reason: 'again' },
+      input: { game: G, rechargeId: made.get('testingPlayers.refund'), reason: 'again' },
       code: Codes.CONFLICT,
     }),
     check: (before, after) => {
@@ -334,7 +334,7 @@ describe.each(backendKinds())('audit log on %s', (kind) => {
   for (const [id, c] of Object.entries(CASES) as [EndpointId, Case][]) {
     const ep = ENDPOINTS[id];
     it(`${id} records successes and failures`, async () => {
-      const action = ep.audit ?? '';
+      const action = id;
       const ok = await c.ok(t, token);
       const okReply = await t.api.call(ep, ok.input, token);
       expect(okReply.body.Status.Code).toBe(Codes.OK);

@@ -1,5 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { AuditEntry } from '../../shared/api/users.js';
+import { storableText } from '../../shared/api/text.js';
 import { listPage, type Page, type PageInput } from '../db/paging.js';
 import { jsonValue, type AuditRow, type Database } from '../db/schema.js';
 
@@ -32,24 +33,41 @@ export interface AuditDraft {
   game?: string;
 }
 
+/**
+ * Writes one entry. What a call was refused for may be its very text (a NUL, broken Unicode), so
+ * every text and every string inside before/after is made storable first: a refused call is
+ * still recorded, with the offending characters shown as U+FFFD.
+ */
 export async function recordAudit(db: Kysely<Database>, r: AuditRecord): Promise<void> {
+  const text = (s: string, max: number) => storableText(s).slice(0, max);
   await db
     .insertInto('audit_log')
     .values({
       at: r.at,
       operator_id: r.operatorId,
-      operator: r.operator.slice(0, 200),
-      action: r.action,
-      game: r.game ?? null,
-      target: (r.target ?? '').slice(0, 500),
-      reason: r.reason ?? null,
+      operator: text(r.operator, 200),
+      action: text(r.action, 100),
+      game: r.game == null ? null : text(r.game, 50),
+      target: text(r.target ?? '', 500),
+      reason: r.reason == null ? null : text(r.reason, 500),
       outcome: r.outcome,
       code: r.code,
-      before: jsonValue(r.before),
-      after: jsonValue(r.after),
-      client_ip: r.clientIp,
+      before: jsonValue(storableJson(r.before)),
+      after: jsonValue(storableJson(r.after)),
+      client_ip: text(r.clientIp, 100),
     })
     .execute();
+}
+
+/** A JSON-able value with every string (keys too) storable; jsonb refuses \u0000. */
+export function storableJson(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return storableText(value);
+  if (value === null || typeof value !== 'object' || depth > 32) return value;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((v) => storableJson(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [storableText(k), storableJson(v, depth + 1)]),
+  );
 }
 
 export function auditEntryOf(row: AuditRow): AuditEntry {

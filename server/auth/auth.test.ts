@@ -128,7 +128,7 @@ describe.each(backendKinds())('auth on %s', (kind) => {
       const audit = await t.backend.database.db
         .selectFrom('audit_log')
         .selectAll()
-        .where('action', '=', 'auth.refresh-reuse')
+        .where('action', '=', 'auth.refreshReuse')
         .execute();
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ operator: 'ymmj', outcome: 'error', code: Codes.SESSION_REVOKED });

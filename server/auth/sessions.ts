@@ -264,7 +264,7 @@ export class AuthService {
         at: now,
         operatorId: found.operator_id,
         operator: found.name,
-        action: 'auth.refresh-reuse',
+        action: 'auth.refreshReuse',
         target: found.phone,
         outcome: 'error',
         code: Codes.SESSION_REVOKED,

@@ -104,7 +104,7 @@ function routeHandler(
         at: now,
         operatorId: auth.operator.id,
         operator: auth.operator.name,
-        action: ep.audit,
+        action: id,
         game: draft.game ?? game ?? null,
         target: draft.target ?? '',
         reason,
@@ -132,7 +132,7 @@ function routeHandler(
         }
         const raw = assembleInput(req, ep, game);
         if (typeof raw['reason'] === 'string') reason = raw['reason'].trim().slice(0, 500);
-        const input = parseInput(ep.input, raw, lang) as Record<string, unknown>;
+        const input = parseInput(ep, raw, lang);
 
         const run = async (ctx: HandlerContext): Promise<unknown> => {
           const result = await handler(input, ctx);

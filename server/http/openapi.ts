@@ -67,14 +67,14 @@ export function buildOpenApi(routes: readonly RegisteredRoute[], version: string
       description: [
         r.game ? `Game: ${GAMES[r.game].names.en} (${r.game}).` : '',
         `Access: ${describeAccess(access)}.`,
-        ep.audit ? `Audited as \`${ep.audit}\` (operator, target, reason, outcome, before and after).` : '',
+        ep.audit ? `Audited as \`${r.id}\` (operator, target, reason, outcome, before and after).` : '',
       ]
         .filter(Boolean)
         .join(' '),
       tags: [r.id.split('.')[0] ?? 'other'],
       'x-endpoint': r.id,
       'x-access': access,
-      ...(ep.audit ? { 'x-audit': ep.audit } : {}),
+      ...(ep.audit ? { 'x-audit': r.id } : {}),
       security: access.kind === 'public' ? [] : [{ bearer: [] }],
       responses: {
         '200': {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ApiError, describeIssues, issuesOf, type FieldIssue } from '../../shared/envelope.js';
+import { ApiError, describeIssues, type FieldIssue } from '../../shared/envelope.js';
+import { parseEndpointInput, type Endpoint } from '../../shared/api/endpoint.js';
 import { Codes, codeName, codeText, type Language } from '../../shared/codes.js';
 
 /**
@@ -40,11 +41,14 @@ export function messageOf(err: ApiError, lang: Language): string {
 const zhErrors = z.locales.zhCN().localeError;
 const enErrors = z.locales.en().localeError;
 
-/** Parses with zod's messages in the caller's language (the schema's own messages stay as written). */
-export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, lang: Language): z.output<S> {
-  const res = schema.safeParse(raw, { error: lang === 'zh-CN' ? zhErrors : enErrors });
+/**
+ * An endpoint's input through the contract's rules (text, then schema), with zod's messages in the
+ * caller's language (the schema's own messages stay as written).
+ */
+export function parseInput(ep: Endpoint, raw: unknown, lang: Language): Record<string, unknown> {
+  const res = parseEndpointInput(ep, raw, lang === 'zh-CN' ? zhErrors : enErrors);
   if (res.success) return res.data;
-  throw validationProblem(issuesOf(res.error));
+  throw validationProblem(res.issues);
 }
 
 export function validationProblem(issues: readonly FieldIssue[]): Problem {

@@ -34,7 +34,7 @@ describe.each(backendKinds())('moderation access on %s', (kind) => {
       }
     }
     // Refusals of audited calls are recorded with who tried.
-    expect(await k.lastAudit('testing.refund')).toMatchObject({
+    expect(await k.lastAudit('testingPlayers.refund')).toMatchObject({
       operator: 'guest',
       outcome: 'error',
       code: Codes.FORBIDDEN,
@@ -62,7 +62,7 @@ describe.each(backendKinds())('moderation access on %s', (kind) => {
   });
 
   it('has no special users or testing players for atomicwar', async () => {
-    const absent = IDS.filter((id) => id.startsWith('specialUsers.') || id.startsWith('testing.'));
+    const absent = IDS.filter((id) => id.startsWith('specialUsers.') || id.startsWith('testingPlayers.'));
     expect(absent).toHaveLength(6);
     for (const id of absent) {
       expect(gamesOf(ENDPOINTS[id])).toEqual(GAME_IDS.filter((g) => g !== 'atomicwar'));

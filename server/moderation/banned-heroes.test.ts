@@ -12,7 +12,7 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
   const k = useKit(kind);
 
   const list = (input: Record<string, unknown>) => k.ok<Page<BannedHero>>('bannedHeroes.list', input);
-  const banHero = (input: Record<string, unknown>) => k.ok<BannedHero>('bannedHeroes.create', input);
+  const banHero = (input: Record<string, unknown>) => k.ok<BannedHero>('bannedHeroes.ban', input);
 
   it("lists each game's hero catalogue", async () => {
     for (const game of GAME_IDS) {
@@ -92,7 +92,7 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
       liftedBy: null,
       status: 'active',
     });
-    const audit = await k.lastAudit('hero.ban');
+    const audit = await k.lastAudit('bannedHeroes.ban');
     expect(audit).toMatchObject({
       operator: 'admin',
       game,
@@ -118,25 +118,25 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
       expiresAt,
       status: 'active',
     });
-    expect((await k.lastAudit('hero.ban')).target).toBe(player);
+    expect((await k.lastAudit('bannedHeroes.ban')).target).toBe(player);
 
     const after = await list({ game, status: 'all' });
     expect(after.total).toBe(before.total + 2);
     expect(after.items.slice(0, 2).map((b) => b.id)).toEqual([mine.id, global.id]);
 
     const dupGlobal = await k.fails(
-      'bannedHeroes.create',
+      'bannedHeroes.ban',
       { game, heroId: hero.heroId, reason: 'again' },
       Codes.CONFLICT,
     );
     expect(dupGlobal).toMatch(new RegExp(`already banned for every player.*ban ${global.id}`));
     const dupMine = await k.fails(
-      'bannedHeroes.create',
+      'bannedHeroes.ban',
       { game, heroId: hero.heroId, playerId: player, reason: 'again' },
       Codes.CONFLICT,
     );
     expect(dupMine).toMatch(player);
-    const refused = await k.lastAudit('hero.ban');
+    const refused = await k.lastAudit('bannedHeroes.ban');
     expect(refused).toMatchObject({
       outcome: 'error',
       code: Codes.CONFLICT,
@@ -151,36 +151,36 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
     const game = 'ymmj';
     const total = (await list({ game, status: 'all' })).total;
     const unknownHero = await k.fails(
-      'bannedHeroes.create',
+      'bannedHeroes.ban',
       { game, heroId: 3001, reason: 'wrong game hero' },
       Codes.VALIDATION,
     );
     expect(unknownHero).toMatch(/heroId: 3001 is not a hero of Secret Realm; its heroes are 2001 to 2012/);
-    expect(await k.lastAudit('hero.ban')).toMatchObject({
+    expect(await k.lastAudit('bannedHeroes.ban')).toMatchObject({
       outcome: 'error',
       code: Codes.VALIDATION,
       target: 'hero:3001',
     });
     const noPlayer = await k.fails(
-      'bannedHeroes.create',
+      'bannedHeroes.ban',
       { game, heroId: 2001, playerId: NO_PLAYER, reason: 'nobody' },
       Codes.NOT_FOUND,
     );
     expect(noPlayer).toMatch(`Secret Realm has no player ${NO_PLAYER}`);
     // A player of another game is not a player of this one.
     await k.fails(
-      'bannedHeroes.create',
+      'bannedHeroes.ban',
       { game, heroId: 2001, playerId: pid('lw', 2), reason: 'other game' },
       Codes.NOT_FOUND,
     );
     const past = await k.fails(
-      'bannedHeroes.create',
+      'bannedHeroes.ban',
       { game, heroId: 2001, expiresAt: k.inSeconds(-60), reason: 'too late' },
       Codes.VALIDATION,
     );
     expect(past).toMatch(/expiresAt: must be later than the server's current time/);
     await k.fails(
-      'bannedHeroes.create',
+      'bannedHeroes.ban',
       { game, heroId: 2001, expiresAt: k.inSeconds(0), reason: 'now is not the future' },
       Codes.VALIDATION,
     );
@@ -192,7 +192,7 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
       { game, heroId: 2001, reason: 'extra field', level: 3 },
       { game, heroId: 0, reason: 'zero' },
     ];
-    for (const input of cases) await k.fails('bannedHeroes.create', input, Codes.VALIDATION);
+    for (const input of cases) await k.fails('bannedHeroes.ban', input, Codes.VALIDATION);
     for (const banId of ['abc', 0, -1, 1.5]) {
       await k.fails('bannedHeroes.unban', { game, banId, reason: 'bad id' }, Codes.VALIDATION);
       await k.fails('bannedHeroes.deleteItem', { game, banId, reason: 'bad id' }, Codes.VALIDATION);
@@ -225,7 +225,7 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
       liftedBy: 'admin',
       reason: 'Griefing',
     });
-    expect(await k.lastAudit('hero.unban')).toMatchObject({
+    expect(await k.lastAudit('bannedHeroes.unban')).toMatchObject({
       game,
       target: player,
       reason: 'Appeal accepted',
@@ -243,7 +243,7 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
       Codes.CONFLICT,
     );
     expect(again).toMatch(`Ban ${ban.id} was already lifted by admin`);
-    expect(await k.lastAudit('hero.unban')).toMatchObject({
+    expect(await k.lastAudit('bannedHeroes.unban')).toMatchObject({
       outcome: 'error',
       code: Codes.CONFLICT,
       target: player,
@@ -273,7 +273,7 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
       { game: 'ymmj', banId: ban.id, reason: 'wrong game' },
       Codes.NOT_FOUND,
     );
-    expect(await k.lastAudit('hero.unban')).toMatchObject({
+    expect(await k.lastAudit('bannedHeroes.unban')).toMatchObject({
       game: 'ymmj',
       target: `bannedhero:${ban.id}`,
       outcome: 'error',
@@ -283,7 +283,7 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
     expect(await k.ok('bannedHeroes.deleteItem', { game, banId: ban.id, reason: 'Mistaken entry' })).toEqual({
       deleted: true,
     });
-    expect(await k.lastAudit('hero.deleteItem')).toMatchObject({
+    expect(await k.lastAudit('bannedHeroes.deleteItem')).toMatchObject({
       game,
       target: 'hero:1012',
       reason: 'Mistaken entry',
@@ -324,7 +324,7 @@ describe.each(backendKinds())('hero bans on %s', (kind) => {
       Codes.CONFLICT,
     );
     expect(over).toMatch(`Ban ${ban.id} expired at ${ban.expiresAt ?? ''} and no longer applies`);
-    expect(await k.lastAudit('hero.unban')).toMatchObject({
+    expect(await k.lastAudit('bannedHeroes.unban')).toMatchObject({
       outcome: 'error',
       before: { id: ban.id, status: 'expired' },
     });

@@ -29,7 +29,7 @@ import {
 
 type BanEndpoints = Pick<
   typeof moderationEndpoints,
-  'bannedHeroes.list' | 'bannedHeroes.create' | 'bannedHeroes.unban' | 'bannedHeroes.deleteItem'
+  'bannedHeroes.list' | 'bannedHeroes.ban' | 'bannedHeroes.unban' | 'bannedHeroes.deleteItem'
 >;
 
 type BanRow = WithPlayerName<BannedHeroesTable>;
@@ -95,7 +95,7 @@ export const bannedHeroesHandlers: HandlerMap<BanEndpoints> = {
     return listPage(q, ordered, input, (r) => toBannedHero(r, now));
   },
 
-  'bannedHeroes.create': async (input, ctx) => {
+  'bannedHeroes.ban': async (input, ctx) => {
     const game = gameOf(ctx);
     ctx.audit.target = targetOf(input.heroId, input.playerId);
     ctx.audit.before = null;

@@ -13,9 +13,9 @@ describe.each(backendKinds())('special users and testing players on %s', (kind) 
 
   const specials = (input: Record<string, unknown>) => k.ok<Page<SpecialUser>>('specialUsers.list', input);
   const addSpecial = (input: Record<string, unknown>) => k.ok<SpecialUser>('specialUsers.create', input);
-  const testers = (input: Record<string, unknown>) => k.ok<Page<TestingPlayer>>('testing.list', input);
+  const testers = (input: Record<string, unknown>) => k.ok<Page<TestingPlayer>>('testingPlayers.list', input);
   const recharges = (input: Record<string, unknown>) =>
-    k.ok<Page<TestingRecharge>>('testing.recharges', input);
+    k.ok<Page<TestingRecharge>>('testingPlayers.recharges', input);
 
   it('lists the seeded special users, newest first, by category and by id or name', async () => {
     for (const game of GAMES_WITH_PAGES) {
@@ -56,7 +56,7 @@ describe.each(backendKinds())('special users and testing players on %s', (kind) 
       operator: 'admin',
       createdAt: new Date(k.t.clock.now).toISOString(),
     });
-    expect(await k.lastAudit('special.create')).toMatchObject({
+    expect(await k.lastAudit('specialUsers.create')).toMatchObject({
       operator: 'admin',
       game,
       target: player,
@@ -76,7 +76,7 @@ describe.each(backendKinds())('special users and testing players on %s', (kind) 
     expect(dup).toMatch(
       `Player ${player} is already a special user of Lord War as streamer (entry ${entry.id})`,
     );
-    expect(await k.lastAudit('special.create')).toMatchObject({
+    expect(await k.lastAudit('specialUsers.create')).toMatchObject({
       outcome: 'error',
       code: Codes.CONFLICT,
       target: player,
@@ -122,7 +122,7 @@ describe.each(backendKinds())('special users and testing players on %s', (kind) 
     expect(await k.ok('specialUsers.delete', { game, entryId: entry.id, reason: 'QA over' })).toEqual({
       deleted: true,
     });
-    expect(await k.lastAudit('special.delete')).toMatchObject({
+    expect(await k.lastAudit('specialUsers.delete')).toMatchObject({
       game,
       target: pid(game, 16),
       reason: 'QA over',
@@ -132,7 +132,7 @@ describe.each(backendKinds())('special users and testing players on %s', (kind) 
     });
     expect((await specials({ game })).items.map((s) => s.id)).not.toContain(entry.id);
     await k.fails('specialUsers.delete', { game, entryId: entry.id, reason: 'twice' }, Codes.NOT_FOUND);
-    expect(await k.lastAudit('special.delete')).toMatchObject({
+    expect(await k.lastAudit('specialUsers.delete')).toMatchObject({
       outcome: 'error',
       code: Codes.NOT_FOUND,
       target: `specialuser:${entry.id}`,
@@ -186,8 +186,8 @@ describe.each(backendKinds())('special users and testing players on %s', (kind) 
       for (const r of paid.items)
         expect(r).toMatchObject({ refundedAt: null, refundedBy: null, refundReason: null });
     }
-    await k.fails('testing.recharges', { game: 'ymmj', status: 'void' }, Codes.VALIDATION);
-    await k.fails('testing.recharges', { game: 'ymmj', playerId: 'abc' }, Codes.VALIDATION);
+    await k.fails('testingPlayers.recharges', { game: 'ymmj', status: 'void' }, Codes.VALIDATION);
+    await k.fails('testingPlayers.recharges', { game: 'ymmj', playerId: 'abc' }, Codes.VALIDATION);
   });
 
   it('refunds a paid testing recharge, audited; a second refund is a conflict', async () => {
@@ -200,7 +200,7 @@ describe.each(backendKinds())('special users and testing players on %s', (kind) 
     const before = await totalsOf();
 
     k.t.clock.advance(30);
-    const refunded = await k.ok<TestingRecharge>('testing.refund', {
+    const refunded = await k.ok<TestingRecharge>('testingPlayers.refund', {
       game,
       rechargeId: paid.id,
       reason: 'QA run finished',
@@ -212,7 +212,7 @@ describe.each(backendKinds())('special users and testing players on %s', (kind) 
       refundedBy: 'admin',
       refundReason: 'QA run finished',
     });
-    expect(await k.lastAudit('testing.refund')).toMatchObject({
+    expect(await k.lastAudit('testingPlayers.refund')).toMatchObject({
       operator: 'admin',
       game,
       target: paid.playerId,
@@ -226,12 +226,12 @@ describe.each(backendKinds())('special users and testing players on %s', (kind) 
     expect(after.refundedTotal).toBe(before.refundedTotal + paid.amount);
 
     const again = await k.fails(
-      'testing.refund',
+      'testingPlayers.refund',
       { game, rechargeId: paid.id, reason: 'twice' },
       Codes.CONFLICT,
     );
     expect(again).toMatch(`Recharge ${paid.id} (order ${paid.orderId}) was already refunded by admin`);
-    expect(await k.lastAudit('testing.refund')).toMatchObject({
+    expect(await k.lastAudit('testingPlayers.refund')).toMatchObject({
       outcome: 'error',
       code: Codes.CONFLICT,
       target: paid.playerId,
@@ -239,18 +239,22 @@ describe.each(backendKinds())('special users and testing players on %s', (kind) 
     });
     expect(await totalsOf()).toEqual(after);
 
-    await k.fails('testing.refund', { game, rechargeId: 999_999, reason: 'nothing' }, Codes.NOT_FOUND);
-    expect(await k.lastAudit('testing.refund')).toMatchObject({
+    await k.fails('testingPlayers.refund', { game, rechargeId: 999_999, reason: 'nothing' }, Codes.NOT_FOUND);
+    expect(await k.lastAudit('testingPlayers.refund')).toMatchObject({
       target: 'recharge:999999',
       code: Codes.NOT_FOUND,
     });
     const other = (await recharges({ game: 'lw', status: 'paid' })).items[0] as TestingRecharge;
-    await k.fails('testing.refund', { game, rechargeId: other.id, reason: 'wrong game' }, Codes.NOT_FOUND);
-    expect((await recharges({ game: 'lw', status: 'paid' })).items[0]?.id).toBe(other.id);
-    await k.fails('testing.refund', { game, rechargeId: 'x', reason: 'bad id' }, Codes.VALIDATION);
-    await k.fails('testing.refund', { game, rechargeId: other.id }, Codes.VALIDATION);
     await k.fails(
-      'testing.refund',
+      'testingPlayers.refund',
+      { game, rechargeId: other.id, reason: 'wrong game' },
+      Codes.NOT_FOUND,
+    );
+    expect((await recharges({ game: 'lw', status: 'paid' })).items[0]?.id).toBe(other.id);
+    await k.fails('testingPlayers.refund', { game, rechargeId: 'x', reason: 'bad id' }, Codes.VALIDATION);
+    await k.fails('testingPlayers.refund', { game, rechargeId: other.id }, Codes.VALIDATION);
+    await k.fails(
+      'testingPlayers.refund',
       { game, rechargeId: other.id, reason: 'extra', amount: 1 },
       Codes.VALIDATION,
     );

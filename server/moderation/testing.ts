@@ -22,7 +22,7 @@ import {
 
 type TestingEndpoints = Pick<
   typeof moderationEndpoints,
-  'testing.list' | 'testing.recharges' | 'testing.refund'
+  'testingPlayers.list' | 'testingPlayers.recharges' | 'testingPlayers.refund'
 >;
 
 type RechargeRow = WithPlayerName<TestingRechargesTable>;
@@ -95,7 +95,7 @@ async function totalsOf(
 }
 
 export const testingHandlers: HandlerMap<TestingEndpoints> = {
-  'testing.list': async (input, ctx) => {
+  'testingPlayers.list': async (input, ctx) => {
     const game = gameOf(ctx);
     let q = ctx.db.selectFrom('testing_players as t').where('t.game', '=', game);
     if (input.q) q = q.where(playerIdOrNameContains(input.q, 't'));
@@ -122,7 +122,7 @@ export const testingHandlers: HandlerMap<TestingEndpoints> = {
     return { ...page, items };
   },
 
-  'testing.recharges': async (input, ctx) => {
+  'testingPlayers.recharges': async (input, ctx) => {
     const game = gameOf(ctx);
     let q = rechargesOf(ctx, game);
     if (input.playerId !== undefined) q = q.where('r.player_id', '=', input.playerId);
@@ -131,7 +131,7 @@ export const testingHandlers: HandlerMap<TestingEndpoints> = {
     return listPage(q, ordered, input, toRecharge);
   },
 
-  'testing.refund': async (input, ctx) => {
+  'testingPlayers.refund': async (input, ctx) => {
     const game = gameOf(ctx);
     ctx.audit.target = `recharge:${input.rechargeId}`;
     const found = await withPlayerName(rechargesOf(ctx, game))

@@ -66,10 +66,10 @@ describe.each(backendKinds())('player actions and statistics on %s', (kind) => {
 
     const audit = await auditOf('lw', q.id);
     expect(audit.items.map((e) => `${e.action}:${e.outcome}`)).toEqual([
-      'player.activate:error',
-      'player.activate:ok',
-      'player.delete:error',
-      'player.delete:ok',
+      'players.activate:error',
+      'players.activate:ok',
+      'players.delete:error',
+      'players.delete:ok',
     ]);
     const [, activated, refused, first] = audit.items;
     expect(first).toMatchObject({
@@ -103,7 +103,7 @@ describe.each(backendKinds())('player actions and statistics on %s', (kind) => {
     const row = await k.t.backend.database.db
       .selectFrom('audit_log')
       .selectAll()
-      .where('action', '=', 'player.delete')
+      .where('action', '=', 'players.delete')
       .where('target', '=', '424242')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ outcome: 'error', code: Codes.NOT_FOUND, reason: 'nobody', game: 'ymmj' });
@@ -120,7 +120,7 @@ describe.each(backendKinds())('player actions and statistics on %s', (kind) => {
     expect(r.cleared).toEqual(['items', 'vips']);
     const [entry] = (await auditOf('party', q.id)).items;
     expect(entry).toMatchObject({
-      action: 'player.clearCache',
+      action: 'players.clearCache',
       outcome: 'ok',
       reason: 'Player reports stale VIP',
       before: { cachedTabs: ['items', 'vips'] },

@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import { GAME_IDS, type GameId } from '../../shared/games.js';
 import { keptMeta } from '../db/app-meta.js';
 import type { Database } from '../db/schema.js';
-import { seedModeration } from './moderation.js';
-import { seedPlayers } from './players.js';
+import { SERVER_FEATURES } from '../features.js';
 
 /**
- * The seed of the four games: players, then the moderation lists that name them (blacklist,
- * special users, testing players and their recharges, hero bans). Deterministic: the same size
+ * The seed of the four games: each feature's rows in the order of the feature list (players,
+ * then the moderation lists that name them: blacklist, special users, testing players and their
+ * recharges, hero bans). Deterministic: the same size
  * and the same anchor make the same rows, and seeding again with a larger size adds only the
  * missing ones. Per-player game data (items, equipment, logs, ...) is not made here: it is made
  * from the same seed the first time the player is read (server/players/generate.ts), because
@@ -32,8 +32,13 @@ export async function seedGame(
   anchor: Date,
   afterBatch?: () => Promise<void>,
 ): Promise<number> {
-  const players = await seedPlayers(db, game, perGame, anchor, afterBatch);
-  await seedModeration(db, game, perGame, anchor);
+  let players = 0;
+  for (const f of SERVER_FEATURES) {
+    if (!f.seedGame) continue;
+    const n = await f.seedGame(db, { game, perGame, anchor, ...(afterBatch ? { afterBatch } : {}) });
+    // The players feature reports the game's player count, which is what callers print.
+    if (f.id === 'players') players = n;
+  }
   await afterBatch?.();
   return players;
 }

@@ -196,9 +196,9 @@ describe.each(backendKinds())('users on %s', (kind) => {
     const r = await call<Page<AuditEntry>>('users.logs', { phone: '13800000001', pageSize: 50 });
     expect(r.body.Status.Code).toBe(Codes.OK);
     const actions = r.body.Data.items.map((e) => `${e.action}:${e.outcome}`);
-    expect(actions[0]).toBe('user.update:ok');
-    expect(actions).toContain('user.delete:error');
-    expect(actions).toContain('user.create:ok');
+    expect(actions[0]).toBe('users.update:ok');
+    expect(actions).toContain('users.delete:error');
+    expect(actions).toContain('users.create:ok');
     expect(actions).toContain('auth.login:ok');
     const ids = r.body.Data.items.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));

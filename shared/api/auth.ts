@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PUBLIC, SIGNED_IN } from '../roles.js';
 import { sessionUserSchema } from '../session.js';
 import { endpoint } from './endpoint.js';
+import { feature } from '../pages.js';
 
 /** Sign-in, token refresh and sign-out on the admin service. */
 
@@ -56,3 +57,5 @@ export const authEndpoints = {
     output: sessionUserSchema,
   }),
 };
+
+export const authFeature = feature({ id: 'auth', endpoints: authEndpoints });

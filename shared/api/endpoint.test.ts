@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SIGNED_IN, canAccess } from '../roles.js';
-import { endpoint, endpointAccess, planRequest, routePattern } from './endpoint.js';
+import {
+  endpoint,
+  endpointAccess,
+  intParam,
+  parseEndpointInput,
+  planRequest,
+  routePattern,
+} from './endpoint.js';
 import { ENDPOINTS } from './table.js';
 import { gameIdSchema } from '../games.js';
 
@@ -22,9 +29,23 @@ describe('endpoint mechanism', () => {
       method: 'GET',
       path: '/admin/users?page=2&pageSize=20&q=a+b',
     });
-    expect(planRequest(ENDPOINTS['users.delete'], { phone: '+861', reason: 'left' }).path).toBe(
-      '/admin/user/%2B861/delete?reason=left',
-    );
+  });
+
+  it('puts a DELETE input after the path in the body: a reason never travels in a URL', () => {
+    expect(planRequest(ENDPOINTS['users.delete'], { phone: '+861', reason: 'left' })).toEqual({
+      service: 'admin',
+      method: 'DELETE',
+      path: '/admin/user/%2B861/delete',
+      body: { reason: 'left' },
+    });
+  });
+
+  it('sends no operator text in any URL: only GET uses the query string, and no GET takes a reason or note', () => {
+    for (const [id, ep] of Object.entries(ENDPOINTS)) {
+      if (ep.method !== 'GET') continue;
+      for (const field of ['reason', 'note', 'desc', 'description', 'password'])
+        expect(Object.keys(ep.input.shape), `${id} takes ${field} in its query`).not.toContain(field);
+    }
   });
 
   it('puts a POST input in the body', () => {
@@ -57,5 +78,49 @@ describe('endpoint mechanism', () => {
     for (const [id, ep] of Object.entries(ENDPOINTS)) {
       if (ep.method !== 'GET' && !id.startsWith('auth.')) expect(ep.audit, id).toBeTruthy();
     }
+  });
+});
+
+describe('whole numbers in a query', () => {
+  const n = intParam({ min: 1, max: 200 });
+  it('takes JSON numbers and decimal digits', () => {
+    expect(n.parse(16)).toBe(16);
+    expect(n.parse('16')).toBe(16);
+    expect(n.parse('007')).toBe(7);
+  });
+
+  it('refuses hex, signs, spaces, exponents, fractions, empty text and out-of-range values', () => {
+    for (const bad of ['0x10', ' 1', '1 ', '+1', '-1', '1e2', '1.0', '', '0', '201', 1.5, 0, 'ten'])
+      expect(n.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+
+  it('is what every paged endpoint reads its page with', () => {
+    const ep = ENDPOINTS['users.list'];
+    expect(parseEndpointInput(ep, { page: '0x10' }).success).toBe(false);
+    expect(parseEndpointInput(ep, { page: ' 1' }).success).toBe(false);
+    expect(parseEndpointInput(ep, { page: '2' })).toMatchObject({ success: true, data: { page: 2 } });
+  });
+});
+
+describe('the text rule', () => {
+  it('refuses a NUL or another control character anywhere in an input, keys included, naming the field', () => {
+    const ep = ENDPOINTS['users.update'];
+    const res = parseEndpointInput(ep, { phone: '13800000001', reason: 'a\u0000b' });
+    expect(res).toMatchObject({ success: false, issues: [{ path: 'reason' }] });
+    expect(parseEndpointInput(ep, { phone: '13800000001', reason: 'ok', 'x\u0001': 1 }).success).toBe(false);
+    expect(parseEndpointInput(ENDPOINTS['users.list'], { q: 'ab\u001bc' }).success).toBe(false);
+  });
+
+  it('refuses broken Unicode (a lone surrogate half)', () => {
+    const res = parseEndpointInput(ENDPOINTS['users.list'], { q: 'a\ud800' });
+    expect(res.success).toBe(false);
+  });
+
+  it('lets tabs, new lines and any script through', () => {
+    const res = parseEndpointInput(ENDPOINTS['users.update'], {
+      phone: '13800000001',
+      reason: '封禁\t原因\r\n第二行 😀',
+    });
+    expect(res.success).toBe(true);
   });
 });

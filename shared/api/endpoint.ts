@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { issuesOf, type FieldIssue } from '../envelope.js';
+import { textIssues } from './text.js';
 import type { Access } from '../roles.js';
 import { withRequired } from '../roles.js';
 import {
@@ -16,8 +18,12 @@ import {
  * renderer gets typed results from it, and the OpenAPI document is generated from it.
  *
  * Input is one strict zod object holding the path params (`:name` in `path`), and then the query
- * string (GET, DELETE) or the JSON body (POST, PUT, PATCH). Query values arrive as text, so GET
- * inputs use z.coerce for numbers.
+ * string (GET) or the JSON body (every other method, DELETE included: a DELETE's reason is
+ * operator text, which never travels in a URL, where access logs and proxies keep it). Query
+ * values arrive as text, so GET inputs use `intParam` for numbers (decimal digits only).
+ *
+ * Every text anywhere in an input (path, query, body, keys too) passes one rule first,
+ * `textIssues`: no NUL or other control characters but tab and newlines, and well-formed Unicode.
  *
  * `service: 'game'` marks a call that every game has on its own service: the registry gives the
  * service and path prefix, the input carries `game`, and the game's role joins `access`.
@@ -32,8 +38,11 @@ export interface Endpoint<I extends z.ZodObject = z.ZodObject, O extends z.ZodTy
   output: O;
   access: Access;
   summary: string;
-  /** Mutating calls name their audit action; the server records every such call. */
-  audit?: string;
+  /**
+   * Mutating calls are audited: the server records every call (its outcome, target, reason,
+   * before and after) under the endpoint's own id, the one name of the capability in every layer.
+   */
+  audit?: true;
 }
 
 export function endpoint<I extends z.ZodObject, O extends z.ZodType>(def: Endpoint<I, O>): Endpoint<I, O> {
@@ -44,8 +53,9 @@ export function pathParams(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string);
 }
 
+/** Whether the input (after the path params) travels in a JSON body: everything but GET. */
 export function hasBody(method: HttpMethod): boolean {
-  return method === 'POST' || method === 'PUT' || method === 'PATCH';
+  return method !== 'GET';
 }
 
 /** The service and path prefix of an endpoint, for one game when it is game-scoped. */
@@ -129,10 +139,33 @@ export function gamesOf(ep: Endpoint): GameId[] {
   return [...GAME_IDS];
 }
 
+/**
+ * A whole number that may arrive as query text: a JSON number, or decimal digits and nothing else
+ * (no sign, spaces, hex, exponent or empty text, all of which a plain coercion would accept).
+ */
+export function intParam(opts: { min: number; max?: number; message?: string }) {
+  const message = opts.message ?? `a whole number of at least ${opts.min}`;
+  let num = z.number({ error: message }).int(message).min(opts.min, message);
+  if (opts.max !== undefined) num = num.max(opts.max, `at most ${opts.max}`);
+  return z.union(
+    [
+      num,
+      z
+        .string()
+        .regex(/^[0-9]{1,15}$/, message)
+        .transform(Number)
+        .pipe(num),
+    ],
+    {
+      error: message,
+    },
+  );
+}
+
 /** Paging shared by list endpoints. */
 export const pageInput = {
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  page: intParam({ min: 1, message: 'a page number is a positive whole number' }).default(1),
+  pageSize: intParam({ min: 1, max: 200, message: 'a page size is a positive whole number' }).default(20),
 };
 
 export function pageOf<T extends z.ZodType>(item: T) {
@@ -146,3 +179,19 @@ export function pageOf<T extends z.ZodType>(item: T) {
 
 /** A reason is required for every destructive action and lands in the audit log. */
 export const reasonSchema = z.string().trim().min(2, 'give a reason of at least 2 characters').max(500);
+
+export type ParsedInput =
+  { success: true; data: Record<string, unknown> } | { success: false; issues: FieldIssue[] };
+
+/**
+ * An endpoint's input checked as the server and main both check it: the text rule over every
+ * string first (so no field can forget it), then the endpoint's schema. `error` localises zod's
+ * own messages (the server answers in the caller's language).
+ */
+export function parseEndpointInput(ep: Endpoint, raw: unknown, error?: z.core.$ZodErrorMap): ParsedInput {
+  const bad = textIssues(raw);
+  if (bad.length > 0) return { success: false, issues: bad };
+  const res = ep.input.safeParse(raw, error ? { error } : undefined);
+  if (!res.success) return { success: false, issues: issuesOf(res.error) };
+  return { success: true, data: res.data as Record<string, unknown> };
+}

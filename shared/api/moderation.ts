@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { gameIdSchema } from '../games.js';
-import { GAME_PAGE_META } from '../routes.js';
-import { endpoint, gameWithPage, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { ADMIN_ONLY } from '../roles.js';
+import { feature } from '../pages.js';
+import { endpoint, gameWithPage, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
 import { playerIdSchema } from './players.js';
 
 /**
@@ -13,7 +14,7 @@ import { playerIdSchema } from './players.js';
  * once it passes they stop applying (the server's clock decides) and lists show them as expired.
  */
 
-const ADMIN = GAME_PAGE_META.bannedHeroes.access;
+const ADMIN = ADMIN_ONLY;
 
 /** ISO 8601 date-time with a zone ("2026-12-01T00:00:00Z"); the server refuses one in the past. */
 export const expiresAtSchema = z.iso.datetime({
@@ -120,7 +121,7 @@ export type TestingRecharge = z.infer<typeof testingRechargeSchema>;
 
 const specialGame = gameWithPage('specialUsers');
 const testingGame = gameWithPage('testingPlayers');
-const entryId = z.coerce.number().int().min(1, 'an entry id is a positive whole number');
+const entryId = intParam({ min: 1, message: 'an entry id is a positive whole number' });
 
 export const moderationEndpoints = {
   'heroes.list': endpoint({
@@ -141,13 +142,13 @@ export const moderationEndpoints = {
     input: z.strictObject({
       game: gameIdSchema,
       status: z.enum([...BAN_STATUSES, 'all']).default('active'),
-      heroId: z.coerce.number().int().min(1).optional(),
+      heroId: intParam({ min: 1, message: 'a hero id is a positive whole number' }).optional(),
       playerId: playerIdSchema.optional(),
       ...pageInput,
     }),
     output: pageOf(bannedHeroSchema),
   }),
-  'bannedHeroes.create': endpoint({
+  'bannedHeroes.ban': endpoint({
     service: 'game',
     method: 'POST',
     path: '/bannedhero',
@@ -155,7 +156,7 @@ export const moderationEndpoints = {
       'Ban a hero for every player (no playerId) or for one player, until expiresAt or until ' +
       'lifted. Refused when the same ban is already active.',
     access: ADMIN,
-    audit: 'hero.ban',
+    audit: true,
     input: z.strictObject({
       game: gameIdSchema,
       heroId: z.number().int().min(1),
@@ -171,7 +172,7 @@ export const moderationEndpoints = {
     path: '/bannedhero/:banId',
     summary: 'Lift an active hero ban; the entry stays in the list as lifted.',
     access: ADMIN,
-    audit: 'hero.unban',
+    audit: true,
     input: z.strictObject({ game: gameIdSchema, banId: entryId, reason: reasonSchema }),
     output: bannedHeroSchema,
   }),
@@ -181,7 +182,7 @@ export const moderationEndpoints = {
     path: '/bannedhero/:banId/item',
     summary: 'Remove one hero-ban entry altogether (a mistaken entry); the audit log keeps it.',
     access: ADMIN,
-    audit: 'hero.deleteItem',
+    audit: true,
     input: z.strictObject({ game: gameIdSchema, banId: entryId, reason: reasonSchema }),
     output: z.object({ deleted: z.literal(true) }),
   }),
@@ -209,7 +210,7 @@ export const moderationEndpoints = {
       'Blacklist a player (by id; the player must exist) or an IP address, until expiresAt or ' +
       'for good. Refused when the same value already has an active entry.',
     access: ADMIN,
-    audit: 'blacklist.create',
+    audit: true,
     input: z
       .strictObject({
         game: gameIdSchema,
@@ -239,7 +240,7 @@ export const moderationEndpoints = {
     path: '/blacklist/:entryId',
     summary: 'Remove a blacklist entry; the audit log keeps what it was.',
     access: ADMIN,
-    audit: 'blacklist.delete',
+    audit: true,
     input: z.strictObject({ game: gameIdSchema, entryId, reason: reasonSchema }),
     output: z.object({ deleted: z.literal(true) }),
   }),
@@ -249,7 +250,7 @@ export const moderationEndpoints = {
     method: 'GET',
     path: '/specialusers',
     summary: 'Special users, newest first; q matches the player id or name (partial).',
-    access: GAME_PAGE_META.specialUsers.access,
+    access: ADMIN,
     input: z.strictObject({
       game: specialGame,
       q: z.string().trim().min(1).max(64).optional(),
@@ -263,8 +264,8 @@ export const moderationEndpoints = {
     method: 'POST',
     path: '/specialusers',
     summary: 'Mark a player (who must exist) as a special user; one entry per player.',
-    access: GAME_PAGE_META.specialUserCreate.access,
-    audit: 'special.create',
+    access: ADMIN,
+    audit: true,
     input: z.strictObject({
       game: specialGame,
       playerId: playerIdSchema,
@@ -279,18 +280,18 @@ export const moderationEndpoints = {
     method: 'DELETE',
     path: '/specialusers/:entryId',
     summary: 'Remove a special user by entry id.',
-    access: GAME_PAGE_META.specialUsers.access,
-    audit: 'special.delete',
+    access: ADMIN,
+    audit: true,
     input: z.strictObject({ game: specialGame, entryId, reason: reasonSchema }),
     output: z.object({ deleted: z.literal(true) }),
   }),
 
-  'testing.list': endpoint({
+  'testingPlayers.list': endpoint({
     service: 'game',
     method: 'GET',
     path: '/testingplayers',
     summary: 'Testing players with their recharge counts and totals; q matches id or name (partial).',
-    access: GAME_PAGE_META.testingPlayers.access,
+    access: ADMIN,
     input: z.strictObject({
       game: testingGame,
       q: z.string().trim().min(1).max(64).optional(),
@@ -298,12 +299,12 @@ export const moderationEndpoints = {
     }),
     output: pageOf(testingPlayerSchema),
   }),
-  'testing.recharges': endpoint({
+  'testingPlayers.recharges': endpoint({
     service: 'game',
     method: 'GET',
     path: '/testingplayers/recharges',
     summary: 'Recharge records of testing players, newest first.',
-    access: GAME_PAGE_META.testingPlayers.access,
+    access: ADMIN,
     input: z.strictObject({
       game: testingGame,
       playerId: playerIdSchema.optional(),
@@ -312,14 +313,27 @@ export const moderationEndpoints = {
     }),
     output: pageOf(testingRechargeSchema),
   }),
-  'testing.refund': endpoint({
+  'testingPlayers.refund': endpoint({
     service: 'game',
     method: 'POST',
     path: '/testingplayers/recharges/:rechargeId/refund',
     summary: 'Refund one testing recharge; refused when it is already refunded.',
-    access: GAME_PAGE_META.testingPlayers.access,
-    audit: 'testing.refund',
+    access: ADMIN,
+    audit: true,
     input: z.strictObject({ game: testingGame, rechargeId: entryId, reason: reasonSchema }),
     output: testingRechargeSchema,
   }),
 };
+
+export const moderationFeature = feature({
+  id: 'moderation',
+  endpoints: moderationEndpoints,
+  gamePages: {
+    bannedHeroes: { access: ADMIN, section: 'moderation' },
+    blacklist: { access: ADMIN, section: 'moderation' },
+    blacklistCreate: { access: ADMIN, section: 'moderation' },
+    testingPlayers: { access: ADMIN, section: 'players' },
+    specialUsers: { access: ADMIN, section: 'players' },
+    specialUserCreate: { access: ADMIN, section: 'players' },
+  },
+});

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { GAME_IDS, GAMES, gameIdSchema } from '../games.js';
 import { STATUS_VALUES, playerTabSchema } from '../player-tabs.js';
-import { GAME_PAGE_META } from '../routes.js';
-import { endpoint, gameEnum, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { ADMIN_ONLY, ADMIN_OR_SERVICE } from '../roles.js';
+import { feature } from '../pages.js';
+import { endpoint, gameEnum, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
 import { auditEntrySchema } from './users.js';
 
 /**
@@ -10,12 +11,11 @@ import { auditEntrySchema } from './users.js';
  * service"). Every call is game-scoped: one entry serves all four games, on each game's service
  * (atomicwar under /atomicwar on the admin service, the others on their own services).
  *
- * Reads allow ADMIN or Service (spec section 6); actions need ADMIN. Both come from the route
- * table's page rules, so a page and the calls behind it cannot disagree.
+ * Reads allow ADMIN or Service (spec section 6); actions and statistics need ADMIN.
  */
 
-const READ = GAME_PAGE_META.players.access;
-const ACT = GAME_PAGE_META.playerStats.access;
+const READ = ADMIN_OR_SERVICE;
+const ACT = ADMIN_ONLY;
 
 /** Steam-style 64-bit ids, kept as text (they do not fit a JS number). */
 export const playerIdSchema = z
@@ -147,7 +147,7 @@ export const playersEndpoints = {
       game: gameIdSchema,
       name: z.string().trim().min(1, 'type at least 1 character').max(64).optional(),
       id: playerIdSchema.optional(),
-      num: z.coerce.number().int().min(1, 'an account number is a positive whole number').optional(),
+      num: intParam({ min: 1, message: 'an account number is a positive whole number' }).optional(),
       ...pageInput,
     }),
     output: pageOf(playerRowSchema).extend({ totalCapped: z.boolean() }),
@@ -204,7 +204,9 @@ export const playersEndpoints = {
       game: equipmentGame,
       id: playerIdSchema,
       page: pageInput.page,
-      pageSize: z.coerce.number().int().min(1).max(1000).default(100),
+      pageSize: intParam({ min: 1, max: 1000, message: 'a page size is a positive whole number' }).default(
+        100,
+      ),
     }),
     output: pageOf(equipmentSchema).extend({ topPower: z.number().int() }),
   }),
@@ -241,7 +243,7 @@ export const playersEndpoints = {
     path: '/player/:id',
     summary: 'Delete a player (their account stops; their data is kept and activate restores it).',
     access: ACT,
-    audit: 'player.delete',
+    audit: true,
     input: z.strictObject({ ...idInput, reason: reasonSchema }),
     output: playerDetailSchema,
   }),
@@ -251,7 +253,7 @@ export const playersEndpoints = {
     path: '/player/:id/activate',
     summary: 'Activate an inactive player, or restore a deleted one.',
     access: ACT,
-    audit: 'player.activate',
+    audit: true,
     input: z.strictObject({ ...idInput, reason: reasonSchema }),
     output: playerDetailSchema,
   }),
@@ -261,7 +263,7 @@ export const playersEndpoints = {
     path: '/player/:id/clearcache',
     summary: "Drop the game's cached copies of this player's data; the next reads go to the database.",
     access: ACT,
-    audit: 'player.clearCache',
+    audit: true,
     input: z.strictObject({ ...idInput, reason: reasonSchema }),
     output: z.object({ cleared: z.array(playerTabSchema) }),
   }),
@@ -270,8 +272,11 @@ export const playersEndpoints = {
     method: 'GET',
     path: '/statis/player',
     summary: 'Player counts by state and flag, activity, and new players per day over `days` days.',
-    access: GAME_PAGE_META.playerStats.access,
-    input: z.strictObject({ game: gameIdSchema, days: z.coerce.number().int().min(7).max(90).default(30) }),
+    access: ADMIN_ONLY,
+    input: z.strictObject({
+      game: gameIdSchema,
+      days: intParam({ min: 7, max: 90, message: 'a number of days from 7 to 90' }).default(30),
+    }),
     output: z.object({
       asOf: z.string(),
       total: z.number().int(),
@@ -293,3 +298,14 @@ export const playersEndpoints = {
     }),
   }),
 };
+
+export const playersFeature = feature({
+  id: 'players',
+  endpoints: playersEndpoints,
+  gamePages: {
+    players: { access: ADMIN_OR_SERVICE, section: 'players' },
+    player: { access: ADMIN_OR_SERVICE },
+    playerTab: { access: ADMIN_OR_SERVICE },
+    playerStats: { access: ADMIN_ONLY, section: 'players' },
+  },
+});

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { anyOf, roleSchema, ROLES } from '../roles.js';
+import { SUPER_ONLY, roleSchema, ROLES } from '../roles.js';
+import { feature, fixedRoute } from '../pages.js';
 import { endpoint, pageInput, pageOf, reasonSchema } from './endpoint.js';
 
 /** Operator accounts (spec: /admin/user, /admin/users, /admin/roles). Super-admin only. */
 
-const SUPER = anyOf('SUPER');
+const SUPER = SUPER_ONLY;
 
 export const phoneSchema = z
   .string()
@@ -83,7 +84,7 @@ export const usersEndpoints = {
     path: '/admin/user',
     summary: 'Create an operator account.',
     access: SUPER,
-    audit: 'user.create',
+    audit: true,
     input: z.strictObject({
       phone: phoneSchema,
       name: nameSchema,
@@ -102,7 +103,7 @@ export const usersEndpoints = {
     path: '/admin/user',
     summary: 'Change an operator (found by phone): name, roles, password, profile, or disable them.',
     access: SUPER,
-    audit: 'user.update',
+    audit: true,
     input: z.strictObject({
       phone: phoneSchema,
       name: nameSchema.optional(),
@@ -122,7 +123,7 @@ export const usersEndpoints = {
     path: '/admin/user/:phone/delete',
     summary: 'Delete an operator; their sessions end at once. Needs a reason.',
     access: SUPER,
-    audit: 'user.delete',
+    audit: true,
     input: z.strictObject({ phone: phoneSchema, reason: reasonSchema }),
     output: z.object({ deleted: z.boolean() }),
   }),
@@ -136,3 +137,14 @@ export const usersEndpoints = {
     output: z.object({ roles: z.array(roleSchema) }),
   }),
 };
+
+export const usersFeature = feature({
+  id: 'users',
+  endpoints: usersEndpoints,
+  routes: [
+    fixedRoute('admin.users', '/admin/users', 'main', SUPER, { group: 'admin' }),
+    fixedRoute('admin.userCreate', '/admin/users/create', 'main', SUPER, { group: 'admin' }),
+    fixedRoute('admin.userEdit', '/admin/user/:phone/edit', 'main', SUPER),
+    fixedRoute('admin.user', '/admin/user/:phone', 'main', SUPER),
+  ],
+});

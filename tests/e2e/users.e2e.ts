@@ -51,9 +51,9 @@ describe('operator management', () => {
       .items;
     const mine = entries.filter((e) => e.target.includes(PHONE));
     expect(mine.map((e) => [e.action, e.reason])).toEqual([
-      ['user.delete', 'left the studio'],
-      ['user.update', 'promoted to shift lead'],
-      ['user.create', null],
+      ['users.delete', 'left the studio'],
+      ['users.update', 'promoted to shift lead'],
+      ['users.create', null],
     ]);
     await page.context().close();
   });

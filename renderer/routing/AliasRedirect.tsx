@@ -1,0 +1,13 @@
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { fillPath } from '../../shared/routes.js';
+
+/** Another path of the same page: replaced by the page's own path, params and query kept. */
+export function AliasRedirect({ to }: { to: string }) {
+  const params = useParams();
+  const location = useLocation();
+  const filled = fillPath(
+    to,
+    Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)),
+  );
+  return <Navigate to={`${filled}${location.search}`} replace />;
+}

@@ -1,0 +1,24 @@
+import { rendererFeature } from '../feature.js';
+import { LoginPage } from '../auth/LoginPage.js';
+import { LogoutPage } from '../auth/LogoutPage.js';
+import { RegisterPage } from '../auth/RegisterPage.js';
+import { ErrorPage } from '../errors/ErrorPage.js';
+import { HomePage } from '../home/HomePage.js';
+import zhCN from '../i18n/zh-CN.json';
+import en from '../i18n/en.json';
+
+/** The shell: sign-in, error pages, the landing page, and the texts of the frame around them. */
+export const shellFeature = rendererFeature({
+  id: 'shell',
+  screens: {
+    'auth.login': LoginPage,
+    'auth.register': RegisterPage,
+    'auth.logout': LogoutPage,
+    'errors.401': () => <ErrorPage kind="401" />,
+    'errors.404': () => <ErrorPage kind="404" />,
+    'errors.500': () => <ErrorPage kind="500" />,
+    home: HomePage,
+  },
+  texts: { 'zh-CN': zhCN, en },
+  namespace: '',
+});

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { Endpoint } from '../shared/api/endpoint.js';
+import type { GameId } from '../shared/games.js';
+import type { FeatureContract } from '../shared/pages.js';
+import type { Database } from './db/schema.js';
+import type { HandlerMap } from './http/context.js';
+
+/**
+ * What a server feature module declares: a handler for every endpoint of its contract module,
+ * its migrations and its seed. server/features.ts lists the modules once; the HTTP routes, the
+ * migrations and the seed are made from that list.
+ */
+export interface ServerFeature<
+  Id extends string = string,
+  E extends Record<string, Endpoint> = Record<string, Endpoint>,
+> {
+  id: Id;
+  handlers: HandlerMap<E>;
+  /** Named `NNNN_words`; all features' migrations run together in the order of their names. */
+  migrations?: Record<string, Migration>;
+  /**
+   * Makes this feature's seed rows of one game, up to `perGame` players' worth, after the
+   * features listed before it (players before the lists that name them). Deterministic and
+   * idempotent; returns how many rows it added.
+   */
+  seedGame?(db: Kysely<Database>, seed: GameSeed): Promise<number>;
+}
+
+export interface GameSeed {
+  game: GameId;
+  perGame: number;
+  /** The clock when the database was first seeded; seeded dates are relative to it. */
+  anchor: Date;
+  /** Called between big batches (the embedded database checkpoints there). */
+  afterBatch?: () => Promise<void>;
+}
+
+/** A server module for one contract module: the handler map is checked against its endpoints. */
+export function serverFeature<Id extends string, E extends Record<string, Endpoint>>(
+  contract: FeatureContract<Id, E>,
+  def: Omit<ServerFeature<Id, E>, 'id'>,
+): ServerFeature<Id, E> {
+  return { id: contract.id, ...def };
+}

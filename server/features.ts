@@ -1,0 +1,28 @@
+import type { Endpoint } from '../shared/api/endpoint.js';
+import type { FEATURES } from '../shared/features.js';
+import { plannedFeature } from '../shared/api/planned.js';
+import { serverFeature, type ServerFeature } from './feature.js';
+import { authServer } from './auth/feature.js';
+import { usersServer } from './users/feature.js';
+import { playersServer } from './players/feature.js';
+import { moderationServer } from './moderation/feature.js';
+
+/**
+ * The server's feature modules, listed once, one for each module of the contract
+ * (shared/features.ts): the type below makes a missing one, or a missing handler, a compile
+ * error. Order matters for the seed: a feature's rows may name those of the features before it.
+ */
+type Contract = (typeof FEATURES)[number];
+type ServerModules = { [F in Contract as F['id']]: ServerFeature<F['id'], F['endpoints']> };
+
+const MODULES = {
+  auth: authServer,
+  users: usersServer,
+  players: playersServer,
+  moderation: moderationServer,
+  planned: serverFeature(plannedFeature, { handlers: {} }),
+} satisfies ServerModules;
+
+export const SERVER_FEATURES: readonly ServerFeature<string, Record<string, Endpoint>>[] = Object.values(
+  MODULES,
+) as ServerFeature<string, Record<string, Endpoint>>[];

@@ -1,0 +1,12 @@
+import { moderationFeature } from '../../shared/api/moderation.js';
+import { serverFeature } from '../feature.js';
+import { seedModeration } from '../seed/moderation.js';
+import { moderationHandlers } from './handlers.js';
+import { moderationMigrations } from './migrations.js';
+
+/** Banned heroes, blacklist, special users, testing players: seeded after the players they name. */
+export const moderationServer = serverFeature(moderationFeature, {
+  handlers: moderationHandlers,
+  migrations: moderationMigrations,
+  seedGame: (db, s) => seedModeration(db, s.game, s.perGame, s.anchor),
+});

@@ -1,0 +1,48 @@
+import { ADMIN_ONLY, ADMIN_OR_SERVICE, SIGNED_IN, SUPER_ONLY } from '../roles.js';
+import { feature, fixedRoute } from '../pages.js';
+
+/**
+ * The spec's pages whose features are not built yet: who may open them (spec section 6) and where
+ * they sit in the menu, so that the menu, the guard and the server agree from day one. Each moves
+ * into its own feature module, with its endpoints, when an issue builds it; until then the
+ * renderer has no screen for it and says so.
+ */
+export const plannedFeature = feature({
+  id: 'planned',
+  endpoints: {},
+  gamePages: {
+    activeCodes: { access: ADMIN_ONLY, section: 'codes' },
+    shopTickets: { access: ADMIN_ONLY, section: 'codes' },
+    steamKey: { access: ADMIN_ONLY, section: 'codes' },
+    steamToken: { access: ADMIN_ONLY, section: 'codes' },
+    orderCreate: { access: ADMIN_ONLY, section: 'recharge' },
+    orderRetrieve: { access: ADMIN_ONLY, section: 'recharge' },
+    rechargeStats: { access: ADMIN_ONLY, section: 'recharge' },
+    // "No role restriction" inside a game: any role, plus the game's (added by the route table).
+    pay: { access: SIGNED_IN, section: 'recharge' },
+    payTab: { access: SIGNED_IN },
+    shop: { access: SIGNED_IN, section: 'recharge' },
+    shopTab: { access: SIGNED_IN },
+    orderDetail: { access: SIGNED_IN },
+    top100: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
+    season: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
+    levelDetail: { access: ADMIN_ONLY, section: 'leaderboards' },
+    dailyReport: { access: ADMIN_ONLY, section: 'statistics' },
+    shopDailyReport: { access: ADMIN_ONLY, section: 'statistics' },
+    matchStats: { access: ADMIN_OR_SERVICE, section: 'statistics' },
+    apiStats: { access: ADMIN_ONLY, section: 'statistics' },
+    ipStats: { access: ADMIN_ONLY, section: 'statistics' },
+    clientIps: { access: ADMIN_ONLY, section: 'statistics' },
+    batchFix: { access: ADMIN_ONLY, section: 'tools' },
+  },
+  routes: [
+    fixedRoute('admin.steamToken', '/admin/steamtoken', 'main', SUPER_ONLY, { group: 'admin' }),
+    fixedRoute('admin.serverWatch', '/admin/serverwatch', 'main', SUPER_ONLY, { group: 'admin' }),
+    fixedRoute('admin.shortcut', '/admin/shortcut', 'main', SUPER_ONLY, { group: 'admin' }),
+    fixedRoute('admin.payOrders', '/pay/orders', 'main', SUPER_ONLY, { group: 'admin' }),
+    fixedRoute('admin.paypal', '/pay/paypal', 'main', SUPER_ONLY, { group: 'admin' }),
+    fixedRoute('admin.systemLogs', '/admin/systemlogs', 'main', SUPER_ONLY, { group: 'admin' }),
+    fixedRoute('todo.list', '/admin/todo', 'main', SIGNED_IN, { group: 'todo' }),
+    fixedRoute('todo.create', '/admin/todo/todoCreate', 'main', SIGNED_IN, { group: 'todo' }),
+  ],
+});

@@ -1,0 +1,20 @@
+import type { FeatureContract } from './pages.js';
+import { authFeature } from './api/auth.js';
+import { usersFeature } from './api/users.js';
+import { playersFeature } from './api/players.js';
+import { moderationFeature } from './api/moderation.js';
+import { plannedFeature } from './api/planned.js';
+
+/**
+ * The contract's feature modules, listed once. The endpoint table (api/table.ts) and the route
+ * table (routes.ts) are made from this list; a new feature is one file in api/ and one line here.
+ * The server and the renderer each have their own list of the same features
+ * (server/features.ts, renderer/features.ts).
+ */
+export const FEATURES = [
+  authFeature,
+  usersFeature,
+  playersFeature,
+  moderationFeature,
+  plannedFeature,
+] as const satisfies readonly FeatureContract[];
