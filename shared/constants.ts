@@ -10,3 +10,14 @@ export const HTTP_TIMEOUT_MS = 10_000;
 export const CRITICAL_DEADLINE_DAYS = 3;
 export const BYTES_BASE = 1024;
 export const SLIDER_RANGE_K = { min: 1, max: 20 } as const;
+
+/**
+ * The desktop app's embedded backend answers main alone: main makes a random key at each launch,
+ * hands it to the backend process in this environment variable, and sends it in this header on
+ * every request; a request without it is refused. Another local user or a web page on this
+ * machine can reach the loopback port, but not the key.
+ */
+export const EMBEDDED_KEY_ENV = 'GAMEOPS_LAUNCH_KEY';
+export const EMBEDDED_KEY_HEADER = 'x-gameops-launch-key';
+/** Toasts that carry something to copy (an id, a code) stay this long; both pause on hover. */
+export const TOAST_LONG_TIMEOUT_MS = 8000;

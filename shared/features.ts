@@ -4,6 +4,7 @@ import { usersFeature } from './api/users.js';
 import { playersFeature } from './api/players.js';
 import { moderationFeature } from './api/moderation.js';
 import { plannedFeature } from './api/planned.js';
+import { setupFeature } from './api/setup.js';
 
 /**
  * The contract's feature modules, listed once. The endpoint table (api/table.ts) and the route
@@ -13,6 +14,7 @@ import { plannedFeature } from './api/planned.js';
  */
 export const FEATURES = [
   authFeature,
+  setupFeature,
   usersFeature,
   playersFeature,
   moderationFeature,

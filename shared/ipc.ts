@@ -5,6 +5,7 @@ import type { Settings, SettingsPatch } from './settings.js';
 import { settingsPatchSchema } from './settings.js';
 import type { EndpointId, InputOf, OutputOf } from './api/table.js';
 import { ENDPOINT_IDS } from './api/table.js';
+import { setupInitSchema, type SetupInit, type SetupState } from './api/setup.js';
 
 /**
  * The IPC contract between the renderer and main, as one type-level map (after GitHub Desktop):
@@ -24,7 +25,18 @@ export interface AppInfo {
   /** 'electron' in the desktop app, 'browser' when served by the development/test host. */
   shell: 'electron' | 'browser';
   platform: string;
-  backend: { mode: 'embedded' | 'custom'; running: boolean; url: string | null; error: string | null };
+  backend: {
+    mode: 'embedded' | 'custom';
+    running: boolean;
+    url: string | null;
+    error: string | null;
+    /**
+     * The embedded backend's first-run state: `needed` until the first super-admin is created or
+     * the demo data chosen, `demo` while demo operators with the published password exist (the
+     * console shows a banner), `ready`. null in custom mode, or while it is not known yet.
+     */
+    setup: SetupState | null;
+  };
 }
 
 export interface RequestChannels {
@@ -35,6 +47,8 @@ export interface RequestChannels {
   'settings:get': { input: null; output: Settings };
   'settings:set': { input: SettingsPatch; output: Result<Settings> };
   'app:info': { input: null; output: AppInfo };
+  /** First run of the embedded backend: create the first super-admin, or load the demo data. */
+  'backend:setup': { input: SetupInit; output: Result<AppInfo> };
 }
 
 export type SessionEndReason = 'refresh-failed' | 'revoked' | 'expired';
@@ -57,6 +71,7 @@ export const REQUEST_CHANNELS = [
   'settings:get',
   'settings:set',
   'app:info',
+  'backend:setup',
 ] as const satisfies readonly RequestChannel[];
 
 export const EVENT_CHANNELS = [
@@ -87,6 +102,7 @@ export const REQUEST_SCHEMAS: { [K in RequestChannel]: z.ZodType<RequestChannels
   'settings:get': none,
   'settings:set': settingsPatchSchema as z.ZodType<SettingsPatch, unknown>,
   'app:info': none,
+  'backend:setup': setupInitSchema as z.ZodType<SetupInit, unknown>,
 };
 
 export function isRequestChannel(x: unknown): x is RequestChannel {
@@ -116,6 +132,7 @@ export interface Bridge {
     set(patch: SettingsPatch): Promise<Result<Settings>>;
   };
   app: { info(): Promise<AppInfo> };
+  backend: { setup(input: SetupInit): Promise<Result<AppInfo>> };
   on<E extends EventChannel>(event: E, listener: (payload: EventChannels[E]) => void): () => void;
 }
 
@@ -134,6 +151,7 @@ export function createBridge(t: BridgeTransport): Bridge {
       set: (patch) => req('settings:set', patch),
     },
     app: { info: () => req('app:info', null) },
+    backend: { setup: (input) => req('backend:setup', input) },
     on: (event, listener) => {
       if (!isEventChannel(event)) throw new Error(`unknown event ${String(event)}`);
       return t.subscribe(event, (payload) => listener(payload as EventChannels[typeof event]));

@@ -31,11 +31,18 @@ export function isSessionValid(user: SessionUser, nowMs: number = Date.now()): b
   return user.refreshExpireTime * 1000 > nowMs;
 }
 
-/** Where tokens live: the OS keychain, or memory only when no keychain is available. */
-export type TokenStorage = 'keychain' | 'memory';
+/**
+ * Where tokens live: the OS keychain; else a file in the app's data folder encrypted by the OS
+ * (Electron's safeStorage: DPAPI, the macOS keychain's key, or the Linux secret store's key);
+ * else memory only (a restart signs out).
+ */
+export const TOKEN_STORAGES = ['keychain', 'safeStorage', 'memory'] as const;
+export type TokenStorage = (typeof TOKEN_STORAGES)[number];
 
 export interface SessionState {
   user: SessionUser;
   signedIn: boolean;
   tokenStorage: TokenStorage;
+  /** Why tokens are not in the keychain (in the operator's language), or null when they are. */
+  tokenStorageReason: string | null;
 }

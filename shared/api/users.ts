@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUPER_ONLY, roleSchema, ROLES } from '../roles.js';
 import { feature, fixedRoute } from '../pages.js';
+import { gameIdSchema } from '../games.js';
 import { endpoint, pageInput, pageOf, reasonSchema } from './endpoint.js';
 
 /** Operator accounts (spec: /admin/user, /admin/users, /admin/roles). Super-admin only. */
@@ -42,8 +43,18 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const nameSchema = z.string().trim().min(2, 'at least 2 characters').max(64);
-const passwordSchema = z.string().min(10, 'at least 10 characters').max(256);
+export const operatorNameSchema = z.string().trim().min(2, 'at least 2 characters').max(64);
+export const passwordSchema = z.string().min(10, 'at least 10 characters').max(256);
+const nameSchema = operatorNameSchema;
+
+/**
+ * The audit log's two kinds of entry: what an operator's session did (sign-in, sign-out,
+ * refresh-token reuse: actions starting `auth.`) and everything else they did.
+ */
+export const AUDIT_KINDS = ['sessions', 'actions'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+export const auditKindOf = (action: string): AuditKind =>
+  action.startsWith('auth.') ? 'sessions' : 'actions';
 const rolesSchema = z.array(roleSchema).min(1, 'pick at least one role').max(ROLES.length);
 
 export const usersEndpoints = {
@@ -73,9 +84,24 @@ export const usersEndpoints = {
     service: 'admin',
     method: 'GET',
     path: '/admin/user/:phone/logs',
-    summary: 'Audit entries of what this operator did, newest first.',
+    summary:
+      'Audit entries of what this operator did, newest first. kind: sessions (sign-in, sign-out, ' +
+      'refresh-token reuse) or actions (every other call); game; from/to (ISO date-times, from ' +
+      'inclusive, to exclusive).',
     access: SUPER,
-    input: z.strictObject({ phone: phoneSchema, ...pageInput }),
+    input: z
+      .strictObject({
+        phone: phoneSchema,
+        kind: z.enum(AUDIT_KINDS).optional(),
+        game: gameIdSchema.optional(),
+        from: z.iso.datetime({ offset: true }).optional(),
+        to: z.iso.datetime({ offset: true }).optional(),
+        ...pageInput,
+      })
+      .refine((v) => !v.from || !v.to || Date.parse(v.from) < Date.parse(v.to), {
+        path: ['to'],
+        message: 'must be after from',
+      }),
     output: pageOf(auditEntrySchema),
   }),
   'users.create': endpoint({
