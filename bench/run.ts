@@ -13,6 +13,7 @@ import { routePattern } from '../shared/api/endpoint.js';
 import { ENDPOINTS } from '../shared/api/table.js';
 import { GAME_IDS, type GameId } from '../shared/games.js';
 import { benchRenderer, type RendererFigures } from './renderer.js';
+import { fragmentKinds, type FragmentKind } from './name-fragments.js';
 import type { WorkerMessage } from '../server/worker-protocol.js';
 import { exited, forkTs, nextMessage } from '../tests/support/processes.js';
 import { createDatabase, startPostgres, type PostgresCluster } from '../tests/support/postgres.js';
@@ -24,12 +25,15 @@ import { createDatabase, startPostgres, type PostgresCluster } from '../tests/su
  * table. Later issues add scenarios to SCENARIOS.
  *
  * Environment: BENCH_PLAYERS (per game, default 1000000), BENCH_REQUESTS (default 200),
- * BENCH_SKIP_POSTGRES=1, BENCH_SKIP_RENDERER=1.
+ * BENCH_SKIP_PGLITE=1, BENCH_SKIP_POSTGRES=1, BENCH_SKIP_RENDERER=1, and BENCH_ONLY=text to time
+ * only the scenarios whose name contains the text (when looking at one figure again).
  */
 
 const PLAYERS = Number(process.env['BENCH_PLAYERS'] ?? 1_000_000);
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 200);
 const WARMUP = 10;
+const ONLY = process.env['BENCH_ONLY'] ?? '';
+const timed = () => SCENARIOS.filter((s) => s.name.includes(ONLY));
 const HARD_LIMIT_MS = 60 * 60_000;
 /** Players the search scenarios look for: spread over every game and the whole id range. */
 const SAMPLES = 64;
@@ -86,17 +90,24 @@ async function findSamples(api: Api, token: string): Promise<Sample[]> {
     const id = playerIdOf(game, g);
     const r = await api.get(gamePath('players.get', game, {}, { id }), token);
     expectOk(r, `players.get ${game} ${id}`);
-    const name = (r.Data as { name: string }).name;
-    out.push({ game, id, num: playerNumOf(game, g), namePart: name.slice(1, -1).toLowerCase() });
+    const name = [...(r.Data as { name: string }).name];
+    // The middle of the name, or all of a two-character one.
+    const part = name.length > 2 ? name.slice(1, -1) : name;
+    out.push({ game, id, num: playerNumOf(game, g), namePart: part.join('').toLowerCase() });
   }
   return out;
 }
 
-/** One timed call. `prepare` runs once untimed and returns the call to time. */
+/**
+ * One timed call. `prepare` runs once untimed and returns the call to time, which may carry a
+ * note for the printed table (what the call was given).
+ */
 interface Scenario {
   name: string;
-  prepare(api: Api): Promise<() => Promise<void>>;
+  prepare(api: Api): Promise<Call>;
 }
+
+type Call = (() => Promise<void>) & { note?: string };
 
 async function login(api: Api): Promise<{ authToken: string; refreshToken: string }> {
   const r = await api.post('/api/v1/sr/admin/login', { account: api.account, password: api.password });
@@ -125,6 +136,67 @@ function playerScenario(
         expectOk(r, name);
         check?.(r.Data, s);
       };
+    },
+  };
+}
+
+interface SearchPage {
+  total: number;
+  totalCapped: boolean;
+}
+
+/** At most this many fragments of a kind are timed (in turn, each in its own game). */
+const FRAGMENTS_PER_KIND = 48;
+/** A kind with fewer fragments than this at the seeded size is an error, not a figure. */
+const MIN_FRAGMENTS = 8;
+
+/**
+ * Name searches of one kind (bench/name-fragments.ts): the candidates are tried through the API
+ * first, each in the next game, and those whose answer fits the kind are timed in turn.
+ */
+function nameKindScenario(kind: FragmentKind): Scenario {
+  const name = `${kind.label} (players.search)`;
+  return {
+    name,
+    prepare: async (api) => {
+      const { authToken } = await login(api);
+      const search = async (game: GameId, text: string) => {
+        const r = await api.get(
+          gamePath('players.search', game, { name: text, page: 1, pageSize: 20 }),
+          authToken,
+        );
+        expectOk(r, `${name} "${text}"`);
+        return r.Data as SearchPage;
+      };
+      const picked: { game: GameId; text: string; total: number; capped: boolean }[] = [];
+      for (const [i, text] of kind.candidates.entries()) {
+        if (picked.length >= FRAGMENTS_PER_KIND) break;
+        const game = GAME_IDS[i % GAME_IDS.length] as GameId;
+        const r = await search(game, text);
+        if (kind.fits(r.total, r.totalCapped, PLAYERS))
+          picked.push({ game, text, total: r.total, capped: r.totalCapped });
+      }
+      if (picked.length < MIN_FRAGMENTS) {
+        throw new Error(
+          `${name}: only ${picked.length} of ${kind.candidates.length} candidates fit at this size`,
+        );
+      }
+      const next = cycle(picked);
+      const call: Call = async () => {
+        const f = next();
+        await search(f.game, f.text);
+      };
+      const totals = picked.map((f) => f.total);
+      const most = Math.max(...totals);
+      const capped = picked.some((f) => f.capped);
+      call.note =
+        `${picked.length} fragments, ${Math.min(...totals).toLocaleString('en')} to ` +
+        `${most.toLocaleString('en')}${capped ? '+' : ''} matches; e.g. ` +
+        picked
+          .slice(0, 5)
+          .map((f) => f.text)
+          .join(', ');
+      return call;
     },
   };
 }
@@ -161,6 +233,7 @@ export const SCENARIOS: Scenario[] = [
       if ((data as { total: number }).total < 1) throw new Error(`no player matched ${s.namePart}`);
     },
   ),
+  ...fragmentKinds(PLAYERS).map(nameKindScenario),
   playerScenario(
     'player search by id (players.search)',
     (s) => gamePath('players.search', s.game, { id: s.id, page: 1, pageSize: 20 }),
@@ -220,7 +293,7 @@ interface Result {
   sizeBytes: number;
   rss: number;
   heapUsed: number;
-  timings: { name: string; p50: number; p95: number }[];
+  timings: { name: string; p50: number; p95: number; note?: string }[];
 }
 
 const isType =
@@ -266,7 +339,7 @@ async function benchBackend(
     const api = makeApi(ready.url, account, password);
     api.samples = await findSamples(api, (await login(api)).authToken);
     const timings: Result['timings'] = [];
-    for (const s of SCENARIOS) {
+    for (const s of timed()) {
       const call = await s.prepare(api);
       for (let i = 0; i < WARMUP; i++) await call();
       const ms: number[] = [];
@@ -276,7 +349,12 @@ async function benchBackend(
         ms.push(performance.now() - t0);
       }
       ms.sort((a, b) => a - b);
-      timings.push({ name: s.name, p50: percentile(ms, 50), p95: percentile(ms, 95) });
+      timings.push({
+        name: s.name,
+        p50: percentile(ms, 50),
+        p95: percentile(ms, 95),
+        ...(call.note ? { note: call.note } : {}),
+      });
       console.log(`[${backend}] ${s.name}: done`);
     }
     worker.send({ type: 'stats' });
@@ -300,7 +378,7 @@ function printTable(results: Result[], renderer: RendererFigures | string | unde
   rows.push(['database size on disk', ...results.map((r) => mib(r.sizeBytes))]);
   rows.push(['server RSS after the run', ...results.map((r) => mib(r.rss))]);
   rows.push(['server JS heap used', ...results.map((r) => mib(r.heapUsed))]);
-  for (const s of SCENARIOS) {
+  for (const s of timed()) {
     rows.push([
       `${s.name} p50 / p95`,
       ...results.map((r) => {
@@ -315,6 +393,10 @@ function printTable(results: Result[], renderer: RendererFigures | string | unde
   console.log(line(rows[0] ?? []));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows.slice(1)) console.log(line(r));
+  const notes = results.flatMap((r) =>
+    r.timings.filter((t) => t.note).map((t) => `- ${r.backend}, ${t.name}: ${t.note ?? ''}`),
+  );
+  if (notes.length > 0) console.log(`\nWhat the name searches were given\n\n${notes.join('\n')}`);
   if (typeof renderer === 'string') console.log(`\nRenderer in Chromium: ${renderer}`);
   else if (renderer) {
     console.log(`\nRenderer in Chromium (${renderer.runs} runs each; p50 / p95 / max)\n`);
@@ -326,11 +408,15 @@ function printTable(results: Result[], renderer: RendererFigures | string | unde
 
 async function main(): Promise<void> {
   const results: Result[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'gameops-bench-'));
-  try {
-    results.push(await benchBackend('PGlite', { dataDir: dir }, ['--data', dir], { DATABASE_URL: '' }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  if (process.env['BENCH_SKIP_PGLITE'] === '1') {
+    console.log('\nPGlite skipped (BENCH_SKIP_PGLITE=1)');
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-bench-'));
+    try {
+      results.push(await benchBackend('PGlite', { dataDir: dir }, ['--data', dir], { DATABASE_URL: '' }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   if (process.env['BENCH_SKIP_POSTGRES'] === '1') {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 // Migrations see the database as it was when they were written, not today's types.
@@ -202,6 +202,177 @@ export const playersMigrations: Record<string, Migration> = {
           using gin (name gin_trgm_ops) where game = ${sql.lit(game)}`.execute(db);
       }
       await sql`drop index if exists players_name_trgm_idx`.execute(db);
+    },
+  },
+  '0007_player_name_grams': {
+    async up(db: AnyDb) {
+      // Name search by our own index of 1- and 2-character grams (server/players/search.ts says
+      // how it is read). pg_bigm would do this, but PGlite has no such extension, and pg_trgm
+      // has nothing for text under three characters, which is what operators type for Chinese
+      // names. Plain tables and triggers work the same on PGlite and PostgreSQL.
+      //
+      // The postings of a name: every distinct character and every distinct pair of adjacent
+      // characters of lower(name); pairs carry lower(name) itself, so that a longer fragment can
+      // be checked inside the index (an index-only scan) instead of on each candidate player.
+      // The database lowers (never the client): in a UTF-8 database ILIKE is lower(name) LIKE
+      // lower(pattern), so grams taken with the same lower() find exactly the names ILIKE finds,
+      // whatever the locale folds. Each gram once, by "this is its first occurrence" (a third
+      // faster than DISTINCT; the seed runs this on millions of names). Not STRICT, so that the
+      // planner inlines it. The triggers, the backfill below and the seed's bulk load
+      // (server/players/name-grams.ts) all make postings with it.
+      await sql`
+        create function player_name_postings(name text) returns table (gram text, lname text)
+        language sql immutable parallel safe as $$
+          select substr(l, i, k), case when k = 2 then l end
+          from lower(name) as l, generate_series(1, char_length(l)) as i, (values (1), (2)) as w(k)
+          where i + k - 1 <= char_length(l) and strpos(l, substr(l, i, k)) = i
+        $$`.execute(db);
+
+      // One row per posting; the key is the gram's posting list ordered by account number, so
+      // a page is a short ordered read of the index. Grams compare bytewise (collation "C")
+      // whatever the database's locale: equality is the same in any deterministic collation,
+      // and byte order makes sorting and lookups cheaper.
+      //
+      // One partition per game, for two reasons: the seed can build one game's index after
+      // loading it instead of inserting millions of keys one by one; and a partition's key can
+      // leave the game out (a quarter smaller), which the search then reads directly (on the
+      // parent, the test on game would not be in the index and would rule out the index-only
+      // scan). Any other game's rows go to the default partition, keyed by game too; a game
+      // added later may get its own partition in a migration (and in GRAM_PARTITIONS).
+      await sql`
+        create table player_name_grams (
+          game text not null,
+          gram text collate "C" not null,
+          num integer not null,
+          lname text
+        ) partition by list (game)`.execute(db);
+      // (The keys come after the backfill at the end: built once, not key by key.)
+      const partitions = ['atomicwar', 'ymmj', 'lw', 'party'];
+      for (const game of partitions) {
+        await sql`create table ${sql.id(`player_name_grams_${game}`)} partition of player_name_grams
+          for values in (${sql.lit(game)})`.execute(db);
+      }
+      await sql`create table player_name_grams_other partition of player_name_grams default`.execute(db);
+
+      // How many players of a game have each gram: the exact total of a 1- or 2-character
+      // search, and which pair of a longer fragment is the rarest.
+      await sql`
+        create table player_name_gram_counts (
+          game text not null,
+          gram text collate "C" not null,
+          players integer not null,
+          constraint player_name_gram_counts_pkey primary key (game, gram)
+        )`.execute(db);
+
+      // Kept in the same transaction as the change to players, by statement triggers that read
+      // the changed rows as a set: a bulk insert is one set-wise insert, not a call per row. An
+      // update touches only rows whose game, num or name changed (a state change touches none);
+      // it removes their old postings before adding the new ones (a rename keeps most keys).
+      // Every count moves by its net change in one insert sorted by key, so concurrent writers
+      // take the counts' row locks in one order and cannot deadlock. (A trigger's body is plpgsql
+      // text, so it is put together from the constant pieces below; no input goes into it.)
+      const postingsOf = (rows: string) => `
+        select r.game, r.num, x.gram, x.lname
+        from (${rows}) as r cross join lateral player_name_postings(r.name) as x`;
+      const add = (rows: string) => `
+        insert into player_name_grams (game, gram, num, lname)
+        select game, gram, num, lname from (${postingsOf(rows)}) as a
+        returning game, gram`;
+      const remove = (rows: string) => `
+        delete from player_name_grams as t
+        using (${postingsOf(rows)}) as d
+        where t.game = d.game and t.gram = d.gram and t.num = d.num`;
+      const moveCounts = (deltas: string) => `
+        insert into player_name_gram_counts as c (game, gram, players)
+        select game, gram, sum(d)::int from (${deltas}) as m
+        group by game, gram having sum(d) <> 0
+        order by game, gram
+        on conflict (game, gram) do update set players = c.players + excluded.players`;
+      const trigger = async (op: 'insert' | 'update' | 'delete', tables: string, body: string) => {
+        await sql
+          .raw(
+            `create function player_name_grams_${op}() returns trigger language plpgsql as $fn$
+            begin
+              ${body};
+              return null;
+            end $fn$`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger players_name_grams_${op} after ${op} on players
+            referencing ${tables} for each statement execute function player_name_grams_${op}()`,
+          )
+          .execute(db);
+      };
+      const inserted = 'select game, num, name from new_players';
+      const deleted = 'select game, num, name from old_players';
+      const before = `${deleted} except ${inserted}`;
+      const after = `${inserted} except ${deleted}`;
+      await trigger(
+        'insert',
+        'new table as new_players',
+        `with a as (${add(inserted)}) ${moveCounts('select game, gram, 1 as d from a')}`,
+      );
+      await trigger(
+        'delete',
+        'old table as old_players',
+        `with r as (${remove(deleted)} returning t.game, t.gram)
+        ${moveCounts('select game, gram, -1 as d from r')}`,
+      );
+      await trigger(
+        'update',
+        'old table as old_players new table as new_players',
+        `${remove(before)};
+        with a as (${add(after)})
+        ${moveCounts(`select game, gram, 1 as d from a
+          union all select game, gram, -1 from (${postingsOf(before)}) as r`)}`,
+      );
+      await sql`
+        create function player_name_grams_truncate() returns trigger language plpgsql as $fn$
+        begin
+          truncate player_name_grams, player_name_gram_counts;
+          return null;
+        end $fn$`.execute(db);
+      await sql`
+        create trigger players_name_grams_truncate after truncate on players
+        for each statement execute function player_name_grams_truncate()`.execute(db);
+
+      // The players already there: a desktop install holds 500 per game, a developer's database
+      // may hold millions, so one game at a time, then the keys. PGlite has no checkpointer:
+      // checkpoint between games, or this one transaction keeps all its write-ahead log.
+      const { rows } = await sql<{ found: boolean }>`
+        select exists (select 1 from pg_stat_activity where backend_type = 'checkpointer') as found`.execute(
+        db,
+      );
+      const pause = async () => {
+        if (!rows[0]?.found) await sql`checkpoint`.execute(db);
+      };
+      const backfill = async (which: RawBuilder<boolean>) => {
+        await sql`
+          with a as (
+            insert into player_name_grams (game, gram, num, lname)
+            select r.game, x.gram, r.num, x.lname
+            from players as r cross join lateral player_name_postings(r.name) as x
+            where ${which}
+            returning game, gram
+          )
+          insert into player_name_gram_counts (game, gram, players)
+          select game, gram, count(*)::int from a group by game, gram`.execute(db);
+        await pause();
+      };
+      for (const game of partitions) {
+        await backfill(sql<boolean>`r.game = ${game}`);
+        const part = `player_name_grams_${game}`;
+        await sql`alter table ${sql.id(part)} add constraint ${sql.id(`${part}_pkey`)}
+          primary key (gram, num) include (lname)`.execute(db);
+        await pause();
+      }
+      await backfill(sql<boolean>`r.game <> all(${partitions}::text[])`);
+      await sql`alter table player_name_grams_other add constraint player_name_grams_other_pkey
+        primary key (game, gram, num) include (lname)`.execute(db);
+      await sql`analyze player_name_grams`.execute(db);
+      await sql`analyze player_name_gram_counts`.execute(db);
     },
   },
 };

@@ -45,7 +45,8 @@ describe.each(backendKinds())('players on %s', (kind) => {
     });
 
     it('by name matches any part in any case, ASCII or not', async () => {
-      for (const text of ['WISP', 'wolf', 'OWL1', '游侠1', 'a', '剑客', 'r1']) {
+      // Mostly Chinese names (a surname and a given name), every fourth a gamer name.
+      for (const text of ['李', '伟', '张伟', '赵露芳', '芳', 'a', 'SABLE', '猎人7', '剑客1', 'e1', 'zq']) {
         const r = await k.ok<Search>('players.search', { game: 'ymmj', name: text, pageSize: 50 });
         const want = rowsWhere((n) => n.toLowerCase().includes(text.toLowerCase()));
         expect(nums(r), text).toEqual(want);

@@ -2,37 +2,44 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SEARCH_COUNT_CAP, type playersEndpoints } from '../../shared/api/players.js';
 import { containsPattern, countAll, pageWindow } from '../db/paging.js';
 import type { Database } from '../db/schema.js';
-import type { EndpointHandler } from '../http/context.js';
+import type { EndpointHandler, HandlerContext } from '../http/context.js';
 import { bannedExpr, specialExpr, testingExpr, toPlayerRow, type FlagColumns } from './flags.js';
 import type { PlayerRecord } from './lookup.js';
+import { matchingPostings, planNameSearch, postings } from './name-search.js';
 
 /**
  * Player search: name contains (any case), id and num exact, all given keys together; no key
  * lists the newest accounts. Rows come newest account first (num desc: unique, so pages are
- * stable), with their flags. The total is counted up to SEARCH_COUNT_CAP.
+ * stable), with their flags. The total is exact up to SEARCH_COUNT_CAP; past it the answer says
+ * "more" (totalCapped).
  *
- * How it stays fast at a million players per game (measured with EXPLAIN ANALYZE on PGlite):
- * - id or num: a unique-index lookup; at most one row, so no separate count.
- * - name of 3 or more characters: one query collects the matches (up to CAP + 1) through the
- *   game's trigram index (migration 0003), counts them and sorts the page out of them. That is
- *   exact whenever the name matches at most CAP players, and reads only the matches. Left to
- *   itself the planner may instead walk the num index from the newest account and filter, which
- *   for a rare fragment means reading the whole game.
- * - a name matching more than CAP players (a common fragment): the page walks the num index
- *   from the newest account, which with so many matches stops early.
- * - no key, or a name of 1 or 2 characters (no trigram): page and count both walk the num index
- *   and stop early when the text is common; a rare one reads the whole game (about a second at
- *   a million players; only a bigram index, such as pg_bigm, would do better).
- * - The test is ILIKE, which the trigram index serves. A case-insensitive regular expression
- *   would too, but measured slower (pg_trgm builds an automaton for it) and, with non-ASCII
- *   letters, pg_trgm takes no trigrams from it at all and reads the whole index.
+ * The answer is always the one a plain scan gives: `name ILIKE '%text%'` with LIKE's wildcards
+ * in the text taken literally, ordered by num desc, paged. How it stays within a few
+ * milliseconds at a million players per game, on PGlite and on PostgreSQL:
+ * - id or num: a unique-index lookup; at most one row (a name given too is tested on that row).
+ * - name: our own index of the 1- and 2-character grams of every name (migration 0007, kept by
+ *   triggers on players in the same transaction; read in name-search.ts). pg_trgm has nothing
+ *   for text under three characters, which is what operators type for Chinese names, and
+ *   pg_bigm does not exist for PGlite. A first, tiny query plans the search: the database
+ *   lowers the text and looks up how many players hold each of its grams.
+ *   - Some gram is held by nobody: no name contains the text, and the answer is empty at once
+ *     (such a pair, say zq, used to read the whole game: about 1.9 s at a million players).
+ *   - 1 or 2 characters: the text is itself a gram, whose posting list is exactly the matching
+ *     players, newest first. The page is an ordered read of pageSize entries from the offset;
+ *     the total is the gram's count, kept with the index (no counting at all).
+ *   - 3 or more: every match holds each pair of the text, so all matches are in the posting
+ *     list of its rarest pair. That list is read newest first inside the index (which carries
+ *     the lowered name: an index-only scan), keeping the names that contain the text, until
+ *     CAP + 1 have matched (or the requested page's end, if further); those give both the
+ *     count and the page. The work is bounded by the rarest pair's list (some 35,000 entries
+ *     at most in the seed's data, where a pair is common) or CAP + 1 matches, whichever is less.
+ * - no key: the page and the count walk the num index from the newest account; the count stops
+ *   at CAP + 1.
+ * A deep page costs its offset: page N of a list reads the N - 1 pages before it.
  */
 
 type Endpoints = typeof playersEndpoints;
-type SearchInput = Parameters<EndpointHandler<Endpoints['players.search']>>[0];
-
-/** Shortest text pg_trgm takes a trigram from. */
-const TRIGRAM = 3;
+export type SearchInput = Parameters<EndpointHandler<Endpoints['players.search']>>[0];
 
 /** The SQL test "name contains `text`, in any case"; LIKE's wildcards in `text` are plain text. */
 export function nameContains(text: string): RawBuilder<boolean> {
@@ -59,7 +66,19 @@ const PLAYER_COLUMNS = [
   'p.deleted_at',
 ] as const;
 
-export const search: EndpointHandler<Endpoints['players.search']> = async (input, ctx) => {
+type SearchResult = Awaited<ReturnType<EndpointHandler<Endpoints['players.search']>>>;
+
+export const search: EndpointHandler<Endpoints['players.search']> = (input, ctx) => searchPlayers(input, ctx);
+
+/**
+ * The search itself. `cap` is SEARCH_COUNT_CAP but for tests, which check what happens past the
+ * cap without seeding tens of thousands of players.
+ */
+export async function searchPlayers(
+  input: SearchInput,
+  ctx: Pick<HandlerContext, 'db' | 'now'>,
+  cap = SEARCH_COUNT_CAP,
+): Promise<SearchResult> {
   const { offset } = pageWindow(input);
   const flags = [
     bannedExpr(ctx.now).as('banned'),
@@ -68,8 +87,8 @@ export const search: EndpointHandler<Endpoints['players.search']> = async (input
   ] as const;
   const page = (rows: readonly (PlayerRecord & FlagColumns)[], total: number) => ({
     items: rows.map((r) => toPlayerRow(r, r)),
-    total: Math.min(total, SEARCH_COUNT_CAP),
-    totalCapped: total > SEARCH_COUNT_CAP,
+    total: Math.min(total, cap),
+    totalCapped: total > cap,
     page: input.page,
     pageSize: input.pageSize,
   });
@@ -79,32 +98,51 @@ export const search: EndpointHandler<Endpoints['players.search']> = async (input
     return page(rows.slice(offset, offset + input.pageSize), rows.length);
   }
 
-  let total: number | undefined;
-  if (input.name !== undefined && [...input.name].length >= TRIGRAM) {
-    const found = await ctx.db
+  if (input.name !== undefined) {
+    const { db } = ctx;
+    const plan = await planNameSearch(db, input.game, input.name);
+    if (plan.players === 0) return page([], 0);
+
+    if (plan.exact) {
+      const nums = postings(db, input.game, plan.gram).limit(input.pageSize).offset(offset);
+      const rows = await db
+        .selectFrom(nums.as('t'))
+        .innerJoin('players as p', (j) => j.on('p.game', '=', input.game).onRef('p.num', '=', 't.num'))
+        .select(PLAYER_COLUMNS)
+        .select(flags)
+        .orderBy('p.num', 'desc')
+        .execute();
+      return page(rows, plan.players);
+    }
+
+    // The matches up to CAP + 1 (or the page's end, if further), their count and the page's
+    // rows, in one query.
+    const upTo = Math.max(cap + 1, offset + input.pageSize);
+    const pattern = containsPattern(input.name);
+    const rows = await db
       .with(
         (cte) => cte('m').materialized(),
-        () =>
-          matching(ctx.db, input)
-            .select(PLAYER_COLUMNS)
-            .limit(SEARCH_COUNT_CAP + 1),
+        (q) => matchingPostings(q, input.game, plan.gram, pattern).limit(upTo),
       )
-      .with(
-        (cte) => cte('pg').materialized(),
-        (db) => db.selectFrom('m').selectAll().orderBy('num', 'desc').limit(input.pageSize).offset(offset),
+      .selectFrom((q) =>
+        q.selectFrom('m').select('num').orderBy('num', 'desc').limit(input.pageSize).offset(offset).as('t'),
       )
-      .selectFrom('pg as p')
-      .selectAll('p')
+      .innerJoin('players as p', (j) => j.on('p.game', '=', input.game).onRef('p.num', '=', 't.num'))
+      .select(PLAYER_COLUMNS)
       .select(flags)
       .select(sql<number>`(select count(*)::int from m)`.as('total'))
       .orderBy('p.num', 'desc')
       .execute();
-    total = found[0]?.total;
-    if (total === undefined && offset === 0) return page([], 0);
-    if (total !== undefined && total <= SEARCH_COUNT_CAP) return page(found, total);
+    if (rows[0] || offset === 0) return page(rows, rows[0]?.total ?? 0);
+    // Past the last match the page is empty, and the count did not come with it.
+    const { n } = await db
+      .selectFrom(matchingPostings(db, input.game, plan.gram, pattern).limit(upTo).as('m'))
+      .select(countAll.as('n'))
+      .executeTakeFirstOrThrow();
+    return page([], n);
   }
 
-  total ??= await countUpTo(ctx.db, input);
+  const total = await countUpTo(ctx.db, input, cap);
   const rows = await matching(ctx.db, input)
     .select(PLAYER_COLUMNS)
     .select(flags)
@@ -113,18 +151,18 @@ export const search: EndpointHandler<Endpoints['players.search']> = async (input
     .offset(offset)
     .execute();
   return page(rows, total);
-};
+}
 
 /**
  * Matches counted up to CAP + 1 (enough to say "more than CAP"), along the num index: that reads
  * only this game's players and stops once CAP + 1 have matched, where the planner's own choice,
  * a sequential scan, may first read through every other game's players.
  */
-async function countUpTo(db: Kysely<Database>, input: SearchInput): Promise<number> {
+async function countUpTo(db: Kysely<Database>, input: SearchInput, cap: number): Promise<number> {
   const inner = matching(db, input)
     .select(sql`1`.as('one'))
     .orderBy('p.num', 'desc')
-    .limit(SEARCH_COUNT_CAP + 1);
+    .limit(cap + 1);
   const row = await db.selectFrom(inner.as('m')).select(countAll.as('n')).executeTakeFirstOrThrow();
   return row.n;
 }
