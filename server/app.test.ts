@@ -52,6 +52,16 @@ const testTable = {
     }),
     output: z.object({ written: z.boolean() }),
   }),
+  'test.hostileDraft': endpoint({
+    service: 'admin',
+    method: 'POST',
+    path: '/test/hostile-draft',
+    summary: 'Leaves values in its audit draft that JSON and the database refuse',
+    access: anyOf('ADMIN'),
+    audit: true,
+    input: z.strictObject({ fail: z.boolean(), reason: reasonSchema }),
+    output: z.object({ done: z.boolean() }),
+  }),
   'test.boom': endpoint({
     service: 'admin',
     method: 'GET',
@@ -81,6 +91,20 @@ const testHandlers: HandlerMap<typeof testTable> = {
     await ctx.db.insertInto('app_meta').values({ key: input.key, value: input.game }).execute();
     if (input.fail) throw new Error('failure after the write');
     return { written: true };
+  },
+  'test.hostileDraft': async (input, ctx) => {
+    const cycle: Record<string, unknown> = { 'key\u0000': 'value\u0000' };
+    cycle['self'] = cycle;
+    ctx.audit.target = 'target\u0000';
+    ctx.audit.before = cycle;
+    ctx.audit.after = {
+      big: 10n,
+      toJSON() {
+        throw new Error('not JSON');
+      },
+    };
+    if (input.fail) throw new Error('failure with a hostile draft');
+    return { done: true };
   },
   'test.boom': async () => {
     throw new Error('kaboom: an unexpected failure');
@@ -297,6 +321,27 @@ describe.each(backendKinds())('endpoint layer on %s', (kind) => {
         ['ok', Codes.OK, 'lw', 'test-key-ok', 'checking commit', 'lordwar'],
       ]);
     });
+  });
+
+  it('an audited call whose draft JSON and the database refuse is still recorded, failed or done', async () => {
+    const path = `${SR}/test/hostile-draft`;
+    const token = tokens.get('admin');
+    const failed = await t.api.request('POST', path, { token, json: { fail: true, reason: 'hostile fail' } });
+    expect(code(failed)).toBe(Codes.INTERNAL);
+    const done = await t.api.request('POST', path, { token, json: { fail: false, reason: 'hostile ok' } });
+    expect(code(done)).toBe(Codes.OK);
+    const rows = await t.backend.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'test.hostileDraft')
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.outcome, r.code, r.reason, r.target])).toEqual([
+      ['error', Codes.INTERNAL, 'hostile fail', 'target\uFFFD'],
+      ['ok', Codes.OK, 'hostile ok', 'target\uFFFD'],
+    ]);
+    expect(JSON.stringify(rows[1]?.before)).toContain('[nested too deep to record]');
+    expect(rows[1]?.after).toEqual({ unrecordable: 'this value could not be written as JSON' });
   });
 
   it('serves OpenAPI 3.1 listing every endpoint with its access and audit', async () => {

@@ -1,6 +1,12 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Codes } from '../shared/codes.js';
+import { EMBEDDED_KEY_HEADER } from '../shared/constants.js';
 import { ApiError, ok } from '../shared/envelope.js';
 import { ENDPOINT_IDS, ENDPOINTS } from '../shared/api/table.js';
 import { AuthService } from './auth/sessions.js';
@@ -16,8 +22,17 @@ import type { DatabaseKind } from './db/open.js';
 import type { Database } from './db/schema.js';
 import type { ServerDeps } from './http/context.js';
 import { registerEndpoints, type EndpointSet, type RegisteredRoute } from './http/endpoints.js';
+import { bodyEncodingProblem } from './http/body-encoding.js';
+import {
+  MAX_PARAM_LENGTH,
+  answerClientError,
+  frameworkProblem,
+  missingHostProblem,
+} from './http/client-errors.js';
+import { launchKeyCheck, launchKeyRefused } from './http/launch-key.js';
 import { buildOpenApi } from './http/openapi.js';
 import { languageOf, problem } from './http/problem.js';
+import { parseQuery } from './http/query.js';
 import { sendError } from './http/respond.js';
 import { SERVER_FEATURES } from './features.js';
 
@@ -49,6 +64,13 @@ export interface BuildServerOptions {
   validateOutput?: boolean;
   /** More endpoints with their handlers (tests; later plug-ins). */
   extraEndpoints?: readonly EndpointSet[];
+  /**
+   * The desktop app's embedded backend: every request must carry this key in the
+   * EMBEDDED_KEY_HEADER header (main makes it at each launch), else it is refused.
+   */
+  launchKey?: string;
+  /** With a launch key: the first-run setup calls answer (shared/api/setup.ts). */
+  firstRun?: boolean;
 }
 
 export interface BuiltServer {
@@ -81,17 +103,44 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
       secret,
       rememberSessions: options.kind === 'pglite',
     }),
+    firstRunSetup: options.launchKey !== undefined && options.firstRun === true,
   };
+
+  const keyMatches = options.launchKey === undefined ? undefined : launchKeyCheck(options.launchKey);
+  /** The refusal of a request without the launch key (on a backend that has one). */
+  const keyProblem = (req: FastifyRequest) =>
+    keyMatches && !keyMatches(req.headers[EMBEDDED_KEY_HEADER]) ? launchKeyRefused() : undefined;
+  const fail = (req: FastifyRequest, reply: FastifyReply, err: unknown) =>
+    sendError(reply, err, languageOf(req.headers['accept-language']), req.log, bodyLimit);
 
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: MAX_PARAM_LENGTH,
+      querystringParser: parseQuery,
+    },
     // Our own answers say what went wrong; Fastify's default 503 while closing would not be an envelope.
     return503OnClosing: false,
+    // What the router refuses (a malformed %-escape, an over-long path parameter) gets an envelope
+    // too; Fastify's own answer to the second echoed the whole URL.
+    frameworkErrors: (err, req, reply) => fail(req, reply, keyProblem(req) ?? frameworkProblem(err.code)),
+    // What Node's parser refuses before there is a request (over-long URL or headers, not HTTP).
+    clientErrorHandler: answerClientError,
+    // Node answers a request without Host with a bare 400 of its own; we answer it (missingHostProblem).
+    http: { requireHostHeader: false },
   });
   // JSON only: a text/plain body is refused rather than handed to a handler as a string.
   app.removeContentTypeParser('text/plain');
+
+  // Every request first: the launch key (an embedded backend answers main alone), the Host
+  // header HTTP/1.1 requires, then a body the server would misread (compressed, or not UTF-8)
+  // is refused before anything reads it.
+  app.addHook('onRequest', async (req) => {
+    const refused = keyProblem(req) ?? missingHostProblem(req.raw) ?? bodyEncodingProblem(req.headers);
+    if (refused) throw refused;
+  });
 
   // Sessions the auth service remembers are forgotten around every call that may change one.
   const mayChange = (method: string) => method !== 'GET' && method !== 'HEAD';
@@ -102,9 +151,7 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
     if (mayChange(req.method)) deps.auth.forgetSessions();
   });
 
-  app.setErrorHandler((err, req, reply) =>
-    sendError(reply, err, languageOf(req.headers['accept-language']), req.log, bodyLimit),
-  );
+  app.setErrorHandler((err, req, reply) => fail(req, reply, err));
 
   const sets = [allHandlers(), ...(options.extraEndpoints ?? [])];
   const routes = registerEndpoints(app, deps, sets, {
@@ -114,33 +161,30 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
 
   const patterns = routes.map((r) => ({ regex: compilePattern(r.url), method: r.method }));
   app.setNotFoundHandler((req, reply) => {
-    const lang = languageOf(req.headers['accept-language']);
     const path = (req.url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
     const allowed = [...new Set(patterns.filter((p) => p.regex.test(path)).map((p) => p.method))];
     if (allowed.length > 0) {
       reply.header('allow', allowed.join(', '));
-      return sendError(
+      return fail(
+        req,
         reply,
         problem(
           Codes.METHOD_NOT_ALLOWED,
           `${req.method} is not accepted here; use ${allowed.join(' or ')}`,
           `此接口不接受 ${req.method}，请使用 ${allowed.join(' 或 ')}`,
         ),
-        lang,
-        req.log,
-        bodyLimit,
       );
     }
-    return sendError(
+    // The path is named so the caller sees their typo, but not at any length.
+    const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+    return fail(
+      req,
       reply,
       problem(
         Codes.ROUTE_NOT_FOUND,
-        `No API route ${req.method} ${path}; see /openapi.json for the list`,
-        `没有接口 ${req.method} ${path}，接口列表见 /openapi.json`,
+        `No API route ${req.method} ${shown}; see /openapi.json for the list`,
+        `没有接口 ${req.method} ${shown}，接口列表见 /openapi.json`,
       ),
-      lang,
-      req.log,
-      bodyLimit,
     );
   });
 
@@ -151,13 +195,7 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
       await sql`select 1`.execute(deps.db);
     } catch (err) {
       req.log.error({ err }, 'health check: database unreachable');
-      return sendError(
-        reply,
-        new ApiError(Codes.UNAVAILABLE),
-        languageOf(req.headers['accept-language']),
-        req.log,
-        bodyLimit,
-      );
+      return fail(req, reply, new ApiError(Codes.UNAVAILABLE));
     }
     return reply.send(ok({ status: 'ok', database: deps.kind, version: BACKEND_VERSION }));
   });

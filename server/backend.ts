@@ -1,16 +1,19 @@
 import type { FastifyServerOptions } from 'fastify';
+import type { SetupState } from '../shared/api/setup.js';
 import { SERVICE_BASE_PATHS, SERVICES, type GameId, type ServiceName } from '../shared/games.js';
 import { buildServer, type BuildServerOptions } from './app.js';
 import { resolveAuthConfig } from './config.js';
 import { migrateToLatest } from './db/migrations.js';
 import { openDatabase, type OpenedDatabase } from './db/open.js';
+import { launchKeyCheck } from './http/launch-key.js';
 import { DEMO_PASSWORD, seedDemoOperators } from './seed/operators.js';
 import { seedAllGames } from './seed/games.js';
 import { SMALL_SEED } from './seed/players.js';
+import { operatorCount, setupStateOf } from './setup/state.js';
 
 /**
  * Starts the reference backend in this process: opens (and locks) the database, migrates, seeds
- * a new embedded database, and listens. Used by the CLI, the worker main forks, tests and the
+ * a new database's players (and the demo operators only when asked), and listens. Used by the CLI, the worker main forks, tests and the
  * benchmark.
  */
 
@@ -27,8 +30,12 @@ export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' |
    * otherwise.
    */
   seedPlayers?: number;
-  /** Demo operators in a new embedded database (default true). Ignored for PostgreSQL. */
-  demoOperators?: boolean;
+  /**
+   * Seed the demo operators (their password is published) when the database has no operator yet:
+   * tests, the browser host, `npm run server -- --demo`. Never by default: a fresh desktop
+   * install must have no known password (it runs the first-run setup instead).
+   */
+  demo?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -42,10 +49,18 @@ export interface RunningBackend {
   /** True when this start created the schema (a new database). */
   created: boolean;
   seeded: { demoOperators: number; players?: Record<GameId, number> };
+  /** Where the database stands: no operator yet, demo operators, or ready (shared/api/setup.ts). */
+  setup: SetupState;
   close(): Promise<void>;
 }
 
 export async function startBackend(options: BackendOptions = {}): Promise<RunningBackend> {
+  if (options.firstRun && options.launchKey === undefined) {
+    // The setup calls are public: only a launch key keeps them for main alone.
+    throw new Error('first-run setup needs a launch key (the embedded backend of the desktop app)');
+  }
+  // A bad key is refused before the database is opened.
+  if (options.launchKey !== undefined) launchKeyCheck(options.launchKey);
   const database = await openDatabase({
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -53,7 +68,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   try {
     const { created } = await migrateToLatest(database.db);
     const seeded: RunningBackend['seeded'] = { demoOperators: 0 };
-    if (database.kind === 'pglite' && created && options.demoOperators !== false) {
+    if (options.demo && (await operatorCount(database.db)) === 0) {
       const clock = options.clock ?? Date.now;
       seeded.demoOperators = await seedDemoOperators(
         database.db,
@@ -68,6 +83,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         database.checkpoint(),
       );
 
+    const setup = await setupStateOf(database.db);
     const { app } = await buildServer({ ...options, db: database.db, kind: database.kind });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ host, port: options.port ?? 0 });
@@ -86,6 +102,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       database,
       created,
       seeded,
+      setup,
       close() {
         closing ??= (async () => {
           try {

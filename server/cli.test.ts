@@ -125,10 +125,15 @@ describe.skipIf(!postgresUrl())('create-super on PostgreSQL', () => {
 });
 
 describe('serve', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'gameops-cli-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
 
-  it('prints the base URLs and stops cleanly on SIGINT', async () => {
+  /** Starts `serve` on a new embedded database; resolves once `until` has been printed. */
+  async function serve(args: string[], until: RegExp) {
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-cli-'));
+    dirs.push(dir);
     const child = spawn(
       process.execPath,
       [
@@ -142,6 +147,7 @@ describe('serve', () => {
         dir,
         '--seed',
         '0',
+        ...args,
       ],
       {
         cwd: ROOT,
@@ -154,22 +160,46 @@ describe('serve', () => {
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     const exit = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     await new Promise<void>((r, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URLs printed: ${out}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`not printed: ${until}; got: ${out}`)), 60_000);
       // Wait for the last line we check: stdout may arrive in several chunks.
       child.stdout.on('data', () => {
-        if (out.includes('openapi') && out.includes('Demo operators created')) {
+        if (out.includes('openapi') && until.test(out)) {
           clearTimeout(timer);
           r();
         }
       });
     });
-    expect(out).toMatch(/admin\s+http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sr/);
-    expect(out).toMatch(/pve\s+http:\/\/127\.0\.0\.1:\d+\/api\/v1\/dr/);
-    expect(out).toMatch(/Demo operators created \(password "gameops-demo"\)/);
     const url = /admin\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? '';
-    expect(await loginCode(url, 'super', 'gameops-demo')).toBe(1);
-    child.kill('SIGINT');
-    expect(await exit).toBe(0);
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    return { child, dir, exit, out: () => out, url };
+  }
+
+  it('with --demo: prints the base URLs and the published password, and stops cleanly on SIGINT', async () => {
+    const s = await serve(['--demo'], /Demo operators created/);
+    expect(s.out()).toMatch(/admin\s+http:\/\/127\.0\.0\.1:\d+\/api\/v1\/sr/);
+    expect(s.out()).toMatch(/pve\s+http:\/\/127\.0\.0\.1:\d+\/api\/v1\/dr/);
+    expect(s.out()).toMatch(/Demo operators created \(password "gameops-demo"\)/);
+    expect(await loginCode(s.url, 'super', 'gameops-demo')).toBe(1);
+    s.child.kill('SIGINT');
+    expect(await s.exit).toBe(0);
+    expect(existsSync(join(s.dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('without --demo: a new database has no operator, and the CLI says to run create-super', async () => {
+    const s = await serve([], /create-super/);
+    expect(s.out()).toMatch(/No operator yet/);
+    expect(s.out()).toMatch(/npm run server -- create-super --phone PHONE --name NAME --data /);
+    expect(s.out()).toMatch(/or start this server with --demo/);
+    expect(s.out()).not.toMatch(/Demo operators created/);
+    expect(await loginCode(s.url, 'super', 'gameops-demo')).toBe(40101);
+    s.child.kill('SIGINT');
+    expect(await s.exit).toBe(0);
+  });
+
+  it('--demo is refused for PostgreSQL, which never gets a published password', async () => {
+    const r = await runTs('server/cli.ts', ['serve', '--demo'], {
+      env: { DATABASE_URL: 'postgres://nowhere.invalid/none' },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/--demo is for the embedded database only/);
   });
 });

@@ -2,27 +2,30 @@ import { stopOnSignals } from './stop-on-signals.js';
 import { parseArgs } from 'node:util';
 import { ENDPOINTS } from '../shared/api/table.js';
 import { SERVICES } from '../shared/games.js';
-import { describeIssues, issuesOf } from '../shared/envelope.js';
+import { ApiError, describeIssues, issuesOf } from '../shared/envelope.js';
 import { recordAudit } from './audit/record.js';
-import { hashPassword } from './auth/password.js';
 import { startBackend } from './backend.js';
 import { DEFAULT_AUTH } from './config.js';
 import { migrateToLatest } from './db/migrations.js';
 import { openDatabase, redactUrl } from './db/open.js';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, parsePort, parseSeed } from './options.js';
 import { DEMO_OPERATORS, DEMO_PASSWORD } from './seed/operators.js';
-import { findOperatorByAccount, findOperatorByPhone, toOperator } from './users/operators.js';
+import { createSuperOperator } from './users/first-super.js';
+import { toOperator } from './users/operators.js';
 
 /**
- * `npm run server [-- serve] [--port 8787] [--host 127.0.0.1] [--data DIR] [--seed small|N]`
+ * `npm run server [-- serve] [--port 8787] [--host 127.0.0.1] [--data DIR] [--seed small|N] [--demo]`
  *   Runs the reference backend: the embedded database in DIR, or PostgreSQL when DATABASE_URL is set.
+ *   `--demo` gives an embedded database without operators the demo operators (published password).
  * `npm run server -- create-super --phone P --name N [--first-name F] [--data DIR]`
  *   Creates a SUPER operator; the password comes from GAMEOPS_SUPER_PASSWORD or standard input.
  */
 
 const USAGE = `Usage:
-  server [serve] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--data ${DEFAULT_DATA_DIR}] [--seed small|N]
+  server [serve] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--data ${DEFAULT_DATA_DIR}] [--seed small|N] [--demo]
   server create-super --phone PHONE --name NAME [--first-name TEXT] [--data DIR]
+
+  --demo                       demo operators (password "${DEMO_PASSWORD}") in an embedded database without operators
 
   DATABASE_URL=postgres://...  use PostgreSQL instead of the embedded database
   GAMEOPS_SUPER_PASSWORD=...   create-super's password (else it is read from standard input)`;
@@ -37,16 +40,23 @@ async function serve(args: string[]): Promise<void> {
       host: { type: 'string' },
       data: { type: 'string' },
       seed: { type: 'string' },
+      demo: { type: 'boolean' },
     },
     strict: true,
   });
   const databaseUrl = process.env['DATABASE_URL'] || undefined;
+  if (values.demo && databaseUrl) {
+    throw new UsageError(
+      '--demo is for the embedded database only: a PostgreSQL server never gets a published password',
+    );
+  }
   const seedPlayers = parseSeed(values.seed);
   const backend = await startBackend({
     ...(databaseUrl ? { databaseUrl } : { dataDir: values.data ?? DEFAULT_DATA_DIR }),
     host: values.host ?? DEFAULT_HOST,
     port: parsePort(values.port, DEFAULT_PORT),
     ...(seedPlayers !== undefined ? { seedPlayers } : {}),
+    demo: values.demo === true,
     logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
   });
 
@@ -62,6 +72,15 @@ async function serve(args: string[]): Promise<void> {
     );
   }
   if (backend.seeded.players) console.log(`Players per game: ${JSON.stringify(backend.seeded.players)}`);
+  if (backend.setup === 'needed') {
+    console.log(
+      'No operator yet: nobody can sign in. Create the first super-admin with\n' +
+        `  ${databaseUrl ? 'DATABASE_URL=... ' : ''}npm run server -- create-super --phone PHONE --name NAME` +
+        `${databaseUrl ? '' : ` --data ${backend.database.dataDir ?? DEFAULT_DATA_DIR}`}\n` +
+        (databaseUrl ? '' : 'or start this server with --demo for the demo operators.\n') +
+        '(Stop this server first when it uses the embedded database: one process at a time may open it.)',
+    );
+  }
 
   stopOnSignals(() => backend.close());
 }
@@ -119,29 +138,14 @@ async function createSuper(args: string[]): Promise<void> {
   );
   try {
     await migrateToLatest(database.db);
-    if (await findOperatorByPhone(database.db, input.phone)) {
-      throw new UsageError(`An operator with the phone ${input.phone} already exists`);
-    }
-    if (await findOperatorByAccount(database.db, input.name)) {
-      throw new UsageError(`An operator named ${input.name} already exists`);
-    }
     const now = new Date();
-    const row = await database.db
-      .insertInto('operators')
-      .values({
-        phone: input.phone,
-        name: input.name,
-        first_name: input.first_name,
-        avatar: '',
-        bio: '',
-        roles: ['SUPER'],
-        password_hash: await hashPassword(input.password, DEFAULT_AUTH.scrypt),
-        disabled: false,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await createSuperOperator(database.db, input, DEFAULT_AUTH.scrypt, now).catch(
+      (err: unknown) => {
+        // The same refusals as the console's, said on the command line.
+        if (err instanceof ApiError) throw new UsageError(err.message);
+        throw err;
+      },
+    );
     await recordAudit(database.db, {
       at: now,
       operatorId: null,

@@ -12,17 +12,29 @@ export interface ScryptParams {
 }
 
 export interface RateLimitConfig {
-  /** Failed sign-ins allowed per account within the window. */
+  /** Failed sign-ins allowed per account within the window; then the account waits it out. */
   maxPerAccount: number;
-  /** Failed sign-ins allowed per client IP within the window (all accounts). */
+  /**
+   * Failed sign-ins from one client address within the window (all accounts) after which
+   * attempts from there for accounts not known at that address are slowed (server/auth/rate-limit.ts).
+   */
   maxPerIp: number;
   windowSec: number;
+  /** The longest back-off an address is made to wait between attempts. */
+  ipBackoffMaxSec: number;
+  /** How long a successful sign-in makes its address known for that operator. */
+  knownAddressDays: number;
 }
 
 export interface AuthConfig {
   accessTtlSec: number;
   /** Lifetime of a session (its refresh-token family), from sign-in; rotation does not extend it. */
   sessionTtlSec: number;
+  /**
+   * How long after a rotation the previous refresh token still gets the same new pair (its answer
+   * may have been lost on the way), as long as that new refresh token is unused.
+   */
+  refreshGraceSec: number;
   rateLimit: RateLimitConfig;
   scrypt: ScryptParams;
 }
@@ -30,7 +42,14 @@ export interface AuthConfig {
 export const DEFAULT_AUTH: AuthConfig = {
   accessTtlSec: 15 * 60,
   sessionTtlSec: 7 * 24 * 3600,
-  rateLimit: { maxPerAccount: 5, maxPerIp: 20, windowSec: 15 * 60 },
+  refreshGraceSec: 10,
+  rateLimit: {
+    maxPerAccount: 5,
+    maxPerIp: 20,
+    windowSec: 15 * 60,
+    ipBackoffMaxSec: 60,
+    knownAddressDays: 30,
+  },
   scrypt: { N: 16384, r: 8, p: 1, keylen: 32 },
 };
 
@@ -43,6 +62,7 @@ export function resolveAuthConfig(input: AuthConfigInput = {}): AuthConfig {
   return {
     accessTtlSec: input.accessTtlSec ?? DEFAULT_AUTH.accessTtlSec,
     sessionTtlSec: input.sessionTtlSec ?? DEFAULT_AUTH.sessionTtlSec,
+    refreshGraceSec: input.refreshGraceSec ?? DEFAULT_AUTH.refreshGraceSec,
     rateLimit: { ...DEFAULT_AUTH.rateLimit, ...input.rateLimit },
     scrypt: { ...DEFAULT_AUTH.scrypt, ...input.scrypt },
   };

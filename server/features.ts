@@ -3,6 +3,7 @@ import type { FEATURES } from '../shared/features.js';
 import { plannedFeature } from '../shared/api/planned.js';
 import { serverFeature, type ServerFeature } from './feature.js';
 import { authServer } from './auth/feature.js';
+import { setupServer } from './setup/feature.js';
 import { usersServer } from './users/feature.js';
 import { playersServer } from './players/feature.js';
 import { moderationServer } from './moderation/feature.js';
@@ -17,6 +18,7 @@ type ServerModules = { [F in Contract as F['id']]: ServerFeature<F['id'], F['end
 
 const MODULES = {
   auth: authServer,
+  setup: setupServer,
   users: usersServer,
   players: playersServer,
   moderation: moderationServer,

@@ -1,10 +1,13 @@
+import type { SetupState } from '../shared/api/setup.js';
+
 /**
  * Messages between the backend worker and the process that forked it (Electron main through a
  * utilityProcess, or Node through child_process.fork).
  */
 
 export type WorkerMessage =
-  | { type: 'ready'; port: number; url: string; database: 'pglite' | 'postgres' }
+  /** `setup`: where the database stood at start (shared/api/setup.ts); setup.status says it later. */
+  | { type: 'ready'; port: number; url: string; database: 'pglite' | 'postgres'; setup: SetupState }
   | { type: 'error'; message: string; code?: 'DATA_DIR_LOCKED' | 'START_FAILED' }
   | { type: 'stats'; rss: number; heapUsed: number; heapTotal: number; external: number };
 

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { EMBEDDED_KEY_ENV, EMBEDDED_KEY_HEADER } from '../shared/constants.js';
 import { startBackend } from './backend.js';
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from './db/data-dir-lock.js';
 import type { WorkerMessage } from './worker-protocol.js';
@@ -31,11 +33,12 @@ const isType =
 describe('backend worker', () => {
   it('starts, reports ready, holds the data directory, answers stats, and stops when told', async () => {
     const dir = tempDir();
-    const a = forkTs('server/worker.ts', ['--data', dir, '--seed', '10']);
+    const a = forkTs('server/worker.ts', ['--data', dir, '--seed', '10', '--demo']);
     try {
       const ready = await nextMessage(a, isType('ready'));
       expect(ready.port).toBeGreaterThan(0);
       expect(ready.database).toBe('pglite');
+      expect(ready.setup).toBe('demo');
       const health = (await (await fetch(`${ready.url}/health`)).json()) as { Status: { Code: number } };
       expect(health.Status.Code).toBe(1);
       const login = (await (
@@ -66,6 +69,39 @@ describe('backend worker', () => {
       expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
     } finally {
       a.kill('SIGKILL');
+    }
+  });
+
+  it('as the desktop app runs it: a launch key from the environment, first-run setup, no demo password', async () => {
+    const dir = tempDir();
+    const key = randomBytes(32).toString('base64url');
+    const w = forkTs('server/worker.ts', ['--data', dir, '--seed', '0', '--first-run'], {
+      [EMBEDDED_KEY_ENV]: key,
+    });
+    try {
+      const ready = await nextMessage(w, isType('ready'));
+      expect(ready.setup).toBe('needed');
+      const call = async (path: string, init: RequestInit = {}) =>
+        ((await (await fetch(`${ready.url}${path}`, init)).json()) as { Status: { Code: number } }).Status
+          .Code;
+      expect(await call('/health')).toBe(40100);
+      expect(await call('/health', { headers: { [EMBEDDED_KEY_HEADER]: key } })).toBe(1);
+      const login = JSON.stringify({ account: 'super', password: 'gameops-demo' });
+      const headers = { 'content-type': 'application/json', [EMBEDDED_KEY_HEADER]: key };
+      expect(await call('/api/v1/sr/admin/login', { method: 'POST', headers, body: login })).toBe(40101);
+      const first = JSON.stringify({
+        mode: 'super',
+        phone: '13700000001',
+        name: 'root',
+        password: 'a-long-password',
+      });
+      expect(await call('/api/v1/sr/admin/setup', { method: 'POST', headers, body: first })).toBe(1);
+      const root = JSON.stringify({ account: 'root', password: 'a-long-password' });
+      expect(await call('/api/v1/sr/admin/login', { method: 'POST', headers, body: root })).toBe(1);
+      w.send({ type: 'stop' });
+      expect(await exited(w)).toBe(0);
+    } finally {
+      w.kill('SIGKILL');
     }
   });
 
@@ -114,7 +150,12 @@ describe('data directory lock', () => {
 
   it('keeps the data, the demo accounts as they were, and sessions across restarts', async () => {
     const dir = tempDir();
-    const first = await startBackend({ dataDir: dir, seedPlayers: 5, auth: { scrypt: { N: 1024 } } });
+    const first = await startBackend({
+      dataDir: dir,
+      seedPlayers: 5,
+      demo: true,
+      auth: { scrypt: { N: 1024 } },
+    });
     expect(first.created).toBe(true);
     expect(first.seeded.demoOperators).toBe(9);
     const res = await fetch(`${first.url}/api/v1/sr/admin/login`, {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { EMBEDDED_KEY_ENV } from '../shared/constants.js';
 import { startBackend, type RunningBackend } from './backend.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, parsePort, parseSeed } from './options.js';
@@ -8,9 +9,15 @@ import { isWorkerCommand, type WorkerMessage } from './worker-protocol.js';
  * The backend as a child process of the desktop app. Main forks it (Electron utilityProcess, or
  * Node's child_process.fork) with the data directory in `--data` or GAMEOPS_DATA_DIR (or
  * DATABASE_URL for PostgreSQL); it listens on 127.0.0.1, a free port, and posts
- * `{ type: 'ready', port }`, or `{ type: 'error', message }` when it cannot start (for example
- * when another process holds the data directory). It stops when told to, on SIGTERM, or when
- * its parent goes away.
+ * `{ type: 'ready', port, setup }`, or `{ type: 'error', message }` when it cannot start (for
+ * example when another process holds the data directory). It stops when told to, on SIGTERM, or
+ * when its parent goes away.
+ *
+ * The desktop app passes a launch key in EMBEDDED_KEY_ENV: every request must then carry it (so
+ * only main is answered), and it is removed from this process's environment at once, so nothing
+ * started later inherits it. `--first-run` (or GAMEOPS_FIRST_RUN=1) opens the first-run setup
+ * calls, which need the key. `--demo` seeds the demo operators into a database without any (the
+ * browser host and tests; never the desktop app, whose first run asks).
  */
 
 interface ParentPort {
@@ -53,9 +60,14 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       port: { type: 'string' },
       host: { type: 'string' },
+      'first-run': { type: 'boolean' },
+      demo: { type: 'boolean' },
     },
     strict: true,
   });
+  const launchKey = process.env[EMBEDDED_KEY_ENV] || undefined;
+  delete process.env[EMBEDDED_KEY_ENV];
+  const firstRun = values['first-run'] === true || process.env['GAMEOPS_FIRST_RUN'] === '1';
   const databaseUrl = process.env['DATABASE_URL'] || undefined;
   const dataDir = values.data ?? process.env['GAMEOPS_DATA_DIR'] ?? DEFAULT_DATA_DIR;
   const seedPlayers = parseSeed(values.seed ?? process.env['GAMEOPS_SEED']);
@@ -82,9 +94,18 @@ async function main(): Promise<void> {
     host: values.host ?? DEFAULT_HOST,
     port: parsePort(values.port, 0),
     ...(seedPlayers !== undefined ? { seedPlayers } : {}),
+    ...(launchKey !== undefined ? { launchKey } : {}),
+    firstRun,
+    demo: values.demo === true,
     logger: { level: process.env['LOG_LEVEL'] ?? 'warn' },
   });
-  post({ type: 'ready', port: backend.port, url: backend.url, database: backend.database.kind });
+  post({
+    type: 'ready',
+    port: backend.port,
+    url: backend.url,
+    database: backend.database.kind,
+    setup: backend.setup,
+  });
 }
 
 main().catch((err: unknown) => {

@@ -20,9 +20,12 @@ export const Codes = {
   NOT_FOUND: 40400,
   ROUTE_NOT_FOUND: 40401,
   METHOD_NOT_ALLOWED: 40500,
+  REQUEST_TIMEOUT: 40800,
   CONFLICT: 40900,
   PAYLOAD_TOO_LARGE: 41300,
+  URI_TOO_LONG: 41400,
   RATE_LIMITED: 42900,
+  HEADERS_TOO_LARGE: 43100,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,
   NETWORK: 90001,
@@ -106,6 +109,10 @@ export const CODE_INFO: Record<CodeName, CodeInfo> = {
     http: 405,
     text: { 'zh-CN': '该接口不支持此方法', en: 'This route does not accept that method' },
   },
+  REQUEST_TIMEOUT: {
+    http: 408,
+    text: { 'zh-CN': '请求未能及时到达，请重试', en: 'The request did not arrive in time; try again' },
+  },
   CONFLICT: {
     http: 409,
     text: { 'zh-CN': '与已有数据冲突', en: 'This conflicts with existing data' },
@@ -114,9 +121,17 @@ export const CODE_INFO: Record<CodeName, CodeInfo> = {
     http: 413,
     text: { 'zh-CN': '请求体过大', en: 'The request body is too large' },
   },
+  URI_TOO_LONG: {
+    http: 414,
+    text: { 'zh-CN': '请求的 URL 过长', en: 'The request URL is too long' },
+  },
   RATE_LIMITED: {
     http: 429,
     text: { 'zh-CN': '尝试次数过多，请稍后再试', en: 'Too many attempts; wait and try again' },
+  },
+  HEADERS_TOO_LARGE: {
+    http: 431,
+    text: { 'zh-CN': '请求头过大', en: 'The request headers are too large' },
   },
   INTERNAL: {
     http: 500,

@@ -31,6 +31,11 @@ export interface AuditDraft {
   before?: unknown;
   after?: unknown;
   game?: string;
+  /**
+   * Who a public call acted as (the first-run setup names the operator it created): with no
+   * signed-in operator, the entry is recorded under this name instead of "(not signed in)".
+   */
+  actor?: { id: number | null; name: string };
 }
 
 /**
@@ -52,22 +57,76 @@ export async function recordAudit(db: Kysely<Database>, r: AuditRecord): Promise
       reason: r.reason == null ? null : text(r.reason, 500),
       outcome: r.outcome,
       code: r.code,
-      before: jsonValue(storableJson(r.before)),
-      after: jsonValue(storableJson(r.after)),
+      before: storableJsonText(r.before),
+      after: storableJsonText(r.after),
       client_ip: text(r.clientIp, 100),
     })
     .execute();
 }
 
+/** Deeper than any row a handler keeps: past it a value is summarised, not walked. */
+const MAX_DEPTH = 32;
+
 /** A JSON-able value with every string (keys too) storable; jsonb refuses \u0000. */
 export function storableJson(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return storableText(value);
-  if (value === null || typeof value !== 'object' || depth > 32) return value;
-  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return value.toString();
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return '[nested too deep to record]';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (Array.isArray(value)) return value.map((v) => storableJson(v, depth + 1));
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [storableText(k), storableJson(v, depth + 1)]),
   );
+}
+
+/** before/after as JSON text; a value JSON cannot hold (a throwing toJSON) is recorded as saying so. */
+function storableJsonText(value: unknown): string | null {
+  try {
+    return jsonValue(storableJson(value));
+  } catch {
+    return JSON.stringify({ unrecordable: 'this value could not be written as JSON' });
+  }
+}
+
+export interface AuditLog {
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * Records the failure of a call, which happens outside the call's (rolled back) transaction, and
+ * must not be lost to a second failure. A row can be refused for naming an operator deleted
+ * since the call began (the foreign key), or for a value the database will not take: the entry
+ * is tried again without the operator's id (the name stays) and without before/after. When even
+ * that fails (the database is gone), the whole entry goes to the server's log, where it can be
+ * found again. Returns whether the database holds the entry.
+ */
+export async function recordAuditSafely(
+  db: Kysely<Database>,
+  r: AuditRecord,
+  log: AuditLog,
+): Promise<boolean> {
+  try {
+    await recordAudit(db, r);
+    return true;
+  } catch (first) {
+    try {
+      await recordAudit(db, {
+        ...r,
+        operatorId: null,
+        before: undefined,
+        after: { unrecordable: 'before/after were dropped: the first write of this entry failed' },
+      });
+      log.error({ err: first, audit: r }, 'audit entry written without its operator id and before/after');
+      return true;
+    } catch (second) {
+      log.error(
+        { err: second, firstError: first, audit: storableJson(r) },
+        'AUDIT ENTRY NOT WRITTEN: the database refused it; this log line is the only record',
+      );
+      return false;
+    }
+  }
 }
 
 export function auditEntryOf(row: AuditRow): AuditEntry {

@@ -163,4 +163,20 @@ export const platformMigrations: Record<string, Migration> = {
       }
     },
   },
+  '0006_known_addresses_refresh_grace': {
+    async up(db: AnyDb) {
+      // Addresses an operator signed in from: the per-address sign-in limit spares them there.
+      await db.schema
+        .createTable('known_addresses')
+        .addColumn('operator_id', 'integer', (c) =>
+          c.notNull().references('operators.id').onDelete('cascade'),
+        )
+        .addColumn('client_ip', 'text', (c) => c.notNull())
+        .addColumn('last_success_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('known_addresses_pkey', ['operator_id', 'client_ip'])
+        .execute();
+      // A rotated refresh token keeps its successor, sealed, for the rotation's grace.
+      await db.schema.alterTable('refresh_tokens').addColumn('successor', 'text').execute();
+    },
+  },
 };

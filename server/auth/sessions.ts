@@ -9,11 +9,19 @@ import { recordAudit } from '../audit/record.js';
 import { problem } from '../http/problem.js';
 import { findOperatorByAccount, profileOf, type OperatorProfile } from '../users/operators.js';
 import { dummyHash, verifyPassword } from './password.js';
-import { accountKey, assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './rate-limit.js';
+import { openSuccessor, sealSuccessor } from './grace.js';
+import {
+  accountKey,
+  assertLoginAllowed,
+  recordLoginFailure,
+  recordLoginSuccess,
+  type LoginAttempt,
+} from './rate-limit.js';
 import { hashRefreshToken, newRefreshToken, readAccessToken, signAccessToken } from './tokens.js';
 
 /**
- * Sessions: sign-in, refresh-token rotation with reuse detection, sign-out, and the check every
+ * Sessions: sign-in (with its rate limits, rate-limit.ts), refresh-token rotation with a short
+ * grace for a lost answer (grace.ts) and reuse detection after it, sign-out, and the check every
  * authenticated request goes through. A session is one refresh-token family with an absolute end.
  */
 
@@ -174,7 +182,8 @@ export class AuthService {
     const nowMs = this.#clock();
     const now = new Date(nowMs);
     const row = await findOperatorByAccount(db, account);
-    const key = accountKey(account, row?.id);
+    const attempt: LoginAttempt = { key: accountKey(account, row?.id), operatorId: row?.id, ip };
+    const limits = this.#config.rateLimit;
     const audit = (outcome: 'ok' | 'error', code: number) =>
       recordAudit(db, {
         at: now,
@@ -188,7 +197,7 @@ export class AuthService {
       });
 
     try {
-      await assertLoginAllowed(db, key, ip, this.#config.rateLimit, now);
+      await assertLoginAllowed(db, attempt, limits, now);
     } catch (err) {
       await audit('error', Codes.RATE_LIMITED);
       throw err;
@@ -196,7 +205,7 @@ export class AuthService {
 
     const good = await verifyPassword(password, row?.password_hash ?? (await this.#dummy));
     if (!row || !good) {
-      await recordLoginFailure(db, key, ip, this.#config.rateLimit, now);
+      await recordLoginFailure(db, attempt, limits, now);
       await audit('error', Codes.INVALID_CREDENTIALS);
       throw new ApiError(Codes.INVALID_CREDENTIALS);
     }
@@ -220,7 +229,7 @@ export class AuthService {
         .execute();
       await trx.updateTable('operators').set({ last_login_at: now }).where('id', '=', row.id).execute();
     });
-    await clearAccountFailures(db, key);
+    await recordLoginSuccess(db, { ...attempt, operatorId: row.id }, limits, now);
     await audit('ok', Codes.OK);
 
     const access = this.#accessToken(sessionId, row.id, expiresAt, nowMs);
@@ -239,22 +248,25 @@ export class AuthService {
     const nowMs = this.#clock();
     const now = new Date(nowMs);
     const hash = hashRefreshToken(refreshToken);
-    const found = await db
-      .selectFrom('refresh_tokens as t')
-      .innerJoin('sessions as s', 's.id', 't.session_id')
-      .innerJoin('operators as o', 'o.id', 's.operator_id')
-      .select([
-        't.used_at',
-        's.id as session_id',
-        's.expires_at',
-        's.revoked_at',
-        'o.id as operator_id',
-        'o.name',
-        'o.phone',
-        'o.disabled',
-      ])
-      .where('t.token_hash', '=', hash)
-      .executeTakeFirst();
+    const find = () =>
+      db
+        .selectFrom('refresh_tokens as t')
+        .innerJoin('sessions as s', 's.id', 't.session_id')
+        .innerJoin('operators as o', 'o.id', 's.operator_id')
+        .select([
+          't.used_at',
+          't.successor',
+          's.id as session_id',
+          's.expires_at',
+          's.revoked_at',
+          'o.id as operator_id',
+          'o.name',
+          'o.phone',
+          'o.disabled',
+        ])
+        .where('t.token_hash', '=', hash)
+        .executeTakeFirst();
+    const found = await find();
     if (!found) throw new ApiError(Codes.REFRESH_INVALID);
 
     const reuse = async (): Promise<never> => {
@@ -276,8 +288,33 @@ export class AuthService {
         '该刷新令牌已被使用过，为安全起见会话已结束，请重新登录',
       );
     };
+    const pairFor = (next: string): TokenPair => {
+      const access = this.#accessToken(found.session_id, found.operator_id, found.expires_at, nowMs);
+      return {
+        authToken: access.token,
+        refreshToken: next,
+        expireTime: access.exp,
+        refreshExpireTime: sec(found.expires_at),
+      };
+    };
+    /**
+     * A used token within the rotation's grace, whose successor is still unused: the answer that
+     * carried the successor was lost, so it is answered again. Anything else is reuse.
+     */
+    const graceOrReuse = async (usedAt: Date | null, seal: string | null): Promise<TokenPair> => {
+      const inGrace = usedAt !== null && nowMs - usedAt.getTime() <= this.#config.refreshGraceSec * 1000;
+      const next = inGrace && seal ? openSuccessor(this.#secret, refreshToken, seal) : undefined;
+      if (next === undefined) return reuse();
+      const successor = await db
+        .selectFrom('refresh_tokens')
+        .select('used_at')
+        .where('token_hash', '=', hashRefreshToken(next))
+        .where('session_id', '=', found.session_id)
+        .executeTakeFirst();
+      if (!successor || successor.used_at) return reuse();
+      return pairFor(next);
+    };
 
-    if (found.used_at) return reuse();
     if (found.revoked_at) throw sessionRevoked();
     if (found.expires_at.getTime() <= nowMs) {
       throw problem(
@@ -287,13 +324,14 @@ export class AuthService {
       );
     }
     if (found.disabled) throw new ApiError(Codes.ACCOUNT_DISABLED);
+    if (found.used_at) return graceOrReuse(found.used_at, found.successor);
 
     const next = newRefreshToken();
     const rotated = await db.transaction().execute(async (trx) => {
       // Marking the old token used is the race guard: of two concurrent uses, only one wins.
       const res = await trx
         .updateTable('refresh_tokens')
-        .set({ used_at: now })
+        .set({ used_at: now, successor: sealSuccessor(this.#secret, refreshToken, next) })
         .where('token_hash', '=', hash)
         .where('used_at', 'is', null)
         .executeTakeFirst();
@@ -304,15 +342,10 @@ export class AuthService {
         .execute();
       return true;
     });
-    if (!rotated) return reuse();
-
-    const access = this.#accessToken(found.session_id, found.operator_id, found.expires_at, nowMs);
-    return {
-      authToken: access.token,
-      refreshToken: next,
-      expireTime: access.exp,
-      refreshExpireTime: sec(found.expires_at),
-    };
+    if (rotated) return pairFor(next);
+    // A concurrent refresh with the same token won: this one is its twin, answered alike.
+    const again = await find();
+    return graceOrReuse(again?.used_at ?? null, again?.successor ?? null);
   }
 
   /** Ends the session the refresh token belongs to. Unknown tokens end nothing. */
@@ -347,14 +380,25 @@ export class AuthService {
     return true;
   }
 
-  /** The signed-in operator behind an Authorization header, checked against the database. */
+  /**
+   * The signed-in operator behind an Authorization header, checked against the database. Only
+   * the canonical spelling is accepted, `Bearer <token>` with one space and nothing around: a
+   * token that still works with junk added is one that logs and filters cannot match reliably.
+   */
   async authenticate(authorization: string | undefined): Promise<AuthInfo> {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    if (!match?.[1]) {
+    if (!authorization) {
       throw problem(
         Codes.UNAUTHENTICATED,
         'Sign in first (no access token was sent)',
         '请先登录（请求未携带访问令牌）',
+      );
+    }
+    const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(authorization);
+    if (!match?.[1]) {
+      throw problem(
+        Codes.UNAUTHENTICATED,
+        'The Authorization header must be exactly "Bearer " and the access token; sign in again if in doubt',
+        'Authorization 请求头须为 "Bearer " 加访问令牌，不能有其他内容；如有疑问请重新登录',
       );
     }
     const claims = readAccessToken(this.#secret, match[1]);

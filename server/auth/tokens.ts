@@ -30,10 +30,25 @@ export function signAccessToken(secret: Buffer, claims: AccessClaims): string {
   return `${body}.${mac(secret, body).toString('base64url')}`;
 }
 
+/**
+ * Whether `part` is base64url exactly as we write it. Node's decoder is lenient: it skips
+ * characters outside the alphabet, reads '+' and '/' like '-' and '_', takes '=' padding and
+ * ignores the unused bits of the last character. So many spellings decode to the same bytes;
+ * only the one that encodes back to itself is ours.
+ */
+function isCanonicalBase64Url(part: string): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part;
+}
+
+/** No token we make is anywhere near this long; longer input is not worth decoding. */
+const MAX_TOKEN_LENGTH = 1024;
+
 /** The claims of a well-signed token (expired or not), or undefined for anything else. */
 export function readAccessToken(secret: Buffer, token: string): AccessClaims | undefined {
+  if (token.length > MAX_TOKEN_LENGTH) return undefined;
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== VERSION) return undefined;
+  if (!isCanonicalBase64Url(parts[1] ?? '') || !isCanonicalBase64Url(parts[2] ?? '')) return undefined;
   const body = `${parts[0]}.${parts[1]}`;
   const given = Buffer.from(parts[2] ?? '', 'base64url');
   const expected = mac(secret, body);

@@ -41,6 +41,11 @@ export interface RefreshTokensTable {
   session_id: string;
   created_at: Timestamp;
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /**
+   * Once rotated: the new refresh token, sealed with a key derived from this (old) token, so that
+   * the old one presented again within the grace gets the same new one (server/auth/grace.ts).
+   */
+  successor: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LoginFailuresTable {
@@ -48,6 +53,13 @@ export interface LoginFailuresTable {
   account: string;
   client_ip: string;
   at: Timestamp;
+}
+
+/** Where an operator signed in successfully: the address limit does not slow them there. */
+export interface KnownAddressesTable {
+  operator_id: number;
+  client_ip: string;
+  last_success_at: Timestamp;
 }
 
 export interface AuditLogTable {
@@ -202,6 +214,7 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   login_failures: LoginFailuresTable;
+  known_addresses: KnownAddressesTable;
   audit_log: AuditLogTable;
   players: PlayersTable;
   player_data_made: PlayerDataMadeTable;

@@ -20,6 +20,11 @@ export interface ServerDeps {
   kind: DatabaseKind;
   clock: Clock;
   auth: AuthService;
+  /**
+   * Whether the first-run setup calls answer: only on the desktop app's embedded backend, started
+   * with a launch key (so only main reaches it) and in first-run mode.
+   */
+  firstRunSetup: boolean;
 }
 
 /** One call, as a handler sees it. */

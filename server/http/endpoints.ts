@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Codes } from '../../shared/codes.js';
+import { Codes, codeText } from '../../shared/codes.js';
 import { ApiError, ok } from '../../shared/envelope.js';
 import {
   endpointAccess,
@@ -11,10 +11,11 @@ import {
 } from '../../shared/api/endpoint.js';
 import type { GameId } from '../../shared/games.js';
 import { canAccess } from '../../shared/roles.js';
-import { recordAudit } from '../audit/record.js';
+import { recordAudit, recordAuditSafely } from '../audit/record.js';
 import type { AuthInfo } from '../auth/sessions.js';
 import type { EndpointHandler, HandlerContext, HandlerMap, ServerDeps } from './context.js';
 import { languageOf, parseInput, problem, validationProblem } from './problem.js';
+import { malformedPart } from './query.js';
 import { sendError } from './respond.js';
 
 /**
@@ -60,8 +61,37 @@ function clientIp(req: FastifyRequest): string {
   return req.ip ?? '';
 }
 
-/** Path params and the game come from the URL; the same names in the query or body are refused. */
+/** The query string of a request URL, without its '?'; '' when there is none. */
+function queryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
+}
+
+/**
+ * Path params and the game come from the URL; the same names in the query or body are refused.
+ * Every other input of a call with a body travels in it: a query string there is refused, so
+ * operator text (a DELETE's reason) never lands in access logs and proxies.
+ */
 function assembleInput(req: FastifyRequest, ep: Endpoint, game: GameId | undefined): Record<string, unknown> {
+  if (hasBody(ep.method) && queryOf(req.url) !== '') {
+    throw problem(
+      Codes.VALIDATION,
+      `${codeText(Codes.VALIDATION, 'en')}: (query): send inputs in the JSON body, not the URL: ` +
+        'operator text must not travel in a URL',
+      `${codeText(Codes.VALIDATION, 'zh-CN')}：(query)：请把输入放在 JSON 请求体中，不要放在 URL 里：` +
+        '操作员填写的文字不应出现在 URL 中',
+      [{ path: '(query)', message: 'send inputs in the JSON body, not the URL' }],
+    );
+  }
+  const malformed = malformedPart(req.query);
+  if (!hasBody(ep.method) && malformed !== undefined) {
+    throw validationProblem([
+      {
+        path: malformed,
+        message: 'holds a malformed %-escape; encode query values with encodeURIComponent',
+      },
+    ]);
+  }
   const source: unknown = hasBody(ep.method) ? (req.body ?? {}) : (req.query ?? {});
   if (!isPlainObject(source)) {
     throw validationProblem([{ path: '(body)', message: 'expected a JSON object' }]);
@@ -79,6 +109,9 @@ function assembleInput(req: FastifyRequest, ep: Endpoint, game: GameId | undefin
   }
   return { ...source, ...fromUrl };
 }
+
+/** Who an audited public call is recorded under when the handler names no one. */
+const NOT_SIGNED_IN = '(not signed in)';
 
 function routeHandler(
   deps: ServerDeps,
@@ -98,12 +131,21 @@ function routeHandler(
     const ctxBase: Omit<HandlerContext, 'db' | 'audit'> = { auth, game, lang, ip, now, deps, log: req.log };
     const draft: HandlerContext['audit'] = {};
 
-    const audit = async (outcome: 'ok' | 'error', code: number, db = deps.db): Promise<void> => {
-      if (!ep.audit || !auth) return;
-      await recordAudit(db, {
+    /**
+     * The entry of this call: under the signed-in operator; for a public call, under whom the
+     * handler names (or as not signed in). A call that failed to sign in has no one to record.
+     */
+    const auditRecord = (outcome: 'ok' | 'error', code: number) => {
+      const actor = auth
+        ? { id: auth.operator.id, name: auth.operator.name }
+        : access.kind === 'public'
+          ? (draft.actor ?? { id: null, name: NOT_SIGNED_IN })
+          : null;
+      if (!ep.audit || !actor) return null;
+      return {
         at: now,
-        operatorId: auth.operator.id,
-        operator: auth.operator.name,
+        operatorId: actor.id,
+        operator: actor.name,
         action: id,
         game: draft.game ?? game ?? null,
         target: draft.target ?? '',
@@ -113,7 +155,7 @@ function routeHandler(
         before: draft.before,
         after: draft.after,
         clientIp: ip,
-      });
+      };
     };
 
     try {
@@ -131,7 +173,7 @@ function routeHandler(
           );
         }
         const raw = assembleInput(req, ep, game);
-        if (typeof raw['reason'] === 'string') reason = raw['reason'].trim().slice(0, 500);
+        if (hasBody(ep.method) && typeof raw['reason'] === 'string') reason = raw['reason'].trim();
         const input = parseInput(ep, raw, lang);
 
         const run = async (ctx: HandlerContext): Promise<unknown> => {
@@ -152,7 +194,9 @@ function routeHandler(
         if (ep.audit) {
           data = await deps.db.transaction().execute(async (trx) => {
             const out = await run({ ...ctxBase, db: trx, audit: draft });
-            await audit('ok', Codes.OK, trx);
+            // Written with the change, in its transaction: no change without its entry.
+            const entry = auditRecord('ok', Codes.OK);
+            if (entry) await recordAudit(trx, entry);
             return out;
           });
         } else {
@@ -160,12 +204,10 @@ function routeHandler(
         }
         return reply.code(200).send(ok(data));
       } catch (err) {
-        const code = err instanceof ApiError ? err.code : Codes.INTERNAL;
-        try {
-          await audit('error', code);
-        } catch (auditErr) {
-          req.log.error({ err: auditErr }, 'could not record a failed call in the audit log');
-        }
+        // The transaction is gone, so the failure is written on its own, and must not be lost to
+        // a second failure (see recordAuditSafely for what is tried, and what remains).
+        const entry = auditRecord('error', err instanceof ApiError ? err.code : Codes.INTERNAL);
+        if (entry) await recordAuditSafely(deps.db, entry, req.log);
         throw err;
       }
     } catch (err) {

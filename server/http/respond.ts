@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { Codes, type Language } from '../../shared/codes.js';
 import { ApiError, fail, httpStatusFor } from '../../shared/envelope.js';
 import { messageOf, problem } from './problem.js';
+import { bodyIsRead, drainBody } from './unread-body.js';
 
 /** Turns anything thrown while serving a request into an error envelope. Never a bare 500. */
 
@@ -55,15 +56,27 @@ export function toApiError(err: unknown, bodyLimit: number): ApiError {
   return new ApiError(Codes.INTERNAL);
 }
 
-export function sendError(
+/**
+ * Answers with the error's envelope. The request's body may not have been read (the answer came
+ * before it: too large, wrong encoding): it is read and dropped first, so the client gets this
+ * answer rather than a reset and the connection serves its next request; a body too large to
+ * drop closes the connection, and the answer says so (see unread-body.ts).
+ */
+export async function sendError(
   reply: FastifyReply,
   err: unknown,
   lang: Language,
   log: FastifyBaseLogger,
   bodyLimit: number,
-): FastifyReply {
+): Promise<FastifyReply> {
   const apiErr = toApiError(err, bodyLimit);
   if (apiErr.code === Codes.INTERNAL) log.error({ err }, 'request failed');
+  if (!bodyIsRead(reply.request.raw)) {
+    // Fastify says close after a body it did not read; once it is read, the connection can
+    // serve the client's next request (unless the client itself asked to close).
+    const drained = (await drainBody(reply.request.raw)) === 'complete';
+    reply.header('connection', drained && reply.raw.shouldKeepAlive ? 'keep-alive' : 'close');
+  }
   return reply
     .code(httpStatusFor(apiErr.code))
     .header('content-type', 'application/json; charset=utf-8')

@@ -107,7 +107,14 @@ export const usersHandlers: HandlerMap<typeof usersEndpoints> = {
 
   'users.logs': async (input, ctx) => {
     const op = await mustFind(ctx, input.phone);
-    return auditPage(ctx.db.selectFrom('audit_log').where('operator_id', '=', op.id), input);
+    let q = ctx.db.selectFrom('audit_log').where('operator_id', '=', op.id);
+    // The kinds split on the action's name as auditKindOf does: `auth.` is a session's doing.
+    if (input.kind === 'sessions') q = q.where('action', 'like', 'auth.%');
+    if (input.kind === 'actions') q = q.where('action', 'not like', 'auth.%');
+    if (input.game) q = q.where('game', '=', input.game);
+    if (input.from) q = q.where('at', '>=', new Date(input.from));
+    if (input.to) q = q.where('at', '<', new Date(input.to));
+    return auditPage(q, input);
   },
 
   'users.create': async (input, ctx) => {

@@ -204,4 +204,63 @@ describe.each(backendKinds())('users on %s', (kind) => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(r.body.Data.items.every((e) => e.operator === 'super')).toBe(true);
   });
+
+  it("filters an operator's log by kind, game and time", async () => {
+    const start = t.clock.now;
+    const at = (sec: number) => new Date(start + sec * 1000).toISOString();
+    const admin = (await t.api.login('admin')).authToken;
+    const ban = (game: string, value: string) =>
+      t.api.call(ENDPOINTS['blacklist.create'], { game, kind: 'ip', value, reason: 'log filters' }, admin);
+    t.clock.advance(60);
+    expect((await ban('ymmj', '203.0.113.60')).body.Status.Code).toBe(Codes.OK);
+    t.clock.advance(60);
+    expect((await ban('lw', '203.0.113.120')).body.Status.Code).toBe(Codes.OK);
+    t.clock.advance(60);
+    await t.api.login('admin');
+
+    const logs = async (filters: Record<string, unknown>) => {
+      const r = await call<Page<AuditEntry>>('users.logs', {
+        phone: '13800000002',
+        pageSize: 50,
+        ...filters,
+      });
+      expect(r.body.Status.Code, JSON.stringify(filters)).toBe(Codes.OK);
+      return r.body.Data.items.map((e) => `${e.action}${e.game ? `@${e.game}` : ''}`);
+    };
+    expect(await logs({ from: at(0) })).toEqual([
+      'auth.login',
+      'blacklist.create@lw',
+      'blacklist.create@ymmj',
+      'auth.login',
+    ]);
+    expect(await logs({ kind: 'sessions', from: at(0) })).toEqual(['auth.login', 'auth.login']);
+    expect(await logs({ kind: 'actions', from: at(0) })).toEqual([
+      'blacklist.create@lw',
+      'blacklist.create@ymmj',
+    ]);
+    expect(await logs({ game: 'lw' })).toEqual(['blacklist.create@lw']);
+    // from is inclusive, to exclusive.
+    expect(await logs({ from: at(60), to: at(180) })).toEqual([
+      'blacklist.create@lw',
+      'blacklist.create@ymmj',
+    ]);
+    expect(await logs({ kind: 'actions', game: 'ymmj', from: at(60), to: at(61) })).toEqual([
+      'blacklist.create@ymmj',
+    ]);
+    const page = await call<Page<AuditEntry>>('users.logs', {
+      phone: '13800000002',
+      kind: 'sessions',
+      from: at(0),
+    });
+    expect(page.body.Data.total).toBe(2);
+
+    const backwards = await call('users.logs', { phone: '13800000002', from: at(60), to: at(0) });
+    expect(backwards.body.Status.Code).toBe(Codes.VALIDATION);
+    expect(backwards.body.Status.Message).toMatch(/to: must be after from/);
+    for (const bad of [{ kind: 'logins' }, { game: 'chess' }, { from: 'yesterday' }]) {
+      expect((await call('users.logs', { phone: '13800000002', ...bad })).body.Status.Code).toBe(
+        Codes.VALIDATION,
+      );
+    }
+  });
 });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { planRequest, type Endpoint } from '../../shared/api/endpoint.js';
+import { EMBEDDED_KEY_HEADER } from '../../shared/constants.js';
 import type { Envelope } from '../../shared/envelope.js';
 import { SERVICE_BASE_PATHS } from '../../shared/games.js';
 import { startBackend, type BackendOptions, type RunningBackend } from '../../server/backend.js';
-import { DEMO_PASSWORD, seedDemoOperators } from '../../server/seed/operators.js';
+import { DEMO_PASSWORD } from '../../server/seed/operators.js';
 import { createDatabase, dropDatabase } from './postgres.js';
 
 /**
@@ -56,12 +57,15 @@ export interface RequestOptions {
 
 export class ApiClient {
   readonly url: string;
-  constructor(url: string) {
+  /** Sent with every request (an embedded backend's launch key), under what a request adds. */
+  readonly headers: Record<string, string>;
+  constructor(url: string, headers: Record<string, string> = {}) {
     this.url = url;
+    this.headers = headers;
   }
 
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<Reply<T>> {
-    const headers: Record<string, string> = { ...opts.headers };
+    const headers: Record<string, string> = { ...this.headers, ...opts.headers };
     if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
     let body: string | undefined;
     if (opts.json !== undefined) {
@@ -129,7 +133,8 @@ export async function startTestBackend(
 ): Promise<TestBackend> {
   const clock = new TestClock();
   const auth = { ...options.auth, scrypt: { ...TEST_SCRYPT, ...options.auth?.scrypt } };
-  const common = { seedPlayers: 20, ...options, auth, clock: clock.fn };
+  // The demo operators unless a test says otherwise (a first run starts with none).
+  const common = { seedPlayers: 20, demo: true, ...options, auth, clock: clock.fn };
   let dbName: string | undefined;
   let backend: RunningBackend;
   if (kind === 'postgres') {
@@ -138,20 +143,16 @@ export async function startTestBackend(
     dbName = `t_${randomBytes(6).toString('hex')}`;
     const databaseUrl = await createDatabase(admin, dbName);
     backend = await startBackend({ ...common, databaseUrl });
-    // A PostgreSQL server never seeds demo passwords by itself; the test fixture does it.
-    await seedDemoOperators(
-      backend.database.db,
-      DEMO_PASSWORD,
-      { ...TEST_SCRYPT, keylen: 32 },
-      new Date(clock.now),
-    );
   } else {
     backend = await startBackend(common);
   }
   return {
     kind,
     backend,
-    api: new ApiClient(backend.url),
+    api: new ApiClient(
+      backend.url,
+      options.launchKey !== undefined ? { [EMBEDDED_KEY_HEADER]: options.launchKey } : {},
+    ),
     clock,
     async close() {
       await backend.close();
