@@ -23,8 +23,12 @@ const { registerIpc, FOREIGN_SENDER_ERROR } = await import('./ipc.js');
 const { appLocation } = await import('./security.js');
 type ConsoleCore = import('./core.js').ConsoleCore;
 
-const location = appLocation(undefined, '/app/dist/renderer');
-const appPage = 'file:///app/dist/renderer/index.html#/home';
+const location = appLocation({
+  devServerUrl: undefined,
+  isPackaged: true,
+  rendererDir: '/app/dist/renderer',
+});
+const appPage = 'app://gameops/index.html#/home';
 
 function setup() {
   const events = createEventHub();
@@ -72,6 +76,7 @@ describe('IPC glue', () => {
     ['a foreign page', { url: 'https://evil.example/' }],
     ['a frame that is gone', { url: null }],
     ['a file outside the renderer', { url: 'file:///home/op/Downloads/evil.html' }],
+    ['the renderer’s own file opened as file://', { url: 'file:///app/dist/renderer/index.html' }],
   ])('refuses %s with a Result error, before the core sees it', async (_what, sender) => {
     const { dispatch, invoke, undo } = setup();
     expect(await invoke('session:get', null, sender)).toEqual(FOREIGN_SENDER_ERROR);

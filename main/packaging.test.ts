@@ -39,6 +39,28 @@ describe('electron-builder.yml', () => {
     expect(config['linux']).toMatchObject({ target: ['AppImage', 'deb'] });
   });
 
+  it('sets every Electron fuse on purpose, none left to its default', async () => {
+    // The fuses this Electron toolchain knows: a new one fails this test until it is decided.
+    const { FuseV1Options } = require('@electron/fuses') as {
+      FuseV1Options: Record<string, string | number>;
+    };
+    const known = Object.keys(FuseV1Options).filter((k) => Number.isNaN(Number(k)));
+    const key = (name: string) => name[0]!.toLowerCase() + name.slice(1);
+    const decided: Record<string, boolean> = {
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      loadBrowserProcessSpecificV8Snapshot: false,
+      grantFileProtocolExtraPrivileges: false,
+    };
+    expect(known.map(key).sort()).toEqual(Object.keys(decided).sort());
+    const fuses = (await loadConfig())['electronFuses'] as Record<string, unknown>;
+    expect(fuses).toEqual(decided);
+  });
+
   it('takes the update feed’s address from the environment, naming no host', async () => {
     const text = await readFile(`${root}electron-builder.yml`, 'utf8');
     expect((await loadConfig())['publish']).toEqual({

@@ -1,36 +1,70 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  APP_INDEX_URL,
   appLocation,
   contentSecurityPolicy,
   externalUrlToOpen,
   isAllowedSender,
   isAppUrl,
+  rendererSecurityHeaders,
   windowWebPreferences,
   withCsp,
 } from './security.js';
 
 const rendererDir = resolve('/opt/GameOps Console/resources/app.asar/dist/renderer');
-const fileLoc = appLocation(undefined, rendererDir);
-const devLoc = appLocation('http://127.0.0.1:5173/', rendererDir);
-const index = pathToFileURL(join(rendererDir, 'index.html')).toString();
+const appLoc = appLocation({ devServerUrl: undefined, isPackaged: true, rendererDir });
+const devLoc = appLocation({ devServerUrl: 'http://127.0.0.1:5173/', isPackaged: false, rendererDir });
 
-describe('isAppUrl', () => {
-  it('accepts the built renderer’s files, with any hash or query', () => {
-    expect(isAppUrl(index, fileLoc)).toBe(true);
-    expect(isAppUrl(`${index}#/atomicwar/steamplayers`, fileLoc)).toBe(true);
-    expect(isAppUrl(pathToFileURL(join(rendererDir, 'assets/index-3f2a.js')).toString(), fileLoc)).toBe(true);
+describe('appLocation', () => {
+  it('serves a packaged app from its own files, even when VITE_DEV_SERVER_URL is set', () => {
+    for (const devServerUrl of [undefined, 'http://127.0.0.1:5173', 'https://evil.example/']) {
+      expect(appLocation({ devServerUrl, isPackaged: true, rendererDir })).toEqual({
+        kind: 'app',
+        origin: 'app://gameops',
+        rendererDir,
+      });
+    }
   });
 
-  it('refuses other files, traversal out of the renderer, and other schemes', () => {
-    expect(isAppUrl('file:///etc/passwd', fileLoc)).toBe(false);
-    expect(isAppUrl(`${pathToFileURL(rendererDir).toString()}/../../secrets.html`, fileLoc)).toBe(false);
-    expect(isAppUrl(pathToFileURL(`${rendererDir}-evil/index.html`).toString(), fileLoc)).toBe(false);
-    expect(isAppUrl('file://attacker-share/renderer/index.html', fileLoc)).toBe(false);
-    expect(isAppUrl('https://example.com/', fileLoc)).toBe(false);
-    expect(isAppUrl('javascript:alert(1)', fileLoc)).toBe(false);
-    expect(isAppUrl('not a url', fileLoc)).toBe(false);
+  it('follows the dev server only in a development build, and only on this computer', () => {
+    expect(devLoc).toEqual({ kind: 'dev', origin: 'http://127.0.0.1:5173' });
+    expect(appLocation({ devServerUrl: 'http://localhost:5173/x', isPackaged: false, rendererDir })).toEqual({
+      kind: 'dev',
+      origin: 'http://localhost:5173',
+    });
+    expect(appLocation({ devServerUrl: undefined, isPackaged: false, rendererDir }).kind).toBe('app');
+    expect(() =>
+      appLocation({ devServerUrl: 'http://evil.example:5173', isPackaged: false, rendererDir }),
+    ).toThrow(/this computer/);
+    expect(() => appLocation({ devServerUrl: 'file:///tmp/x.html', isPackaged: false, rendererDir })).toThrow(
+      /this computer/,
+    );
+    expect(() => appLocation({ devServerUrl: 'nonsense', isPackaged: false, rendererDir })).toThrow(
+      /not a URL/,
+    );
+  });
+});
+
+describe('isAppUrl', () => {
+  it('accepts app://gameops/ pages, with any path, hash or query', () => {
+    expect(isAppUrl(APP_INDEX_URL, appLoc)).toBe(true);
+    expect(isAppUrl(`${APP_INDEX_URL}#/atomicwar/steamplayers`, appLoc)).toBe(true);
+    expect(isAppUrl('app://gameops/assets/index-3f2a.js', appLoc)).toBe(true);
+    expect(isAppUrl('app://GAMEOPS/index.html', appLoc)).toBe(true);
+  });
+
+  it('refuses file:// (even the renderer’s own files), other app hosts and other schemes', () => {
+    expect(isAppUrl(pathToFileURL(resolve(rendererDir, 'index.html')).toString(), appLoc)).toBe(false);
+    expect(isAppUrl('file:///etc/passwd', appLoc)).toBe(false);
+    expect(isAppUrl('app://evil/index.html', appLoc)).toBe(false);
+    expect(isAppUrl('app://gameops.evil/index.html', appLoc)).toBe(false);
+    expect(isAppUrl('app://user@gameops/index.html', appLoc)).toBe(false);
+    expect(isAppUrl('app://gameops:8080/index.html', appLoc)).toBe(false);
+    expect(isAppUrl('https://gameops/', appLoc)).toBe(false);
+    expect(isAppUrl('javascript:alert(1)', appLoc)).toBe(false);
+    expect(isAppUrl('not a url', appLoc)).toBe(false);
   });
 
   it('in dev, accepts exactly the dev server’s origin', () => {
@@ -38,21 +72,24 @@ describe('isAppUrl', () => {
     expect(isAppUrl('http://127.0.0.1:5174/', devLoc)).toBe(false);
     expect(isAppUrl('http://localhost:5173/', devLoc)).toBe(false);
     expect(isAppUrl('https://127.0.0.1:5173/', devLoc)).toBe(false);
-    expect(isAppUrl(index, devLoc)).toBe(false);
+    expect(isAppUrl(APP_INDEX_URL, devLoc)).toBe(false);
   });
 });
 
 describe('isAllowedSender', () => {
-  const ok = { webContentsId: 7, frameUrl: `${index}#/home`, isMainFrame: true };
+  const ok = { webContentsId: 7, frameUrl: `${APP_INDEX_URL}#/home`, isMainFrame: true };
   it('accepts our window’s top frame showing the app', () => {
-    expect(isAllowedSender(ok, [7], fileLoc)).toBe(true);
+    expect(isAllowedSender(ok, [7], appLoc)).toBe(true);
   });
-  it('refuses another webContents, a subframe, a gone frame, or a foreign page', () => {
-    expect(isAllowedSender({ ...ok, webContentsId: 8 }, [7], fileLoc)).toBe(false);
-    expect(isAllowedSender({ ...ok, isMainFrame: false }, [7], fileLoc)).toBe(false);
-    expect(isAllowedSender({ ...ok, frameUrl: null }, [7], fileLoc)).toBe(false);
-    expect(isAllowedSender({ ...ok, frameUrl: 'https://evil.example/' }, [7], fileLoc)).toBe(false);
-    expect(isAllowedSender(ok, [], fileLoc)).toBe(false);
+  it('refuses another webContents, a subframe, a gone frame, a file:// page or a foreign page', () => {
+    expect(isAllowedSender({ ...ok, webContentsId: 8 }, [7], appLoc)).toBe(false);
+    expect(isAllowedSender({ ...ok, isMainFrame: false }, [7], appLoc)).toBe(false);
+    expect(isAllowedSender({ ...ok, frameUrl: null }, [7], appLoc)).toBe(false);
+    expect(isAllowedSender({ ...ok, frameUrl: 'https://evil.example/' }, [7], appLoc)).toBe(false);
+    expect(isAllowedSender({ ...ok, frameUrl: 'file:///home/op/Downloads/evil.html' }, [7], appLoc)).toBe(
+      false,
+    );
+    expect(isAllowedSender(ok, [], appLoc)).toBe(false);
   });
 });
 
@@ -100,6 +137,17 @@ describe('the CSP', () => {
     expect(d['connect-src']).toEqual(["'self'", 'ws://127.0.0.1:5173']);
     expect(d['script-src']).toContain("'unsafe-inline'");
     expect(d['script-src']).not.toContain("'unsafe-eval'");
+  });
+
+  it('travels with the usual refusals in every renderer response', () => {
+    expect(rendererSecurityHeaders('X')).toEqual({
+      'Content-Security-Policy': 'X',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    });
   });
 
   it('replaces any CSP a response carried, whatever its header case', () => {

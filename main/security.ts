@@ -1,20 +1,59 @@
-import { isAbsolute, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { isLoopbackHost } from '../shared/settings.js';
 
 /**
  * The window's security decisions as plain functions, so they are tested without Electron:
- * which URLs are the app's own, which IPC senders are trusted, the CSP, the web preferences.
+ * where the renderer comes from, which URLs are the app's own, which IPC senders are trusted,
+ * the CSP and the headers that carry it, the web preferences.
  */
 
-/** Where the renderer comes from: Vite's dev server, or the built files on disk. */
-export type AppLocation = { kind: 'dev'; origin: string } | { kind: 'file'; rendererDir: string };
+/**
+ * The desktop app serves its renderer from its own scheme, never from file://: a response header
+ * (the CSP) reaches an app:// page, while file:// pages get no headers at all, and file:// pages
+ * hold privileges a web page never has (the fuse that grants them is off).
+ */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'gameops';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}` as const;
+export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 
-export function appLocation(devServerUrl: string | undefined, rendererDir: string): AppLocation {
-  if (devServerUrl) return { kind: 'dev', origin: new URL(devServerUrl).origin };
-  return { kind: 'file', rendererDir: resolve(rendererDir) };
+/** Where the renderer comes from: Vite's dev server, or the built files behind app://. */
+export type AppLocation =
+  { kind: 'dev'; origin: string } | { kind: 'app'; origin: typeof APP_ORIGIN; rendererDir: string };
+
+export interface AppLocationFacts {
+  /** VITE_DEV_SERVER_URL, as the environment has it. */
+  devServerUrl: string | undefined;
+  /** Electron's app.isPackaged: an installed (signed) build. */
+  isPackaged: boolean;
+  /** The built renderer (dist/renderer). */
+  rendererDir: string;
 }
 
-/** True for the app's own pages: the dev server's origin, or a file inside the built renderer. */
+/**
+ * A packaged app always loads its own built files: anyone who can set an environment variable
+ * for a signed app must not be able to point its window, and with it the whole bridge, at a page
+ * of their choosing. Only a development build (`npm run dev`, not packaged) follows Vite's dev
+ * server, and only on this computer.
+ */
+export function appLocation(facts: AppLocationFacts): AppLocation {
+  const built: AppLocation = { kind: 'app', origin: APP_ORIGIN, rendererDir: resolve(facts.rendererDir) };
+  if (facts.isPackaged || !facts.devServerUrl) return built;
+  let url: URL;
+  try {
+    url = new URL(facts.devServerUrl);
+  } catch {
+    throw new Error(`VITE_DEV_SERVER_URL is not a URL: ${facts.devServerUrl}`);
+  }
+  if (url.protocol !== 'http:' || !isLoopbackHost(url.hostname)) {
+    throw new Error(
+      `VITE_DEV_SERVER_URL must be Vite's dev server on this computer (http://127.0.0.1:PORT), not ${url.origin}`,
+    );
+  }
+  return { kind: 'dev', origin: url.origin };
+}
+
+/** True for the app's own pages: the dev server's origin, or app://gameops/ (any path). */
 export function isAppUrl(url: string, loc: AppLocation): boolean {
   let parsed: URL;
   try {
@@ -23,15 +62,14 @@ export function isAppUrl(url: string, loc: AppLocation): boolean {
     return false;
   }
   if (loc.kind === 'dev') return parsed.origin === loc.origin;
-  if (parsed.protocol !== 'file:' || (parsed.host !== '' && parsed.host !== 'localhost')) return false;
-  let file: string;
-  try {
-    file = fileURLToPath(parsed);
-  } catch {
-    return false;
-  }
-  const rel = relative(loc.rendererDir, file);
-  return rel !== '' ? !rel.startsWith('..') && !isAbsolute(rel) : true;
+  // app: is not a special scheme to Node's URL, so its origin reads "null": compare the parts.
+  return (
+    parsed.protocol === `${APP_SCHEME}:` &&
+    parsed.hostname.toLowerCase() === APP_HOST &&
+    parsed.port === '' &&
+    parsed.username === '' &&
+    parsed.password === ''
+  );
 }
 
 /** Links the renderer may hand to the OS browser: http(s) only, never file:, javascript:, smb: etc. */
@@ -96,6 +134,21 @@ export function contentSecurityPolicy(dev?: { origin: string }): string {
   return Object.entries(directives)
     .map(([k, v]) => `${k} ${v.join(' ')}`)
     .join('; ');
+}
+
+/**
+ * Headers for every renderer response, whichever way it is served: the CSP, and the usual
+ * refusals (no sniffing, no framing, no referrer leaving the app).
+ */
+export function rendererSecurityHeaders(csp: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
 }
 
 /** Response headers with our CSP in place of any the server sent (header names are case-insensitive). */

@@ -38,10 +38,19 @@ vi.mock('electron', () => ({
   shell: { openExternal: hoisted.openExternal },
 }));
 
-const { createMainWindow, installCsp } = await import('./window.js');
+const { createMainWindow, installSessionPolicy } = await import('./window.js');
 const { appLocation } = await import('./security.js');
 
-const location = appLocation(undefined, '/app/dist/renderer');
+const location = appLocation({
+  devServerUrl: undefined,
+  isPackaged: true,
+  rendererDir: '/app/dist/renderer',
+});
+const devLocation = appLocation({
+  devServerUrl: 'http://127.0.0.1:5173',
+  isPackaged: false,
+  rendererDir: '/app/dist/renderer',
+});
 
 beforeEach(() => {
   hoisted.created.length = 0;
@@ -49,7 +58,7 @@ beforeEach(() => {
 });
 
 describe('the main window', () => {
-  it('is created with isolated, sandboxed web preferences and our preload, and loads the built renderer', () => {
+  it('is created with isolated, sandboxed web preferences and our preload, and loads the built renderer from app://', () => {
     createMainWindow({ preloadPath: '/app/dist-electron/preload.cjs', location, title: 'GameOps Console' });
     const win = hoisted.created[0];
     expect(win?.options['webPreferences']).toMatchObject({
@@ -59,11 +68,11 @@ describe('the main window', () => {
       nodeIntegration: false,
       webSecurity: true,
     });
-    expect(win?.loaded).toBe('file:/app/dist/renderer/index.html');
+    expect(win?.loaded).toBe('app://gameops/index.html');
   });
 
   it('loads the dev server in dev', () => {
-    createMainWindow({ preloadPath: 'p', location: appLocation('http://127.0.0.1:5173', 'x'), title: 't' });
+    createMainWindow({ preloadPath: 'p', location: devLocation, title: 't' });
     expect(hoisted.created[0]?.loaded).toBe('http://127.0.0.1:5173');
   });
 
@@ -75,8 +84,12 @@ describe('the main window', () => {
       handlers.get(event)?.(away, 'https://evil.example/phish');
       expect(away.preventDefault, event).toHaveBeenCalled();
       const home = { preventDefault: vi.fn() };
-      handlers.get(event)?.(home, 'file:///app/dist/renderer/index.html#/home');
+      handlers.get(event)?.(home, 'app://gameops/index.html#/home');
       expect(home.preventDefault, event).not.toHaveBeenCalled();
+      // The built renderer's own files are not the app when opened as file://: no privileges there.
+      const file = { preventDefault: vi.fn() };
+      handlers.get(event)?.(file, 'file:///app/dist/renderer/index.html#/home');
+      expect(file.preventDefault, event).toHaveBeenCalled();
     }
     const webview = { preventDefault: vi.fn() };
     handlers.get('will-attach-webview')?.(webview);
@@ -93,28 +106,46 @@ describe('the main window', () => {
   });
 });
 
-describe('installCsp', () => {
-  it('sets the CSP on every response and denies every permission request', () => {
-    let onHeaders: ((d: unknown, cb: (r: unknown) => void) => void) | undefined;
-    let onPermission: ((wc: unknown, p: string, cb: (granted: boolean) => void) => void) | undefined;
-    let check: (() => boolean) | undefined;
+describe('installSessionPolicy', () => {
+  function fakeSession() {
+    const seen: {
+      onHeaders?: (d: unknown, cb: (r: unknown) => void) => void;
+      onPermission?: (wc: unknown, p: string, cb: (granted: boolean) => void) => void;
+      check?: () => boolean;
+    } = {};
     const session = {
-      webRequest: { onHeadersReceived: (fn: typeof onHeaders) => void (onHeaders = fn) },
-      setPermissionRequestHandler: (fn: typeof onPermission) => void (onPermission = fn),
-      setPermissionCheckHandler: (fn: typeof check) => void (check = fn),
+      webRequest: { onHeadersReceived: (fn: typeof seen.onHeaders) => void (seen.onHeaders = fn) },
+      setPermissionRequestHandler: (fn: typeof seen.onPermission) => void (seen.onPermission = fn),
+      setPermissionCheckHandler: (fn: typeof seen.check) => void (seen.check = fn),
     };
-    installCsp(session as never, location);
+    return { session, seen };
+  }
+
+  it('denies every permission request', () => {
+    const { session, seen } = fakeSession();
+    installSessionPolicy(session as never, location);
+    const granted = vi.fn();
+    seen.onPermission?.({}, 'geolocation', granted);
+    expect(granted).toHaveBeenCalledWith(false);
+    expect(seen.check?.()).toBe(false);
+  });
+
+  it('sets the dev CSP on every response of the dev server', () => {
+    const { session, seen } = fakeSession();
+    installSessionPolicy(session as never, devLocation);
     let response: { responseHeaders?: Record<string, string[]> } = {};
-    onHeaders?.(
+    seen.onHeaders?.(
       { responseHeaders: { 'Content-Security-Policy': ['script-src *'] } },
       (r) => (response = r as typeof response),
     );
     expect(response.responseHeaders?.['Content-Security-Policy']?.[0]).toMatch(
-      /^default-src 'none'; script-src 'self';/,
+      /^default-src 'none'; script-src 'self' 'unsafe-inline';.*connect-src 'self' ws:\/\/127\.0\.0\.1:5173/,
     );
-    const granted = vi.fn();
-    onPermission?.({}, 'geolocation', granted);
-    expect(granted).toHaveBeenCalledWith(false);
-    expect(check?.()).toBe(false);
+  });
+
+  it('leaves built pages to the app:// handler, which sends their CSP itself', () => {
+    const { session, seen } = fakeSession();
+    installSessionPolicy(session as never, location);
+    expect(seen.onHeaders).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { BrowserWindow, shell, type Session } from 'electron';
-import { join } from 'node:path';
 import {
+  APP_INDEX_URL,
   contentSecurityPolicy,
   externalUrlToOpen,
   isAppUrl,
@@ -16,12 +16,18 @@ export interface MainWindowOptions {
   iconPath?: string;
 }
 
-/** Every response the renderer's session receives carries our CSP, whatever the server sent. */
-export function installCsp(session: Session, location: AppLocation): void {
-  const csp = contentSecurityPolicy(location.kind === 'dev' ? { origin: location.origin } : undefined);
-  session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: withCsp(details.responseHeaders, csp) });
-  });
+/**
+ * The renderer's session: no permission is ever granted, and in development every response of
+ * Vite's dev server gets our (dev) CSP. Built pages get theirs from the app:// handler itself:
+ * webRequest does not see responses of a custom protocol.
+ */
+export function installSessionPolicy(session: Session, location: AppLocation): void {
+  if (location.kind === 'dev') {
+    const csp = contentSecurityPolicy({ origin: location.origin });
+    session.webRequest.onHeadersReceived((details, callback) => {
+      callback({ responseHeaders: withCsp(details.responseHeaders, csp) });
+    });
+  }
   // The console asks the OS for nothing through web APIs (notifications come from main).
   session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
@@ -40,8 +46,7 @@ export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
   });
   win.once('ready-to-show', () => win.show());
   lockNavigation(win, opts.location);
-  if (opts.location.kind === 'dev') void win.loadURL(opts.location.origin);
-  else void win.loadFile(join(opts.location.rendererDir, 'index.html'));
+  void win.loadURL(opts.location.kind === 'dev' ? opts.location.origin : APP_INDEX_URL);
   return win;
 }
 

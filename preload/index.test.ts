@@ -44,6 +44,7 @@ describe('the preload', () => {
     expect(functionsOf(api).sort()).toEqual(
       [
         'app.info',
+        'backend.setup',
         'call',
         'on',
         'session.get',
@@ -63,6 +64,7 @@ describe('the preload', () => {
     await bridge.settings.get();
     await bridge.settings.set({ language: 'en' });
     await bridge.app.info();
+    await bridge.backend.setup({ mode: 'demo' });
     expect(await bridge.call('users.roles', {})).toEqual({
       echoed: ipcName('api:call'),
       input: { endpoint: 'users.roles', input: {} },
@@ -71,6 +73,13 @@ describe('the preload', () => {
     expect([...used].sort()).toEqual(REQUEST_CHANNELS.map((c) => ipcName(c)).sort());
     expect(hoisted.ipcRenderer.send).not.toHaveBeenCalled();
     expect(hoisted.ipcRenderer.sendSync).not.toHaveBeenCalled();
+  });
+
+  it('passes first-run setup input to main as given, where it is validated', async () => {
+    hoisted.ipcRenderer.invoke.mockClear();
+    const input = { mode: 'super', phone: '13900000001', name: 'root', password: 'a-long-secret' } as const;
+    await bridge.backend.setup(input);
+    expect(hoisted.ipcRenderer.invoke.mock.calls[0]).toEqual([ipcName('backend:setup'), input]);
   });
 
   it('passes login input field by field, so extra properties never reach main', async () => {

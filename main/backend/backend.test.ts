@@ -8,7 +8,8 @@ import { createConsoleCore, type ConsoleCore } from '../core.js';
 import { createMemoryTokenStore } from '../session/token-store.js';
 import { createMemoryKv } from '../storage/kv.js';
 import { createForkLauncher, createInProcessLauncher } from './node-launcher.js';
-import { workerArgs, workerEnv } from './launcher.js';
+import { newLaunchKey, workerArgs, workerEnv } from './launcher.js';
+import { EMBEDDED_KEY_ENV } from '../../shared/constants.js';
 
 /**
  * main against the real reference backend (server/), started the way the browser host starts it.
@@ -26,7 +27,10 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function embedded(opts: { accessTtlSec?: number; refreshTtlSec?: number } = {}) {
+async function embedded(
+  opts: { accessTtlSec?: number; refreshTtlSec?: number; demo?: boolean; language?: 'en' | 'zh-CN' } = {},
+) {
+  const { demo = true, language = 'en', ...ttls } = opts;
   let offsetMs = 0;
   const clock = () => Date.now() + offsetMs;
   const refreshes: string[] = [];
@@ -41,8 +45,9 @@ async function embedded(opts: { accessTtlSec?: number; refreshTtlSec?: number } 
     kv: createMemoryKv(),
     tokens,
     app,
-    defaultLanguage: 'en',
-    backend: createInProcessLauncher({ ...opts, clock, seedPlayers: 0 }),
+    defaultLanguage: language,
+    // Started as main starts it: a first run, with the demo operators only where a test asks.
+    backend: createInProcessLauncher({ ...ttls, clock, seedPlayers: 0, firstRun: true, demo }),
     fetch: countingFetch,
   });
   cleanups.push(() => core.close());
@@ -129,10 +134,168 @@ describe('against the reference backend', () => {
     expect(out.ok && out.data.signedIn).toBe(false);
     const backend = await h.core.backendReady();
     const res = await fetch(`${backend!.url}/api/v1/sr/admin/session`, {
-      headers: { Authorization: `Bearer ${access}` },
+      headers: { ...backend!.headers, Authorization: `Bearer ${access}` },
     });
     const body = (await res.json()) as { Status: { Code: number } };
     expect(body.Status.Code).not.toBe(Codes.OK);
+  });
+});
+
+/** A request straight to the backend, as anything on this machine could send it. */
+async function direct(
+  backend: { url: string },
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+) {
+  const res = await fetch(`${backend.url}/api/v1/sr${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return (await res.json()) as { Status: { Code: number; Message?: string }; Data: unknown };
+}
+
+describe('a call the server answers with the end of the session', () => {
+  it('(operator disabled by a super-admin) ends the local session at once and says why', async () => {
+    const h = await embedded();
+    await signIn(h.core, 'admin');
+    const backend = (await h.core.backendReady())!;
+    // A super-admin elsewhere disables the operator through the users API.
+    const superLogin = await direct(backend, '/admin/login', {
+      method: 'POST',
+      headers: backend.headers,
+      body: { account: 'super', password: 'gameops-demo' },
+    });
+    const superToken = (superLogin.Data as { authToken: string }).authToken;
+    const disabled = await direct(backend, '/admin/user', {
+      method: 'PATCH',
+      headers: { ...backend.headers, Authorization: `Bearer ${superToken}` },
+      body: { phone: '13800000002', disabled: true, reason: 'left the studio' },
+    });
+    expect(disabled.Status.Code).toBe(Codes.OK);
+
+    const res = await h.core.handlers['api:call']({ endpoint: 'auth.session', input: {} });
+    // Disabling an operator revokes their sessions; either answer means the session is over.
+    expect([Codes.ACCOUNT_DISABLED, Codes.SESSION_REVOKED]).toContain(res.ok ? 0 : res.error.code);
+    expect(await h.core.handlers['session:get'](null)).toMatchObject({ signedIn: false, user: GUEST_USER });
+    expect(await h.tokens.get('token1')).toBeNull();
+    expect(await h.tokens.get('token2')).toBeNull();
+    expect(h.events.filter((e) => e.event === 'session:expired').map((e) => e.payload)).toEqual([
+      { reason: 'revoked', message: res.ok ? '' : res.error.message },
+    ]);
+    expect(h.refreshes).toEqual([]);
+  });
+
+  it('(session revoked: signed out elsewhere) ends the local session at once', async () => {
+    const h = await embedded();
+    await signIn(h.core, 'admin');
+    const backend = (await h.core.backendReady())!;
+    // The same session ended from elsewhere (its refresh token presented to sign-out).
+    const out = await direct(backend, '/admin/logout', {
+      method: 'POST',
+      headers: backend.headers,
+      body: { refreshToken: await h.tokens.get('token2') },
+    });
+    expect(out.Status.Code).toBe(Codes.OK);
+    const res = await h.core.handlers['api:call']({ endpoint: 'users.roles', input: {} });
+    expect(res.ok).toBe(false);
+    expect([Codes.SESSION_REVOKED, Codes.UNAUTHENTICATED]).toContain(res.ok ? 0 : res.error.code);
+    expect((await h.core.handlers['session:get'](null)).signedIn).toBe(false);
+    expect(h.events.filter((e) => e.event === 'session:expired')).toHaveLength(1);
+  });
+});
+
+describe('the embedded backend’s first run, through main', () => {
+  it('starts with no operator: setup needed, nobody can sign in, and only main is answered', async () => {
+    const h = await embedded({ demo: false });
+    expect((await h.core.handlers['app:info'](null)).backend).toMatchObject({
+      mode: 'embedded',
+      running: true,
+      setup: 'needed',
+    });
+    const demo = await h.core.handlers['session:login']({ account: 'super', password: 'gameops-demo' });
+    expect(demo.ok ? 0 : demo.error.code).toBe(Codes.INVALID_CREDENTIALS);
+
+    const backend = (await h.core.backendReady())!;
+    // Anything else on this machine reaches the port, but without the launch key gets nothing.
+    for (const path of ['/admin/setup', '/admin/session']) {
+      const refused = await direct(backend, path);
+      expect(refused.Status.Code, path).toBe(Codes.UNAUTHENTICATED);
+      expect(refused.Status.Message).toMatch(/launch key/);
+    }
+    const init = await direct(backend, '/admin/setup', { method: 'POST', body: { mode: 'demo' } });
+    expect(init.Status.Code).toBe(Codes.UNAUTHENTICATED);
+    const wrongKey = await direct(backend, '/admin/setup', {
+      headers: Object.fromEntries(Object.keys(backend.headers).map((k) => [k, 'x'.repeat(43)])),
+    });
+    expect(wrongKey.Status.Code).toBe(Codes.UNAUTHENTICATED);
+    // The renderer cannot make the setup calls itself either.
+    const viaRenderer = await h.core.dispatch('api:call', {
+      endpoint: 'setup.init',
+      input: { mode: 'demo' },
+    });
+    expect(viaRenderer).toMatchObject({ ok: false, error: { code: Codes.UNKNOWN_ENDPOINT } });
+    expect((await h.core.handlers['app:info'](null)).backend.setup).toBe('needed');
+  });
+
+  it('creates the first super-admin through backend:setup, who can then sign in; the first run is then over', async () => {
+    const h = await embedded({ demo: false });
+    const first = { mode: 'super', phone: '13900000001', name: 'root', password: 'a-long-secret-1' } as const;
+    const res = await h.core.dispatch('backend:setup', first);
+    expect(res).toMatchObject({
+      ok: true,
+      data: { backend: { mode: 'embedded', running: true, setup: 'ready' } },
+    });
+    expect((await h.core.handlers['app:info'](null)).backend.setup).toBe('ready');
+
+    const state = await h.core.handlers['session:login']({ account: 'root', password: 'a-long-secret-1' });
+    expect(state).toMatchObject({
+      ok: true,
+      data: { signedIn: true, user: { name: 'root', role: ['SUPER'] } },
+    });
+    expect((await h.core.handlers['api:call']({ endpoint: 'users.roles', input: {} })).ok).toBe(true);
+
+    const again = await h.core.dispatch('backend:setup', { mode: 'demo' });
+    expect(again).toMatchObject({ ok: false, error: { code: Codes.CONFLICT } });
+    expect((await h.core.handlers['app:info'](null)).backend.setup).toBe('ready');
+  });
+
+  it('loads the demo data through backend:setup: the state is then demo', async () => {
+    const h = await embedded({ demo: false });
+    const res = await h.core.dispatch('backend:setup', { mode: 'demo' });
+    expect(res).toMatchObject({ ok: true, data: { backend: { setup: 'demo' } } });
+    await signIn(h.core, 'super');
+  });
+
+  it('refuses bad setup input with field details, before the backend hears of it', async () => {
+    const h = await embedded({ demo: false });
+    const res = await h.core.dispatch('backend:setup', { mode: 'super', phone: '13900000001' });
+    expect(res).toMatchObject({ ok: false, error: { code: Codes.VALIDATION } });
+    const paths = (res as { error: { details: { path: string }[] } }).error.details.map((d) => d.path).sort();
+    expect(paths).toEqual(['name', 'password']);
+    expect(h.requests.filter((r) => r.includes('/admin/setup') && r.startsWith('POST'))).toEqual([]);
+  });
+
+  it('reports the demo data of a host started with --demo', async () => {
+    const h = await embedded();
+    expect((await h.core.handlers['app:info'](null)).backend.setup).toBe('demo');
+  });
+
+  it('says first-run setup is for the built-in backend when the console uses a studio’s services', async () => {
+    const core = await createConsoleCore({
+      kv: createMemoryKv(),
+      tokens: createMemoryTokenStore(),
+      app,
+      defaultLanguage: 'zh-CN',
+      initialSettings: { backend: 'custom' },
+    });
+    cleanups.push(() => core.close());
+    expect((await core.handlers['app:info'](null)).backend).toMatchObject({ mode: 'custom', setup: null });
+    const res = await core.dispatch('backend:setup', { mode: 'demo' });
+    expect(res).toMatchObject({
+      ok: false,
+      error: { code: Codes.CONFLICT, message: expect.stringMatching(/内置后端/) },
+    });
   });
 });
 
@@ -140,13 +303,21 @@ describe('the forked backend worker', () => {
   it('starts from a data folder, answers, and stops when asked', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gameops-worker-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const backend = await createForkLauncher({ dataDir: join(dir, 'backend'), seedPlayers: 0 }).start();
-    const res = await fetch(`${backend.url}/api/v1/sr/admin/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ account: 'service', password: 'gameops-demo' }),
-    });
-    expect(((await res.json()) as { Status: { Code: number } }).Status.Code).toBe(Codes.OK);
+    const backend = await createForkLauncher({
+      dataDir: join(dir, 'backend'),
+      seedPlayers: 0,
+      firstRun: true,
+      demo: true,
+    }).start();
+    const login = (headers: Record<string, string>) =>
+      fetch(`${backend.url}/api/v1/sr/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ account: 'service', password: 'gameops-demo' }),
+      }).then(async (r) => ((await r.json()) as { Status: { Code: number } }).Status.Code);
+    // The key reached the worker through its environment: without it, nothing is answered.
+    expect(await login(backend.headers)).toBe(Codes.OK);
+    expect(await login({})).toBe(Codes.UNAUTHENTICATED);
     let exited = false;
     backend.onExit?.(() => (exited = true));
     await backend.stop();
@@ -157,22 +328,42 @@ describe('the forked backend worker', () => {
   it('reports a worker that cannot start', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gameops-worker-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const first = await createForkLauncher({ dataDir: join(dir, 'backend'), seedPlayers: 0 }).start();
+    const first = await createForkLauncher({
+      dataDir: join(dir, 'backend'),
+      seedPlayers: 0,
+      firstRun: true,
+    }).start();
     cleanups.push(() => first.stop());
     // A second backend on the same data folder must be refused, not corrupt the first one's database.
     await expect(
-      createForkLauncher({ dataDir: join(dir, 'backend'), seedPlayers: 0 }).start(),
+      createForkLauncher({ dataDir: join(dir, 'backend'), seedPlayers: 0, firstRun: true }).start(),
     ).rejects.toThrow(/in use/);
   }, 120_000);
 
-  it('is given a data folder and a seed on its command line, and no DATABASE_URL', () => {
+  it('is given a data folder, a seed and its first-run or demo flag on its command line', () => {
     expect(workerArgs({ dataDir: '/data', seedPlayers: 5 })).toEqual(['--data', '/data', '--seed', '5']);
+    expect(workerArgs({ dataDir: '/data', firstRun: true })).toEqual(['--data', '/data', '--first-run']);
+    expect(workerArgs({ dataDir: '/data', firstRun: true, demo: true })).toEqual([
+      '--data',
+      '/data',
+      '--first-run',
+      '--demo',
+    ]);
     expect(() => workerArgs({})).toThrow(/data folder/);
     expect(() => workerArgs({ dataDir: '/d', accessTtlSec: 1 })).toThrow(/in-process/);
-    expect(workerEnv({ PATH: '/bin', DATABASE_URL: 'postgres://x', GAMEOPS_DATA_DIR: '/elsewhere' })).toEqual(
-      {
+  });
+
+  it('gets this start’s launch key in its environment, and no DATABASE_URL or inherited key', () => {
+    expect(
+      workerEnv('k-1', {
         PATH: '/bin',
-      },
-    );
+        DATABASE_URL: 'postgres://x',
+        GAMEOPS_DATA_DIR: '/elsewhere',
+        [EMBEDDED_KEY_ENV]: 'someone-elses-key',
+      }),
+    ).toEqual({ PATH: '/bin', [EMBEDDED_KEY_ENV]: 'k-1' });
+    const keys = new Set(Array.from({ length: 20 }, () => newLaunchKey()));
+    expect(keys.size).toBe(20);
+    for (const k of keys) expect(k).toMatch(/^[\w-]{43}$/);
   });
 });

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { EMBEDDED_KEY_ENV, EMBEDDED_KEY_HEADER } from '../../shared/constants.js';
+
 /**
  * The one place main knows how the reference backend is started. Everything else sees a
  * launcher: start() gives a running backend's URL, stop() ends it.
@@ -9,6 +12,16 @@ export interface EmbeddedBackendOptions {
   dataDir?: string;
   /** Players per game to seed (default: the server's small seed on a new database). */
   seedPlayers?: number;
+  /**
+   * The setup calls answer (create the first super-admin, or choose the demo data): the desktop
+   * app's backend, and the browser host's unless it was told `--demo`.
+   */
+  firstRun?: boolean;
+  /**
+   * Seed the demo operators, whose password is published, in a new database. Never the desktop
+   * app's choice: only the browser host's `--demo` (tests, development) asks for it.
+   */
+  demo?: boolean;
   /** Access token lifetime, so a test can watch a token expire. In-process only. */
   accessTtlSec?: number;
   /** Session (refresh-token family) lifetime, so a test can watch a session expire. In-process only. */
@@ -21,6 +34,8 @@ export interface RunningBackend {
   /** http://127.0.0.1:PORT; services are at url + SERVICE_BASE_PATHS[service]. */
   url: string;
   port: number;
+  /** What every request to it must carry: this start's launch key. */
+  headers: Record<string, string>;
   stop(): Promise<void>;
   /** Tells when the backend ends without being asked to (a crashed worker). */
   onExit?(listener: (reason: string) => void): void;
@@ -54,6 +69,19 @@ export const WORKER_STOP_TIMEOUT_MS = 10_000;
 export const backendUrl = (port: number): string => `http://127.0.0.1:${port}`;
 
 /**
+ * A fresh key per start of the embedded backend. The backend answers only requests carrying it,
+ * and only main has it: another local user, or a web page making the browser call the loopback
+ * port, can reach the port but not the key.
+ */
+export function newLaunchKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function launchKeyHeaders(key: string): Record<string, string> {
+  return { [EMBEDDED_KEY_HEADER]: key };
+}
+
+/**
  * The worker's command line. It runs from a data folder and a seed size; token lifetimes and an
  * in-memory database are for tests, which run the backend in process.
  */
@@ -64,19 +92,27 @@ export function workerArgs(options: EmbeddedBackendOptions): string[] {
   }
   const args = ['--data', options.dataDir];
   if (options.seedPlayers !== undefined) args.push('--seed', String(options.seedPlayers));
+  if (options.firstRun) args.push('--first-run');
+  if (options.demo) args.push('--demo');
   return args;
 }
 
+/** Variables of our environment the worker must not inherit. */
+const NOT_INHERITED = new Set(['DATABASE_URL', 'GAMEOPS_DATA_DIR', 'GAMEOPS_SEED', EMBEDDED_KEY_ENV]);
+
 /**
- * The worker's environment: ours, minus what would send the embedded backend elsewhere. A
- * DATABASE_URL in the operator's shell is for `npm run server`, not for the app's own database.
+ * The worker's environment: ours, minus what would send the embedded backend elsewhere (a
+ * DATABASE_URL in the operator's shell is for `npm run server`, not for the app's own database),
+ * plus this start's launch key. The key travels in the environment, not on the command line,
+ * which any local user can list.
  */
-export function workerEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function workerEnv(launchKey: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) {
-    if (v === undefined || k === 'DATABASE_URL' || k === 'GAMEOPS_DATA_DIR' || k === 'GAMEOPS_SEED') continue;
+    if (v === undefined || NOT_INHERITED.has(k)) continue;
     out[k] = v;
   }
+  out[EMBEDDED_KEY_ENV] = launchKey;
   return out;
 }
 
@@ -95,8 +131,11 @@ export interface WorkerProcess {
   kill(): void;
 }
 
-/** Resolves once the worker reports ready; rejects on its error, its early exit or a timeout. */
-export function awaitWorker(child: WorkerProcess): Promise<RunningBackend> {
+/**
+ * Resolves once the worker reports ready; rejects on its error, its early exit or a timeout.
+ * `headers` are what requests to it must carry (its launch key).
+ */
+export function awaitWorker(child: WorkerProcess, headers: Record<string, string>): Promise<RunningBackend> {
   return new Promise<RunningBackend>((resolve, reject) => {
     let settled = false;
     let stopping = false;
@@ -123,6 +162,7 @@ export function awaitWorker(child: WorkerProcess): Promise<RunningBackend> {
       resolve({
         url: backendUrl(msg.port),
         port: msg.port,
+        headers,
         stop: () => {
           stopping = true;
           return stopWorker(child);

@@ -4,6 +4,8 @@ import {
   STOP_COMMAND,
   awaitWorker,
   backendUrl,
+  launchKeyHeaders,
+  newLaunchKey,
   workerArgs,
   workerEnv,
   type BackendLauncher,
@@ -19,6 +21,7 @@ export function createInProcessLauncher(options: EmbeddedBackendOptions): Backen
   return {
     async start() {
       const { startBackend } = await import('../../server/backend.js');
+      const launchKey = newLaunchKey();
       const auth = {
         ...(options.accessTtlSec !== undefined ? { accessTtlSec: options.accessTtlSec } : {}),
         ...(options.refreshTtlSec !== undefined ? { sessionTtlSec: options.refreshTtlSec } : {}),
@@ -28,11 +31,19 @@ export function createInProcessLauncher(options: EmbeddedBackendOptions): Backen
         ...(options.seedPlayers !== undefined ? { seedPlayers: options.seedPlayers } : {}),
         auth,
         ...(options.clock ? { clock: options.clock } : {}),
+        launchKey,
+        firstRun: options.firstRun === true,
+        demo: options.demo === true,
         host: '127.0.0.1',
         port: 0,
         logger: false,
       });
-      return { url: backendUrl(b.port), port: b.port, stop: () => b.close() };
+      return {
+        url: backendUrl(b.port),
+        port: b.port,
+        headers: launchKeyHeaders(launchKey),
+        stop: () => b.close(),
+      };
     },
   };
 }
@@ -48,12 +59,13 @@ export function createForkLauncher(
   return {
     start() {
       const args = workerArgs(options);
+      const launchKey = newLaunchKey();
       const child = fork(workerPath, args, {
         execArgv: ['--import', 'tsx'],
-        env: workerEnv(),
+        env: workerEnv(launchKey),
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
-      return awaitWorker(nodeWorker(child));
+      return awaitWorker(nodeWorker(child), launchKeyHeaders(launchKey));
     },
   };
 }

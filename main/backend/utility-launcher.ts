@@ -2,30 +2,36 @@ import { utilityProcess, type UtilityProcess } from 'electron';
 import {
   STOP_COMMAND,
   awaitWorker,
+  launchKeyHeaders,
+  newLaunchKey,
   workerArgs,
   workerEnv,
   type BackendLauncher,
-  type EmbeddedBackendOptions,
   type WorkerProcess,
 } from './launcher.js';
 
 /**
  * The desktop app's embedded backend: dist-electron/backend.js in an Electron utility process, so
  * its database work never blocks the window and a crash in it leaves the console standing.
+ *
+ * It always starts as a first run and never with the demo data: a fresh install has no operator
+ * and no known password until the first person at the console creates the first super-admin, or
+ * chooses the demo data in the console (both through the setup calls only main can make).
  */
 export function createUtilityProcessLauncher(
   workerPath: string,
-  options: EmbeddedBackendOptions,
+  options: { dataDir: string },
 ): BackendLauncher {
   return {
     start() {
-      const args = workerArgs(options);
+      const args = workerArgs({ dataDir: options.dataDir, firstRun: true });
+      const launchKey = newLaunchKey();
       const child = utilityProcess.fork(workerPath, args, {
         serviceName: 'GameOps reference backend',
-        env: workerEnv(),
+        env: workerEnv(launchKey),
         stdio: 'inherit',
       });
-      return awaitWorker(utilityWorker(child));
+      return awaitWorker(utilityWorker(child), launchKeyHeaders(launchKey));
     },
   };
 }

@@ -15,9 +15,12 @@ const HELP = `Usage: npm run web -- [options]
   --backend-url <url>   use a running reference backend (http://127.0.0.1:8080) instead of the embedded one
   --fork                run the embedded backend in a child process instead of in this one
   --in-memory           embedded backend with a throwaway database
+  --demo                seed the demo operators (password gameops-demo, published) into a new
+                        embedded database; without it the console starts like a fresh desktop
+                        install and asks for the first super-admin
   --access-ttl <sec>    access token lifetime of the embedded backend
   --refresh-ttl <sec>   refresh token (session) lifetime of the embedded backend
-  --keychain            keep tokens in the OS keychain (default: memory)
+  --keychain            keep tokens in the OS keychain, under the host's own entries (default: memory)
   --renderer <dir>      the built renderer (default: dist/renderer; build it with: npx vite build --mode web)
   --help`;
 
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     'backend-url': { type: 'string' },
     fork: { type: 'boolean', default: false },
     'in-memory': { type: 'boolean', default: false },
+    demo: { type: 'boolean', default: false },
     'access-ttl': { type: 'string' },
     'refresh-ttl': { type: 'string' },
     keychain: { type: 'boolean', default: false },
@@ -36,6 +40,11 @@ const { values } = parseArgs({
   },
   strict: true,
 });
+
+if (values['backend-url'] && values.demo) {
+  console.error(`--demo seeds the embedded backend; it means nothing with --backend-url\n\n${HELP}`);
+  process.exit(2);
+}
 
 if (values.help) {
   console.log(HELP);
@@ -59,6 +68,7 @@ const backend: HostBackendOptions = values['backend-url']
       kind: 'embedded',
       process: values.fork ? 'fork' : 'in-process',
       inMemory: values['in-memory'],
+      demo: values.demo,
       accessTtlSec: positiveInt('access-ttl', values['access-ttl']),
       refreshTtlSec: positiveInt('refresh-ttl', values['refresh-ttl']),
     };
@@ -75,10 +85,24 @@ const host = await startHost({
 });
 
 console.log(`GameOps Console (browser host) on ${host.url}`);
-console.log(`Open this launch URL (it carries this run's secret; do not share it):\n\n  ${host.launchUrl}\n`);
+console.log(`Open this launch URL (it works once; do not share it):\n\n  ${host.launchUrl}\n`);
+if (process.stdin.isTTY) {
+  console.log('Press Enter for another launch URL (for another browser).');
+  process.stdin.on('data', () => console.log(`\n  ${host.newLaunchUrl()}\n`));
+}
 host.core
   .backendReady()
-  .then((b) => b && console.log(`Reference backend ready at ${b.url}`))
+  .then(async (b) => {
+    if (!b) return;
+    console.log(`Reference backend ready at ${b.url}`);
+    const { backend: info } = await host.core.handlers['app:info'](null);
+    if (info.setup === 'needed') console.log('First run: the console asks for the first super-admin.');
+    if (info.setup === 'demo') {
+      console.log(
+        'Demo data: every demo operator’s password is gameops-demo (published): never enter real data.',
+      );
+    }
+  })
   .catch((err: unknown) => console.error(`The embedded backend did not start: ${(err as Error).message}`));
 
 stopOnSignals(() => host.stop());

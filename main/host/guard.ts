@@ -7,10 +7,68 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * and the bridge answers only requests that carry it, name this host, and come from its origin.
  */
 
-export const COOKIE_NAME = 'gameops_host';
+/**
+ * Browsers share a host's cookies across all its ports, so two hosts on 127.0.0.1 (or a host and
+ * another local server) would overwrite each other's cookie under one name: the name carries the
+ * port.
+ */
+export function cookieNameFor(port: number): string {
+  return `gameops_host_${port}`;
+}
 
 export function newSecret(): string {
   return randomBytes(24).toString('base64url');
+}
+
+export type Redeemed = { ok: true; cookie: string } | { ok: false; why: 'used' | 'wrong' };
+
+/**
+ * Launch secrets work once: opening a launch URL exchanges its secret for a fresh random cookie
+ * value, so a launch URL that leaks later (shell history, a screenshot, a shared terminal) opens
+ * nothing. Each browser that should reach the host gets its own launch URL.
+ */
+export interface LaunchDoor {
+  readonly cookieName: string;
+  /** A new one-time launch secret. */
+  issue(secret?: string): string;
+  redeem(secret: string): Redeemed;
+  /** Whether a Cookie header carries a cookie this door handed out. */
+  admits(cookieHeader: string | undefined): boolean;
+}
+
+export function createLaunchDoor(port: number): LaunchDoor {
+  const unused = new Set<string>();
+  /** Digests of redeemed secrets, to tell "used" from "wrong" without keeping the secrets. */
+  const used = new Set<string>();
+  const cookies = new Set<string>();
+  const cookieName = cookieNameFor(port);
+  const digest = (s: string) => createHash('sha256').update(s).digest('hex');
+  return {
+    cookieName,
+    issue(secret = newSecret()) {
+      unused.add(secret);
+      return secret;
+    },
+    redeem(given) {
+      for (const secret of unused) {
+        if (!sameSecret(given, secret)) continue;
+        unused.delete(secret);
+        used.add(digest(secret));
+        const cookie = randomBytes(24).toString('base64url');
+        cookies.add(cookie);
+        return { ok: true, cookie };
+      }
+      return { ok: false, why: given !== '' && used.has(digest(given)) ? 'used' : 'wrong' };
+    },
+    admits(header) {
+      const value = cookieValue(header, cookieName);
+      if (value === null) return false;
+      let match = false;
+      // Every value is compared, so the time taken does not say which one was close.
+      for (const c of cookies) match = sameSecret(value, c) || match;
+      return match;
+    },
+  };
 }
 
 /** Compares secrets in constant time (hashing first makes the lengths equal). */
@@ -20,11 +78,11 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(ha, hb);
 }
 
-export function sessionCookie(value: string): string {
-  return `${COOKIE_NAME}=${value}; Path=/; HttpOnly; SameSite=Strict`;
+export function sessionCookie(name: string, value: string): string {
+  return `${name}=${value}; Path=/; HttpOnly; SameSite=Strict`;
 }
 
-export function cookieValue(header: string | undefined, name: string = COOKIE_NAME): string | null {
+export function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
@@ -59,7 +117,7 @@ export interface BridgeRequestFacts {
   originRequired: boolean;
 }
 
-export function checkBridgeRequest(req: BridgeRequestFacts, port: number, cookieSecret: string): Refusal {
+export function checkBridgeRequest(req: BridgeRequestFacts, port: number, door: LaunchDoor): Refusal {
   if (!isOwnHost(req.host, port))
     return {
       status: 403,
@@ -77,8 +135,7 @@ export function checkBridgeRequest(req: BridgeRequestFacts, port: number, cookie
       message: { en: 'Calls from another site are refused', 'zh-CN': '拒绝来自其他站点的调用' },
     };
   }
-  const cookie = cookieValue(req.cookie);
-  if (cookie === null || !sameSecret(cookie, cookieSecret)) {
+  if (!door.admits(req.cookie)) {
     return {
       status: 403,
       message: {

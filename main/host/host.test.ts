@@ -5,13 +5,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Codes } from '../../shared/codes.js';
 import { startFakeAdminService, type FakeAdminService } from '../testing/fake-admin-service.js';
-import { startHost, type RunningHost } from './host.js';
-import { COOKIE_NAME } from './guard.js';
+import { HOST_KEYCHAIN_SERVICE, startHost, type RunningHost } from './host.js';
+import { KEYCHAIN_SERVICE, type KeytarApi } from '../session/keychain.js';
+import { cookieNameFor } from './guard.js';
 
 let svc: FakeAdminService;
 let host: RunningHost;
 let rendererDir: string;
 let cookie: string;
+let COOKIE_NAME: string;
 
 beforeAll(async () => {
   svc = await startFakeAdminService();
@@ -23,6 +25,7 @@ beforeAll(async () => {
   );
   await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app")');
   host = await startHost({ rendererDir, backend: { kind: 'url', url: svc.url } });
+  COOKIE_NAME = cookieNameFor(host.port);
 });
 afterAll(async () => {
   await host.stop();
@@ -56,6 +59,7 @@ function raw(
 }
 
 const origin = () => host.url;
+const pathOf = (launchUrl: string) => new URL(launchUrl).pathname + new URL(launchUrl).search;
 const ipc = (channel: string, input: unknown, headers: Record<string, string> = {}) =>
   raw(
     'POST',
@@ -70,8 +74,8 @@ describe('the launch URL', () => {
     expect((await raw('GET', '/__launch')).status).toBe(403);
   });
 
-  it('sets an HttpOnly, SameSite=Strict cookie and lands on the console', async () => {
-    const res = await raw('GET', new URL(host.launchUrl).pathname + new URL(host.launchUrl).search);
+  it('sets an HttpOnly, SameSite=Strict cookie named for its port, and lands on the console', async () => {
+    const res = await raw('GET', pathOf(host.launchUrl));
     expect(res.status).toBe(302);
     expect(res.headers['location']).toBe('/');
     const setCookie = String(res.headers['set-cookie']);
@@ -79,7 +83,45 @@ describe('the launch URL', () => {
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Strict/);
     expect(setCookie).not.toContain(host.secret);
+    expect(COOKIE_NAME).toBe(`gameops_host_${host.port}`);
     cookie = setCookie.split(';')[0]!;
+  });
+
+  it('works once: opening it again is refused with a page that says why', async () => {
+    const again = await raw('GET', pathOf(host.launchUrl));
+    expect(again.status).toBe(403);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.text).toMatch(/already used/);
+    expect(again.text).toMatch(/已被使用/);
+    // A wrong secret still says it is wrong, not used.
+    expect((await raw('GET', '/__launch?secret=guess')).text).toMatch(/Wrong or missing/);
+  });
+
+  it('gives another browser its own one-time launch URL and its own cookie', async () => {
+    const next = host.newLaunchUrl();
+    expect(next).not.toBe(host.launchUrl);
+    const res = await raw('GET', pathOf(next));
+    expect(res.status).toBe(302);
+    const other = String(res.headers['set-cookie']).split(';')[0]!;
+    expect(other).not.toBe(cookie);
+    expect((await ipc('session:get', null, { Cookie: other })).status).toBe(200);
+    expect((await raw('GET', pathOf(next))).status).toBe(403);
+  });
+
+  it('does not take another host’s cookie: each host on 127.0.0.1 has its own', async () => {
+    const second = await startHost({ rendererDir, backend: { kind: 'url', url: svc.url } });
+    try {
+      const launch = await fetch(second.launchUrl, { redirect: 'manual' });
+      const secondCookie = launch.headers.get('set-cookie')!.split(';')[0]!;
+      expect(secondCookie.split('=')[0]).toBe(`gameops_host_${second.port}`);
+      // The browser sends both hosts' cookies to both ports: each host reads only its own.
+      expect((await ipc('session:get', null, { Cookie: secondCookie })).status).toBe(403);
+      expect((await ipc('session:get', null, { Cookie: `${secondCookie}; ${cookie}` })).status).toBe(200);
+      const renamed = `${COOKIE_NAME}=${secondCookie.split('=')[1]}`;
+      expect((await ipc('session:get', null, { Cookie: renamed })).status).toBe(403);
+    } finally {
+      await second.stop();
+    }
   });
 });
 
@@ -213,7 +255,13 @@ describe('the host on the embedded reference backend', () => {
     let offsetMs = 0;
     const embedded = await startHost({
       rendererDir,
-      backend: { inMemory: true, seedPlayers: 0, refreshTtlSec: 600, clock: () => Date.now() + offsetMs },
+      backend: {
+        inMemory: true,
+        demo: true,
+        seedPlayers: 0,
+        refreshTtlSec: 600,
+        clock: () => Date.now() + offsetMs,
+      },
     });
     try {
       const launch = await fetch(embedded.launchUrl, { redirect: 'manual' });
@@ -253,4 +301,63 @@ describe('the host on the embedded reference backend', () => {
       await embedded.stop();
     }
   }, 60_000);
+});
+
+describe('the host’s embedded backend', () => {
+  it('starts like a fresh desktop install without --demo: no operator, first run needed', async () => {
+    const fresh = await startHost({ rendererDir, backend: { inMemory: true, seedPlayers: 0 } });
+    try {
+      expect((await fresh.core.handlers['app:info'](null)).backend).toMatchObject({
+        mode: 'embedded',
+        running: true,
+        setup: 'needed',
+      });
+      const res = await fresh.core.handlers['session:login']({ account: 'super', password: 'gameops-demo' });
+      expect(res.ok ? 0 : res.error.code).toBe(Codes.INVALID_CREDENTIALS);
+    } finally {
+      await fresh.stop();
+    }
+  }, 60_000);
+
+  it('runs on the demo data with --demo, and says so', async () => {
+    const demo = await startHost({ rendererDir, backend: { inMemory: true, seedPlayers: 0, demo: true } });
+    try {
+      expect((await demo.core.handlers['app:info'](null)).backend.setup).toBe('demo');
+      const res = await demo.core.handlers['session:login']({ account: 'super', password: 'gameops-demo' });
+      expect(res.ok).toBe(true);
+    } finally {
+      await demo.stop();
+    }
+  }, 60_000);
+});
+
+describe('the host with --keychain', () => {
+  it('files tokens under its own keychain service, never the desktop app’s', async () => {
+    const entries = new Map<string, string>();
+    const keytar: KeytarApi = {
+      getPassword: async (s, a) => entries.get(`${s}\u0000${a}`) ?? null,
+      setPassword: async (s, a, p) => void entries.set(`${s}\u0000${a}`, p),
+      deletePassword: async (s, a) => entries.delete(`${s}\u0000${a}`),
+    };
+    const withKeychain = await startHost({
+      rendererDir,
+      backend: { kind: 'url', url: svc.url },
+      tokenStorage: 'keychain',
+      loadKeytar: async () => keytar,
+    });
+    try {
+      const login = await withKeychain.core.handlers['session:login']({
+        account: 'admin',
+        password: 'gameops-demo',
+      });
+      expect(login.ok && login.data.tokenStorage).toBe('keychain');
+      expect(login.ok && login.data.tokenStorageReason).toBeNull();
+      const services = new Set([...entries.keys()].map((k) => k.split('\u0000')[0]));
+      expect([...services]).toEqual([HOST_KEYCHAIN_SERVICE]);
+      expect(HOST_KEYCHAIN_SERVICE).not.toBe(KEYCHAIN_SERVICE);
+    } finally {
+      await withKeychain.core.handlers['session:logout'](null);
+      await withKeychain.stop();
+    }
+  });
 });

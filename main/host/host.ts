@@ -4,19 +4,19 @@ import { tmpdir, platform } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { Codes, codeText, type Language } from '../../shared/codes.js';
 import { isRequestChannel } from '../../shared/ipc.js';
 import type { ResultError } from '../../shared/envelope.js';
 import { createConsoleCore, type ConsoleCore } from '../core.js';
 import type { BackendLauncher, EmbeddedBackendOptions } from '../backend/launcher.js';
 import { createForkLauncher, createInProcessLauncher } from '../backend/node-launcher.js';
-import { contentSecurityPolicy } from '../security.js';
-import { openTokenStore } from '../session/keychain.js';
+import { contentSecurityPolicy, rendererSecurityHeaders } from '../security.js';
+import { openTokenStore, type KeytarApi } from '../session/keychain.js';
 import { servicesAt } from '../settings/settings-store.js';
 import { openJsonFileKv } from '../storage/json-file-kv.js';
-import { checkBridgeRequest, isOwnHost, newSecret, sameSecret, sessionCookie } from './guard.js';
-import { resolveStatic, sendFile } from './static-files.js';
+import { checkBridgeRequest, createLaunchDoor, isOwnHost, sessionCookie } from './guard.js';
+import { resolveRendererFile } from '../renderer-files.js';
+import { sendFile } from './static-files.js';
 
 /**
  * The browser host: main's core in plain Node, the built renderer over http://127.0.0.1, and the
@@ -31,7 +31,13 @@ export type HostBackendOptions =
       process?: 'in-process' | 'fork';
       /** A throwaway database instead of dataDir/backend (in-process only). */
       inMemory?: boolean;
-    } & Omit<EmbeddedBackendOptions, 'dataDir'>)
+      /**
+       * Seed the demo operators (published password) into a new database: `--demo`, the
+       * end-to-end tests. Without it the host is a fresh desktop install: no operator until the
+       * first run creates one.
+       */
+      demo?: boolean;
+    } & Omit<EmbeddedBackendOptions, 'dataDir' | 'firstRun' | 'demo'>)
   | {
       kind: 'url';
       /** A reference backend's root (http://host:port); each service is at url + its base path. */
@@ -47,10 +53,13 @@ export interface HostOptions {
   rendererDir?: string;
   /** 'memory' (default) or the OS keychain, with memory as the fallback when there is none. */
   tokenStorage?: 'memory' | 'keychain';
+  /** Default HOST_KEYCHAIN_SERVICE: never the desktop app's entries. */
   keychainService?: string;
+  /** keytar, for tests that watch what the host files in the keychain. */
+  loadKeytar?: () => Promise<KeytarApi>;
   /** Default: the embedded reference backend, in process, with its data in dataDir/backend. */
   backend?: HostBackendOptions;
-  /** The launch secret; default: random per launch. */
+  /** The first launch secret; default: random. Each works once. */
   secret?: string;
   /** First-run language. Default zh-CN. */
   language?: Language;
@@ -61,9 +70,12 @@ export interface HostOptions {
 export interface RunningHost {
   /** http://127.0.0.1:PORT */
   url: string;
-  /** url + /__launch?secret=...: opening it grants the cookie and lands on the console. */
+  /** url + /__launch?secret=...: opening it grants the cookie and lands on the console. Works once. */
   launchUrl: string;
+  /** The secret of launchUrl. */
   secret: string;
+  /** Another one-time launch URL, for another browser (or test context). */
+  newLaunchUrl(): string;
   port: number;
   dataDir: string;
   /** The core behind the bridge: handlers, events, dispatch, backendReady(). */
@@ -72,32 +84,39 @@ export interface RunningHost {
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * The keychain service the host files tokens under with --keychain: its own, so a host run on a
+ * developer's machine never reads, overwrites or signs out the desktop app's session.
+ */
+export const HOST_KEYCHAIN_SERVICE = 'GameOps Console (browser host)';
 const BODY_LIMIT = 1024 * 1024;
 
 export async function startHost(options: HostOptions = {}): Promise<RunningHost> {
   const ownDataDir = options.dataDir === undefined;
   const dataDir = resolve(options.dataDir ?? (await mkdtemp(join(tmpdir(), 'gameops-host-'))));
   const rendererDir = resolve(options.rendererDir ?? join(REPO_ROOT, 'dist/renderer'));
-  const secret = options.secret ?? newSecret();
-  // The cookie is not the secret: a leaked cookie jar does not reveal the launch URL, nor the reverse.
-  const cookieSecret = randomBytes(24).toString('base64url');
   const csp = contentSecurityPolicy();
 
   const backendOpt = options.backend ?? {};
   let launcher: BackendLauncher | undefined;
   if (backendOpt.kind !== 'url') {
-    const { kind: _k, process: how, inMemory, ...rest } = backendOpt;
-    const embedded: EmbeddedBackendOptions = inMemory ? rest : { ...rest, dataDir: join(dataDir, 'backend') };
+    const { kind: _k, process: how, inMemory, demo, ...rest } = backendOpt;
+    // Like the desktop app's backend, always in first-run mode (the setup state is readable, the
+    // first run can be made); the demo operators only when asked.
+    const chosen: EmbeddedBackendOptions = { ...rest, firstRun: true, demo: demo === true };
+    const embedded = inMemory ? chosen : { ...chosen, dataDir: join(dataDir, 'backend') };
     launcher = how === 'fork' ? createForkLauncher(embedded) : createInProcessLauncher(embedded);
   }
 
   const tokens = await openTokenStore({
     preferMemory: (options.tokenStorage ?? 'memory') === 'memory',
-    service: options.keychainService,
+    service: options.keychainService ?? HOST_KEYCHAIN_SERVICE,
+    ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
   });
   const core = await createConsoleCore({
     kv: openJsonFileKv(join(dataDir, 'console.json')),
     tokens: tokens.store,
+    tokenStorageReason: tokens.reason,
     backend: launcher,
     app: { name: 'GameOps Console', version: await appVersion(), shell: 'browser', platform: platform() },
     defaultLanguage: options.language ?? 'zh-CN',
@@ -110,15 +129,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
   const streams = new Set<ServerResponse>();
   let port = 0;
+  // Made once the port is known: the cookie's name carries it.
+  let door: ReturnType<typeof createLaunchDoor> | null = null;
 
-  const securityHeaders = {
-    'Content-Security-Policy': csp,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-  };
+  const securityHeaders = rendererSecurityHeaders(csp);
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, {
@@ -147,9 +161,21 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       return textPage(res, 403, 'This host does not answer to that name.', '此主机不接受该主机名的请求。');
     }
 
+    if (!door) return textPage(res, 503, 'The host is starting.', '主机正在启动。');
     if (url.pathname === '/__launch') {
-      const given = url.searchParams.get('secret') ?? '';
-      if (method !== 'GET' || !sameSecret(given, secret)) {
+      const redeemed =
+        method === 'GET'
+          ? door.redeem(url.searchParams.get('secret') ?? '')
+          : ({ ok: false, why: 'wrong' } as const);
+      if (!redeemed.ok && redeemed.why === 'used') {
+        return textPage(
+          res,
+          403,
+          'This launch URL was already used: each works once. If this browser opened it, go to the host’s address; for another browser, get a new launch URL (press Enter in the host’s terminal).',
+          '此启动链接已被使用：每个启动链接只能使用一次。若是本浏览器打开过它，请直接访问主机地址；其他浏览器请获取新的启动链接（在主机的终端中按回车键）。',
+        );
+      }
+      if (!redeemed.ok) {
         return textPage(
           res,
           403,
@@ -159,7 +185,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       }
       res.writeHead(302, {
         ...securityHeaders,
-        'Set-Cookie': sessionCookie(cookieSecret),
+        'Set-Cookie': sessionCookie(door.cookieName, redeemed.cookie),
         Location: '/',
         'Cache-Control': 'no-store',
       });
@@ -177,7 +203,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
           originRequired: isIpc,
         },
         port,
-        cookieSecret,
+        door,
       );
       if (refusal) {
         const lang = languageOf(req.headers['accept-language']);
@@ -194,8 +220,16 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     if (url.pathname.startsWith('/__')) return refuse(res, 404, Codes.ROUTE_NOT_FOUND, `no ${url.pathname}`);
     if (method !== 'GET' && method !== 'HEAD')
       return refuse(res, 405, Codes.METHOD_NOT_ALLOWED, `${method} is not served here`);
-    const file = await resolveStatic(rendererDir, url.pathname);
-    if (!file) {
+    const found = await resolveRendererFile(rendererDir, url.pathname);
+    if (found.kind === 'refused') {
+      return textPage(
+        res,
+        403,
+        `Refused: ${url.pathname} is outside the console.`,
+        `已拒绝：${url.pathname} 不在控制台内。`,
+      );
+    }
+    if (found.kind === 'missing') {
       return textPage(
         res,
         404,
@@ -203,7 +237,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         `找不到：${url.pathname}（渲染端是否已构建？npx vite build --mode web）`,
       );
     }
-    sendFile(res, file, securityHeaders, method === 'HEAD');
+    sendFile(res, found.path, securityHeaders, method === 'HEAD');
   };
 
   const ipc = async (req: IncomingMessage, res: ServerResponse, channel: string) => {
@@ -267,12 +301,17 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   });
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
+  const launchDoor = createLaunchDoor(port);
+  door = launchDoor;
+  const launchUrlOf = (secret: string) => `${url}/__launch?secret=${encodeURIComponent(secret)}`;
+  const secret = launchDoor.issue(options.secret);
 
   let stopped: Promise<void> | null = null;
   return {
     url,
-    launchUrl: `${url}/__launch?secret=${encodeURIComponent(secret)}`,
+    launchUrl: launchUrlOf(secret),
     secret,
+    newLaunchUrl: () => launchUrlOf(launchDoor.issue()),
     port,
     dataDir,
     core,

@@ -134,6 +134,63 @@ describe('token refresh', () => {
   });
 });
 
+describe('a call the server answers with the end of the session', () => {
+  it.each([
+    ['session revoked', Codes.SESSION_REVOKED],
+    ['operator disabled', Codes.ACCOUNT_DISABLED],
+    ['not signed in', Codes.UNAUTHENTICATED],
+  ] as const)('(%s) ends the local session at once and says why', async (_what, code) => {
+    await signIn();
+    h.events.length = 0;
+    svc.sessionOver = code;
+    const res = await getUser(1);
+    expect(res.ok ? 0 : res.error.code).toBe(code);
+    expect(await h.tokens.get('token1')).toBeNull();
+    expect(await h.tokens.get('token2')).toBeNull();
+    expect(await h.core.handlers['session:get'](null)).toMatchObject({ signedIn: false, user: GUEST_USER });
+    expect(h.kv.get(SESSION_USER_KEY)).toEqual(GUEST_USER);
+    const expired = h.events.filter((e) => e.event === 'session:expired');
+    expect(expired.map((e) => e.payload)).toEqual([
+      { reason: 'revoked', message: res.ok ? '' : res.error.message },
+    ]);
+    // No refresh was tried: the session is over, not its access token.
+    expect(svc.refreshCalls).toBe(0);
+    // The next call is "not signed in" without asking the server.
+    const before = svc.log.length;
+    expect(((await getUser(2)) as { error: { code: number } }).error.code).toBe(Codes.NOT_SIGNED_IN);
+    expect(svc.log.length).toBe(before);
+  });
+
+  it('ends it when the answer comes after a refresh too, for every concurrent caller once', async () => {
+    await signIn();
+    svc.expireAccessToken();
+    // The refresh succeeds; from then on the operator is disabled.
+    svc.delayFor = (path) => {
+      if (path === '/admin/refresh') svc.sessionOver = Codes.ACCOUNT_DISABLED;
+      return 0;
+    };
+    const results = await Promise.all([getUser(1), getUser(2), getUser(3)]);
+    expect(results.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(Array(3).fill(Codes.ACCOUNT_DISABLED));
+    expect(h.events.filter((e) => e.event === 'session:expired')).toHaveLength(1);
+    expect((await h.core.handlers['session:get'](null)).signedIn).toBe(false);
+  });
+
+  it('is not what a refusal of the operator’s role or a wrong password means: those keep the session', async () => {
+    await signIn();
+    svc.raw.set('/admin/roles', {
+      status: 403,
+      body: JSON.stringify({ Status: { Code: Codes.FORBIDDEN }, Data: null }),
+      contentType: 'application/json',
+    });
+    const res = await h.core.handlers['api:call']({ endpoint: 'users.roles', input: {} });
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.FORBIDDEN);
+    const wrong = await h.core.handlers['session:login']({ account: 'admin', password: 'nope' });
+    expect(wrong.ok ? 0 : wrong.error.code).toBe(Codes.INVALID_CREDENTIALS);
+    expect((await h.core.handlers['session:get'](null)).signedIn).toBe(true);
+    expect(h.events.filter((e) => e.event === 'session:expired')).toEqual([]);
+  });
+});
+
 describe('calls', () => {
   it('validates input before sending anything', async () => {
     await signIn();

@@ -13,7 +13,6 @@ import { ENDPOINTS, isEndpointId, type EndpointId, type OutputOf } from '../../s
 import type { ServiceName } from '../../shared/games.js';
 import type { SessionEndReason } from '../../shared/ipc.js';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants.js';
-import { ACCESS_TOKEN, REFRESH_TOKEN, type TokenStore } from '../session/token-store.js';
 import { envelopeError, send, type Exchange } from './send.js';
 
 export interface TokenPair {
@@ -23,20 +22,36 @@ export interface TokenPair {
   refreshExpireTime: number;
 }
 
-/** What the client needs from the session: it owns the user and decides what ending means. */
+/** The session's tokens as one consistent reading, with the epoch (sign-in count) they belong to. */
+export interface SessionSnapshot {
+  epoch: number;
+  access: string | null;
+  refresh: string | null;
+}
+
+/**
+ * What the client needs from the session, which owns the tokens and decides what ending means.
+ * Every method runs in the session's one queue of changes, so what the client reads and what it
+ * stores can never interleave with a sign-in or a sign-out.
+ */
 export interface SessionHooks {
-  /** A refresh succeeded; both new tokens are already saved. */
-  refreshed(pair: TokenPair): Promise<void>;
-  /** The server refused the refresh: the session is over. */
-  ended(reason: SessionEndReason, error: ResultError): Promise<void>;
-  /** Bumped by sign-in and sign-out, so a refresh that outlives its session cannot revive it. */
-  epoch(): number;
+  current(): Promise<SessionSnapshot>;
+  /** Stores a refresh's tokens if session `epoch` is still the current one; false when it is over. */
+  refreshed(epoch: number, pair: TokenPair): Promise<boolean>;
+  /** Ends session `epoch` (the server refused it), unless another session has begun since. */
+  ended(epoch: number, reason: SessionEndReason, error: ResultError): Promise<void>;
+}
+
+/** Where a service's requests go: its base URL (with its base path) and headers every request carries. */
+export interface ServiceTarget {
+  baseUrl: string;
+  /** The embedded backend's launch key; nothing for a studio's services. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientDeps {
-  /** The service's base URL (with its base path). Throws an ApiError when there is none to use. */
-  baseUrl(service: ServiceName): Promise<string> | string;
-  tokens: TokenStore;
+  /** The service's target. Throws an ApiError when there is none to use. */
+  target(service: ServiceName): Promise<ServiceTarget> | ServiceTarget;
   session: SessionHooks;
   language(): Language;
   fetch?: typeof fetch;
@@ -51,6 +66,13 @@ export interface ApiClient {
 /** Codes that say the server is struggling, not that the session is bad: a refresh meeting them keeps it. */
 const TRANSIENT = new Set<number>([Codes.INTERNAL, Codes.UNAVAILABLE, Codes.RATE_LIMITED]);
 
+/**
+ * Answers to a signed-in call that mean the server no longer accepts this session at all: it was
+ * revoked, the operator was disabled, or the server does not know the session. Waiting for the
+ * access token to expire would leave the console looking signed in for up to 15 minutes.
+ */
+const SESSION_OVER = new Set<number>([Codes.SESSION_REVOKED, Codes.ACCOUNT_DISABLED, Codes.UNAUTHENTICATED]);
+
 const refreshEndpoint = ENDPOINTS['auth.refresh'];
 
 type Refreshed = { ok: true; token: string } | { ok: false; error: ResultError };
@@ -58,16 +80,15 @@ type Refreshed = { ok: true; token: string } | { ok: false; error: ResultError }
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const fetchImpl = deps.fetch ?? globalThis.fetch;
   const timeoutMs = deps.timeoutMs ?? HTTP_TIMEOUT_MS;
-
-  /** The one refresh under way; every caller that meets 20000 meanwhile waits for it. */
-  let inflight: Promise<Refreshed> | null = null;
+  /** The refresh under way for a session; every caller of it that meets 20000 meanwhile waits for it. */
+  const inflight = new Map<number, Promise<Refreshed>>();
   /**
    * Access tokens already exchanged. A request sent with one of these that comes back 20000 after
    * its refresh finished must not refresh again: the refresh token it would use has rotated, and
    * presenting the old one would make the server revoke the whole session.
    */
   const retired: string[] = [];
-  /** Why the last session a refresh ended was ended, for calls of that session answered late. */
+  /** Why the last session the client ended was ended, for calls of that session answered late. */
   let lastEnd: { epoch: number; error: ResultError } | null = null;
 
   const exchange = async (
@@ -76,65 +97,75 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     bearer?: string,
   ): Promise<Exchange> => {
     const plan = planRequest(ep, input);
-    const base = (await deps.baseUrl(plan.service)).replace(/\/+$/, '');
+    const target = await deps.target(plan.service);
+    const base = target.baseUrl.replace(/\/+$/, '');
     return send(
-      { method: plan.method, url: `${base}${plan.path}`, body: plan.body, bearer },
+      {
+        method: plan.method,
+        url: `${base}${plan.path}`,
+        body: plan.body,
+        bearer,
+        ...(target.headers ? { headers: target.headers } : {}),
+      },
       { fetch: fetchImpl, timeoutMs, language: deps.language() },
     );
   };
 
-  const doRefresh = async (stale: string): Promise<Refreshed> => {
-    const epoch = deps.session.epoch();
-    const refreshToken = await deps.tokens.get(REFRESH_TOKEN);
-    if (!refreshToken) {
+  const endSession = async (epoch: number, reason: SessionEndReason, error: ResultError) => {
+    lastEnd = { epoch, error };
+    await deps.session.ended(epoch, reason, error);
+  };
+  /** The error for a call whose session ended while it was under way. */
+  const sessionOver = (epoch: number): ResultError =>
+    lastEnd?.epoch === epoch
+      ? lastEnd.error
+      : errorOf(Codes.NOT_SIGNED_IN, deps.language(), 'the session ended');
+
+  const doRefresh = async (epoch: number, stale: string): Promise<Refreshed> => {
+    const now = await deps.session.current();
+    if (now.epoch !== epoch) return { ok: false, error: sessionOver(epoch) };
+    if (!now.refresh) {
       const error = errorOf(Codes.NOT_SIGNED_IN, deps.language(), 'there is no refresh token; sign in again');
-      lastEnd = { epoch, error };
-      await deps.session.ended('refresh-failed', error);
+      await endSession(epoch, 'refresh-failed', error);
       return { ok: false, error };
     }
-    const ex = await exchange(refreshEndpoint, { refreshToken });
+    const ex = await exchange(refreshEndpoint, { refreshToken: now.refresh });
     if (ex.kind === 'failed') return { ok: false, error: ex.error };
-    if (deps.session.epoch() !== epoch) {
-      // Signed out (or in as someone else) while the refresh was under way: its answer is moot.
-      return { ok: false, error: errorOf(Codes.NOT_SIGNED_IN, deps.language(), 'the session ended') };
-    }
     if (ex.code !== Codes.OK) {
       const error = envelopeError(ex, deps.language());
       if (TRANSIENT.has(ex.code)) return { ok: false, error };
-      lastEnd = { epoch, error };
-      await deps.session.ended(endReasonFor(ex.code), error);
+      await endSession(epoch, endReasonFor(ex.code), error);
       return { ok: false, error };
     }
     const pair = refreshEndpoint.output.safeParse(ex.data);
     if (!pair.success) {
       return { ok: false, error: badOutput('auth.refresh', pair.error, deps.language()) };
     }
-    // Refresh tokens rotate: the old one is dead now, so both must be saved before anything else.
-    await deps.tokens.set(REFRESH_TOKEN, pair.data.refreshToken);
-    await deps.tokens.set(ACCESS_TOKEN, pair.data.authToken);
+    // Stored, or dropped, in the same step of the session's queue that checks the epoch.
+    if (!(await deps.session.refreshed(epoch, pair.data))) return { ok: false, error: sessionOver(epoch) };
     retired.push(stale);
     if (retired.length > 32) retired.shift();
-    await deps.session.refreshed(pair.data);
     return { ok: true, token: pair.data.authToken };
   };
 
-  /** Single flight: decided synchronously, so two callers can never both start a refresh. */
-  const refreshFor = (stale: string): Promise<Refreshed> => {
-    if (inflight) return inflight;
+  /** Single flight per session: decided synchronously, so two callers can never both start a refresh. */
+  const refreshFor = (epoch: number, stale: string): Promise<Refreshed> => {
+    const running = inflight.get(epoch);
+    if (running) return running;
     if (retired.includes(stale)) {
-      return deps.tokens
-        .get(ACCESS_TOKEN)
-        .then((token): Refreshed =>
-          token
-            ? { ok: true, token }
-            : { ok: false, error: errorOf(Codes.NOT_SIGNED_IN, deps.language(), 'the session ended') },
+      return deps.session
+        .current()
+        .then((now): Refreshed =>
+          now.epoch === epoch && now.access
+            ? { ok: true, token: now.access }
+            : { ok: false, error: sessionOver(epoch) },
         );
     }
-    const run = doRefresh(stale).catch((err: unknown): Refreshed => ({ ok: false, error: unexpected(err) }));
-    inflight = run.finally(() => {
-      inflight = null;
-    });
-    return inflight;
+    const run = doRefresh(epoch, stale)
+      .catch((err: unknown): Refreshed => ({ ok: false, error: unexpected(err) }))
+      .finally(() => inflight.delete(epoch));
+    inflight.set(epoch, run);
+    return run;
   };
 
   const call = async <K extends EndpointId>(id: K, rawInput: unknown): Promise<Result<OutputOf<K>>> => {
@@ -152,23 +183,19 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (ep.access.kind === 'public') {
         ex = await exchange(ep, input);
       } else {
-        const epoch = deps.session.epoch();
-        const token = await deps.tokens.get(ACCESS_TOKEN);
-        if (!token) return fail(errorOf(Codes.NOT_SIGNED_IN, lang));
-        ex = await exchange(ep, input, token);
+        const { epoch, access } = await deps.session.current();
+        if (!access) return fail(errorOf(Codes.NOT_SIGNED_IN, lang));
+        ex = await exchange(ep, input, access);
         if (ex.kind === 'envelope' && ex.code === Codes.TOKEN_EXPIRED) {
-          if (deps.session.epoch() !== epoch) {
-            // The session this call was made in is over (refused refresh, sign-out): no refresh, no retry.
-            return fail(
-              lastEnd?.epoch === epoch
-                ? lastEnd.error
-                : errorOf(Codes.NOT_SIGNED_IN, lang, 'the session ended'),
-            );
-          }
-          const refreshed = await refreshFor(token);
+          const refreshed = await refreshFor(epoch, access);
           if (!refreshed.ok) return fail(refreshed.error);
           // Once: a second 20000 right after a successful refresh is the server's problem, not ours.
           ex = await exchange(ep, input, refreshed.token);
+        }
+        if (ex.kind === 'envelope' && SESSION_OVER.has(ex.code)) {
+          const error = envelopeError(ex, deps.language());
+          await endSession(epoch, endReasonFor(ex.code), error);
+          return fail(error);
         }
       }
       if (ex.kind === 'failed') return fail(ex.error);
@@ -185,7 +212,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 }
 
 function endReasonFor(code: number): SessionEndReason {
-  if (code === Codes.SESSION_REVOKED || code === Codes.ACCOUNT_DISABLED) return 'revoked';
+  // The renderer's "revoked" says the server ended the session: signed out elsewhere, revoked,
+  // the operator disabled, or a session the server no longer knows; the message says which.
+  if (SESSION_OVER.has(code)) return 'revoked';
   if (code === Codes.REFRESH_INVALID) return 'expired';
   return 'refresh-failed';
 }

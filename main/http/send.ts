@@ -1,12 +1,15 @@
 import { Codes, codeText, type Language } from '../../shared/codes.js';
 import { envelopeSchema, type FieldIssue, type ResultError } from '../../shared/envelope.js';
 import type { HttpMethod } from '../../shared/api/endpoint.js';
+import { serviceUrlProblem, type ServiceUrlProblem } from '../../shared/settings.js';
 
 export interface OutgoingRequest {
   method: HttpMethod;
   url: string;
   body?: Record<string, unknown>;
   bearer?: string;
+  /** Extra headers (the embedded backend's launch key). */
+  headers?: Record<string, string>;
 }
 
 /** What one HTTP exchange came to: an envelope the server sent, or why there is none. */
@@ -20,9 +23,36 @@ export interface SendOptions {
   language: Language;
 }
 
+/**
+ * Why main will not send to an address, in both languages. Every request to a service carries a
+ * token, a password or operator data, so an address that could expose them on the network gets
+ * nothing: settings refuse such addresses, and this holds even for one saved by an older version.
+ */
+const REFUSED: Record<ServiceUrlProblem, Record<Language, string>> = {
+  notUrl: { en: 'the service address is not a web address', 'zh-CN': '服务地址不是有效的网址' },
+  notHttp: { en: 'the service address must start with https://', 'zh-CN': '服务地址必须以 https:// 开头' },
+  insecure: {
+    en: 'the console does not send sign-in details or tokens over plain http:// to another computer; use https:// (http:// only for this computer)',
+    'zh-CN': '控制台不会通过明文 http:// 向其他计算机发送登录信息或令牌；请使用 https://（http:// 仅限本机）',
+  },
+  credentials: {
+    en: 'the service address must not hold a user name or password',
+    'zh-CN': '服务地址不能包含用户名或密码',
+  },
+};
+
 export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exchange> {
+  const problem = serviceUrlProblem(req.url);
+  if (problem) {
+    return failed(
+      Codes.NETWORK,
+      opts.language,
+      `${req.method} ${safeUrl(req.url)}: ${REFUSED[problem][opts.language]}`,
+    );
+  }
   // The server writes its messages in the language the operator reads.
   const headers: Record<string, string> = {
+    ...req.headers,
     Accept: 'application/json',
     'Accept-Language': opts.language === 'zh-CN' ? 'zh-CN,zh;q=0.9' : 'en',
   };
@@ -83,6 +113,18 @@ export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exc
 
 function failed(code: number, language: Language, detail: string): Exchange {
   return { kind: 'failed', error: { code, message: `${codeText(code, language)} (${detail})` } };
+}
+
+/** The URL for a message, without any user name or password it may (wrongly) hold. */
+function safeUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return raw;
+  }
 }
 
 /** Node's fetch hides the socket error (ECONNREFUSED, ENOTFOUND) in `cause`; that is the useful part. */

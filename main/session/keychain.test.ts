@@ -1,7 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_ENTRIES } from './token-store.js';
 import { createKeytarTokenStore, loadKeytar, openTokenStore, type KeytarApi } from './keychain.js';
+import type { SafeStorageApi } from './safe-storage-store.js';
 
 /**
  * The keychain tests talk to a real Secret Service (gnome-keyring) over D-Bus. `npm test` starts
@@ -138,5 +142,192 @@ describe('openTokenStore falls back to memory', () => {
     ]);
     await store.clear();
     expect(await store.get('adminUser')).toBeNull();
+  });
+});
+
+/** A cipher like the OS's: AES-256-GCM under a key this "machine" keeps. */
+function fakeCipher(
+  overrides: Partial<SafeStorageApi> & { key?: Buffer } = {},
+): SafeStorageApi & { key: Buffer } {
+  const key = overrides.key ?? randomBytes(32);
+  return {
+    key,
+    isEncryptionAvailable: () => true,
+    encryptString(plain) {
+      const iv = randomBytes(12);
+      const c = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+      return Buffer.concat([iv, c.getAuthTag(), body]);
+    },
+    decryptString(encrypted) {
+      const d = createDecipheriv('aes-256-gcm', key, encrypted.subarray(0, 12));
+      d.setAuthTag(encrypted.subarray(12, 28));
+      return Buffer.concat([d.update(encrypted.subarray(28)), d.final()]).toString('utf8');
+    },
+    ...overrides,
+  };
+}
+
+const noKeytar = async (): Promise<KeytarApi> => {
+  throw new Error("Cannot find module 'keytar'");
+};
+
+function workingKeytar(): KeytarApi & { services: Set<string> } {
+  const values = new Map<string, string>();
+  const services = new Set<string>();
+  return {
+    services,
+    getPassword: async (s, a) => values.get(`${s}/${a}`) ?? null,
+    setPassword: async (s, a, p) => {
+      services.add(s);
+      values.set(`${s}/${a}`, p);
+    },
+    deletePassword: async (s, a) => values.delete(`${s}/${a}`),
+  };
+}
+
+describe('openTokenStore falls back to safeStorage before memory', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gameops-tokens-'));
+    file = join(dir, 'userData', 'tokens.enc');
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('keeps tokens in an encrypted, owner-only file when keytar is missing, and says why in both languages', async () => {
+    const cipher = fakeCipher();
+    const opened = await openTokenStore({ loadKeytar: noKeytar, safeStorage: cipher, tokenFile: file });
+    expect(opened.storage).toBe('safeStorage');
+    expect(opened.store.storage).toBe('safeStorage');
+    expect(opened.reason?.en).toMatch(
+      /system keychain is not available \(Cannot find module 'keytar'\).*encrypted with the operating system's key/,
+    );
+    expect(opened.reason?.['zh-CN']).toMatch(/系统钥匙串不可用.*操作系统的密钥加密/);
+
+    await opened.store.set('token1', 'access-secret');
+    await opened.store.set('token2', 'refresh-secret');
+    const raw = await readFile(file);
+    expect(raw.toString('latin1')).not.toMatch(/access-secret|refresh-secret|token1/);
+    if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
+    // No temporary file is left beside it.
+    expect(await readdir(dirname(file))).toEqual(['tokens.enc']);
+
+    // A restart finds them again (same OS key).
+    const again = await openTokenStore({
+      loadKeytar: noKeytar,
+      safeStorage: fakeCipher({ key: cipher.key }),
+      tokenFile: file,
+    });
+    expect(await again.store.get('token2')).toBe('refresh-secret');
+    await again.store.delete('token1');
+    expect(await again.store.get('token1')).toBeNull();
+    await again.store.clear();
+    expect(await readdir(dirname(file))).toEqual([]);
+  });
+
+  it('writes atomically: a write that fails leaves the previous tokens whole', async () => {
+    const cipher = fakeCipher();
+    const { store } = await openTokenStore({ loadKeytar: noKeytar, safeStorage: cipher, tokenFile: file });
+    await store.set('token2', 'R1');
+    let failing = true;
+    const flaky = fakeCipher({ key: cipher.key });
+    const { store: second } = await openTokenStore({
+      loadKeytar: noKeytar,
+      safeStorage: {
+        ...flaky,
+        encryptString: (s) => {
+          if (failing && s.includes('R2')) throw new Error('the OS key is locked');
+          return flaky.encryptString(s);
+        },
+      },
+      tokenFile: file,
+    });
+    await expect(second.set('token2', 'R2')).rejects.toThrow(/locked/);
+    failing = false;
+    expect(await readdir(dirname(file))).toEqual(['tokens.enc']);
+    const reopened = await openTokenStore({
+      loadKeytar: noKeytar,
+      safeStorage: fakeCipher({ key: cipher.key }),
+      tokenFile: file,
+    });
+    expect(await reopened.store.get('token2')).toBe('R1');
+  });
+
+  it('drops a file it cannot decrypt (another key) instead of failing to start', async () => {
+    const { store } = await openTokenStore({
+      loadKeytar: noKeytar,
+      safeStorage: fakeCipher(),
+      tokenFile: file,
+    });
+    await store.set('token2', 'R1');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const other = await openTokenStore({ loadKeytar: noKeytar, safeStorage: fakeCipher(), tokenFile: file });
+    expect(other.storage).toBe('safeStorage');
+    expect(await other.store.get('token2')).toBeNull();
+    expect(await readdir(dirname(file))).toEqual([]);
+  });
+
+  it('treats Linux’s basic_text store (a published key) as no protection: memory, and says why', async () => {
+    const opened = await openTokenStore({
+      loadKeytar: noKeytar,
+      safeStorage: fakeCipher({ getSelectedStorageBackend: () => 'basic_text' }),
+      tokenFile: file,
+    });
+    expect(opened.storage).toBe('memory');
+    expect(opened.reason?.en).toMatch(/no secret store.*basic_text.*memory only/);
+    expect(opened.reason?.['zh-CN']).toMatch(/仅保存在内存中/);
+    await opened.store.set('token2', 'R1');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it.each([
+    ['encryption is not available', { isEncryptionAvailable: () => false }, /offers no encryption key/],
+    [
+      'encryption fails',
+      {
+        encryptString: () => {
+          throw new Error('Error while encrypting the text provided');
+        },
+      },
+      /Error while encrypting/,
+    ],
+  ] as const)('uses memory when %s', async (_what, overrides, reason) => {
+    const opened = await openTokenStore({
+      loadKeytar: noKeytar,
+      safeStorage: fakeCipher(overrides),
+      tokenFile: file,
+    });
+    expect(opened.storage).toBe('memory');
+    expect(opened.reason?.en).toMatch(reason);
+  });
+
+  it('uses memory, saying so, where there is no safeStorage at all (plain Node)', async () => {
+    const opened = await openTokenStore({ loadKeytar: noKeytar });
+    expect(opened.storage).toBe('memory');
+    expect(opened.reason?.en).toMatch(/not the desktop app/);
+  });
+
+  it('prefers a working keychain, with no reason to give, and removes tokens an earlier fallback left', async () => {
+    const { store } = await openTokenStore({
+      loadKeytar: noKeytar,
+      safeStorage: fakeCipher(),
+      tokenFile: file,
+    });
+    await store.set('token2', 'old');
+    const keytar = workingKeytar();
+    const opened = await openTokenStore({
+      loadKeytar: async () => keytar,
+      safeStorage: fakeCipher(),
+      tokenFile: file,
+    });
+    expect(opened).toMatchObject({ storage: 'keychain', fallbackReason: null, reason: null });
+    expect(await readdir(dirname(file))).toEqual([]);
+  });
+
+  it('explains memory when memory was asked for', async () => {
+    const opened = await openTokenStore({ preferMemory: true });
+    expect(opened.reason?.en).toMatch(/--keychain/);
+    expect(opened.reason?.['zh-CN']).toMatch(/--keychain/);
   });
 });

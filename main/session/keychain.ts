@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { TOKEN_ENTRIES, createMemoryTokenStore, type TokenStore } from './token-store.js';
 import type { TokenStorage } from '../../shared/session.js';
+import type { Language } from '../../shared/codes.js';
+import {
+  createSafeStorageTokenStore,
+  safeStorageProblem,
+  type SafeStorageApi,
+} from './safe-storage-store.js';
 
 /** The keychain service every entry is filed under (what the OS keychain UI shows). */
 export const KEYCHAIN_SERVICE = 'GameOps Console';
@@ -31,42 +38,93 @@ export async function loadKeytar(): Promise<KeytarApi> {
   return mod.default ?? mod;
 }
 
+/** A sentence for the operator in both languages; main picks the one they read. */
+export type Localized = Record<Language, string>;
+
 export interface OpenedTokenStore {
   store: TokenStore;
   storage: TokenStorage;
-  /** Why the keychain was not used, for the log and the About box. */
+  /** Why the tokens are not in the keychain (for the log), or null when they are. */
   fallbackReason: string | null;
+  /** The same, said to the operator (SessionState.tokenStorageReason), or null in the keychain. */
+  reason: Localized | null;
 }
 
 export interface OpenTokenStoreOptions {
+  /** The keychain service the entries are filed under; default: the desktop app's. */
   service?: string;
-  /** Skip the keychain (the browser host's default, tests). */
+  /** Skip the keychain and safeStorage (the browser host's default, tests). */
   preferMemory?: boolean;
   loadKeytar?: () => Promise<KeytarApi>;
   /** A keychain that never answers (a locked keyring waiting on a prompt nobody sees) counts as none. */
   probeTimeoutMs?: number;
+  /** Electron's safeStorage, the fallback before memory (none in plain Node). */
+  safeStorage?: SafeStorageApi;
+  /** Where the safeStorage-encrypted tokens live (the app's data folder). Needed with safeStorage. */
+  tokenFile?: string;
 }
 
 /**
- * Opens the OS keychain if a real write-read-delete round trip works, else falls back to memory.
- * Loading keytar is not enough: on Linux it loads fine and then fails (or hangs) on the first call
- * when no Secret Service is running or the collection is locked.
+ * Opens the best store this machine offers: the OS keychain if a real write-read-delete round
+ * trip works; else a file encrypted with the OS's key (Electron's safeStorage) if that is real
+ * protection; else memory. Loading keytar is not enough: on Linux it loads fine and then fails
+ * (or hangs) on the first call when no Secret Service is running or the collection is locked.
  */
 export async function openTokenStore(options: OpenTokenStoreOptions = {}): Promise<OpenedTokenStore> {
-  const memory = (reason: string): OpenedTokenStore => ({
+  const memory = (log: string, reason: Localized): OpenedTokenStore => ({
     store: createMemoryTokenStore(),
     storage: 'memory',
-    fallbackReason: reason,
+    fallbackReason: log,
+    reason,
   });
-  if (options.preferMemory) return memory('memory storage was asked for');
+  if (options.preferMemory) {
+    return memory('memory storage was asked for', {
+      en: 'This console was started to keep sign-in tokens in memory only (the browser host without --keychain): you sign in again each time it starts.',
+      'zh-CN':
+        '此控制台按启动设置仅在内存中保存登录令牌（浏览器主机未使用 --keychain）：每次启动都需要重新登录。',
+    });
+  }
   const service = options.service ?? KEYCHAIN_SERVICE;
+  let keychainProblem: string;
   try {
     const keytar = await (options.loadKeytar ?? loadKeytar)();
     await withTimeout(probe(keytar, service), options.probeTimeoutMs ?? 5000);
-    return { store: createKeytarTokenStore(keytar, service), storage: 'keychain', fallbackReason: null };
+    // Tokens a safeStorage fallback kept on an earlier run are not used from now on: remove them.
+    if (options.tokenFile) rmSync(options.tokenFile, { force: true });
+    return {
+      store: createKeytarTokenStore(keytar, service),
+      storage: 'keychain',
+      fallbackReason: null,
+      reason: null,
+    };
   } catch (err) {
-    return memory(`the OS keychain is not available (${err instanceof Error ? err.message : String(err)})`);
+    keychainProblem = err instanceof Error ? err.message : String(err);
   }
+
+  const cipher = options.safeStorage;
+  const cipherProblem = cipher
+    ? options.tokenFile
+      ? safeStorageProblem(cipher)
+      : 'no file was given for the encrypted tokens'
+    : 'this console has no OS encryption to use (it is not the desktop app)';
+  if (cipher && options.tokenFile && cipherProblem === null) {
+    return {
+      store: createSafeStorageTokenStore(cipher, options.tokenFile),
+      storage: 'safeStorage',
+      fallbackReason: `the OS keychain is not available (${keychainProblem})`,
+      reason: {
+        en: `The system keychain is not available (${keychainProblem}), so your sign-in tokens are kept in a file in the console's data folder, encrypted with the operating system's key.`,
+        'zh-CN': `系统钥匙串不可用（${keychainProblem}），登录令牌保存在控制台数据文件夹中的一个文件里，并用操作系统的密钥加密。`,
+      },
+    };
+  }
+  return memory(
+    `the OS keychain is not available (${keychainProblem}), nor OS encryption (${cipherProblem})`,
+    {
+      en: `The system keychain is not available (${keychainProblem}) and neither is the operating system's encryption (${cipherProblem}), so your sign-in tokens are kept in memory only: you sign in again each time the console starts.`,
+      'zh-CN': `系统钥匙串不可用（${keychainProblem}），操作系统加密也不可用（${cipherProblem}），因此登录令牌仅保存在内存中：每次启动控制台都需要重新登录。`,
+    },
+  );
 }
 
 async function probe(keytar: KeytarApi, service: string): Promise<void> {

@@ -27,6 +27,7 @@ describe('session', () => {
       user: GUEST_USER,
       signedIn: false,
       tokenStorage: 'memory',
+      tokenStorageReason: null,
     });
   });
 
@@ -55,7 +56,10 @@ describe('session', () => {
     await login();
     await h.tokens.set('adminUser', '{"token":"pay","expiredAt":0}');
     const res = await h.core.handlers['session:logout'](null);
-    expect(res).toEqual({ ok: true, data: { user: GUEST_USER, signedIn: false, tokenStorage: 'memory' } });
+    expect(res).toEqual({
+      ok: true,
+      data: { user: GUEST_USER, signedIn: false, tokenStorage: 'memory', tokenStorageReason: null },
+    });
     expect(svc.log.at(-1)).toMatchObject({ path: '/admin/logout', body: { refreshToken: 'R1' } });
     for (const entry of ['token1', 'token2', 'adminUser'] as const)
       expect(await h.tokens.get(entry)).toBeNull();
@@ -105,6 +109,37 @@ describe('session', () => {
     await odd.core.close();
   });
 
+  it('says where tokens are kept and why, in the operator’s language', async () => {
+    const reason = { en: 'No keychain here', 'zh-CN': '此处没有钥匙串' };
+    const withReason = await coreAgainst(svc.url, { tokenStorageReason: reason });
+    expect(await withReason.core.handlers['session:get'](null)).toMatchObject({
+      tokenStorage: 'memory',
+      tokenStorageReason: 'No keychain here',
+    });
+    await withReason.core.handlers['settings:set']({ language: 'zh-CN' });
+    expect((await withReason.core.handlers['session:get'](null)).tokenStorageReason).toBe('此处没有钥匙串');
+    await withReason.core.close();
+  });
+
+  it.each(['pve', 'lw', 'party', 'payment'] as const)(
+    'signs out locally when the %s address changes (every service receives the token)',
+    async (service) => {
+      await login();
+      const res = await h.core.handlers['settings:set']({
+        services: { [service]: `https://${service}.studio.example/api/v1/x` },
+      });
+      expect(res.ok).toBe(true);
+      expect((await h.core.handlers['session:get'](null)).signedIn).toBe(false);
+      expect(await h.tokens.get('token2')).toBeNull();
+    },
+  );
+
+  it('stays signed in when a setting other than the backend changes', async () => {
+    await login();
+    expect((await h.core.handlers['settings:set']({ language: 'zh-CN' })).ok).toBe(true);
+    expect((await h.core.handlers['session:get'](null)).signedIn).toBe(true);
+  });
+
   it('signs out locally when the services move to another backend', async () => {
     await login();
     const res = await h.core.handlers['settings:set']({
@@ -117,16 +152,19 @@ describe('session', () => {
 });
 
 describe('the api:call channel', () => {
-  it.each(['auth.login', 'auth.refresh', 'auth.logout'] as const)(
-    'never makes %s for the renderer',
-    async (endpoint) => {
-      await login();
-      const before = svc.log.length;
-      const res = await h.core.handlers['api:call']({ endpoint, input: { refreshToken: 'R1' } });
-      expect(res.ok ? 0 : res.error.code).toBe(Codes.UNKNOWN_ENDPOINT);
-      expect(svc.log.length).toBe(before);
-    },
-  );
+  it.each([
+    ['auth.login', { account: 'admin', password: 'gameops-demo' }],
+    ['auth.refresh', { refreshToken: 'R1' }],
+    ['auth.logout', { refreshToken: 'R1' }],
+    ['setup.status', {}],
+    ['setup.init', { mode: 'demo' }],
+  ] as const)('never makes %s for the renderer', async (endpoint, input) => {
+    await login();
+    const before = svc.log.length;
+    const res = await h.core.handlers['api:call']({ endpoint, input });
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.UNKNOWN_ENDPOINT);
+    expect(svc.log.length).toBe(before);
+  });
 
   it('dispatch validates channel input and answers bad input with a Result error', async () => {
     expect(await h.core.dispatch('session:login', { account: 'admin' })).toMatchObject({

@@ -9,8 +9,9 @@ import {
   type SessionUser,
 } from '../../shared/session.js';
 import type { EventHub } from '../events.js';
-import type { SessionHooks, TokenPair } from '../http/api-client.js';
+import type { SessionHooks, SessionSnapshot, TokenPair } from '../http/api-client.js';
 import type { KeyValueStore } from '../storage/kv.js';
+import { createSerialQueue } from './serial-queue.js';
 import { ACCESS_TOKEN, REFRESH_TOKEN, type TokenStore } from './token-store.js';
 
 /** The key the session user is persisted under (the spec keeps it in local storage). */
@@ -27,6 +28,8 @@ export interface SessionDeps {
   events: EventHub;
   /** The API client's call, for the two auth endpoints only the session may use. */
   call: AuthCall;
+  /** Why tokens are not in the keychain, in the operator's language; null when they are. */
+  tokenStorageReason?: () => string | null;
   now?: () => number;
 }
 
@@ -42,8 +45,19 @@ export interface SessionManager extends SessionHooks {
   user(): SessionUser;
 }
 
+/**
+ * The one owner of the session: the user, the tokens and the epoch (bumped by every sign-in and
+ * sign-out, so that work begun in one session cannot land in the next).
+ *
+ * Every change runs in one serial queue, and reads of the tokens that decide what a request
+ * sends run there too: a refresh's new tokens are stored, or dropped, in the same step that
+ * checks the session is still the one the refresh began in. Only the network calls (sign-in,
+ * sign-out on the server, the refresh itself) run outside it, so a slow server never holds up a
+ * sign-out.
+ */
 export function createSessionManager(deps: SessionDeps): SessionManager {
   const now = deps.now ?? Date.now;
+  const queue = createSerialQueue();
   let epoch = 0;
   let user = loadUser(deps.kv);
 
@@ -51,18 +65,21 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
     user = next;
     deps.kv.set(SESSION_USER_KEY, next);
   };
-
-  const state = async (): Promise<SessionState> => {
+  /** Only inside the queue (or where nothing can change): it reads the token store. */
+  const stateNow = async (): Promise<SessionState> => {
     const signedIn = isSessionValid(user, now()) && (await deps.tokens.get(REFRESH_TOKEN)) !== null;
-    return { user, signedIn, tokenStorage: deps.tokens.storage };
+    return {
+      user,
+      signedIn,
+      tokenStorage: deps.tokens.storage,
+      tokenStorageReason: deps.tokenStorageReason?.() ?? null,
+    };
   };
-
-  const changed = async (): Promise<SessionState> => {
-    const s = await state();
+  const announce = async (): Promise<SessionState> => {
+    const s = await stateNow();
     deps.events.emit('session:changed', s);
     return s;
   };
-
   const clearLocal = async () => {
     epoch++;
     await deps.tokens.clear();
@@ -70,66 +87,89 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
   };
 
   return {
-    state,
+    state: () => queue.run(stateNow),
     user: () => user,
-    epoch: () => epoch,
+
+    current: () =>
+      queue.run(async (): Promise<SessionSnapshot> => ({
+        epoch,
+        access: await deps.tokens.get(ACCESS_TOKEN),
+        refresh: await deps.tokens.get(REFRESH_TOKEN),
+      })),
 
     async login(input) {
       const res = await deps.call('auth.login', input);
       if (!res.ok) return res;
-      const previous = await deps.tokens.get(REFRESH_TOKEN);
-      epoch++;
-      // The previous operator's pay-server session must not carry over to this one.
-      await deps.tokens.clear();
-      await deps.tokens.set(REFRESH_TOKEN, res.data.refreshToken);
-      await deps.tokens.set(ACCESS_TOKEN, res.data.authToken);
-      setUser({
-        ...res.data.user,
-        expireTime: res.data.expireTime,
-        refreshExpireTime: res.data.refreshExpireTime,
+      const { state, previous } = await queue.run(async () => {
+        const before = await deps.tokens.get(REFRESH_TOKEN);
+        epoch++;
+        // The previous operator's pay-server session must not carry over to this one.
+        await deps.tokens.clear();
+        await deps.tokens.set(REFRESH_TOKEN, res.data.refreshToken);
+        await deps.tokens.set(ACCESS_TOKEN, res.data.authToken);
+        setUser({
+          ...res.data.user,
+          expireTime: res.data.expireTime,
+          refreshExpireTime: res.data.refreshExpireTime,
+        });
+        return { state: await announce(), previous: before };
       });
       if (previous && previous !== res.data.refreshToken) {
         // Signing in over a live session: end the old one on the server too, without waiting for it.
         void deps.call('auth.logout', { refreshToken: previous }).catch(() => undefined);
       }
-      return { ok: true, data: await changed() };
+      return { ok: true, data: state };
     },
 
     async logout() {
-      const refreshToken = await deps.tokens.get(REFRESH_TOKEN);
-      await clearLocal();
+      const { refreshToken, state } = await queue.run(async () => {
+        const token = await deps.tokens.get(REFRESH_TOKEN);
+        await clearLocal();
+        return { refreshToken: token, state: await announce() };
+      });
       if (refreshToken) {
         // Local sign-out has already happened: a server we cannot reach must not keep the operator in.
         const res = await deps.call('auth.logout', { refreshToken });
         if (!res.ok)
           console.warn(`[gameops] server sign-out failed (${res.error.code}): ${res.error.message}`);
       }
-      return { ok: true, data: await changed() };
+      return { ok: true, data: state };
     },
 
-    async forget() {
-      await clearLocal();
-      return changed();
-    },
+    forget: () =>
+      queue.run(async () => {
+        await clearLocal();
+        return announce();
+      }),
 
-    async restore() {
-      const hasTokens = (await deps.tokens.get(REFRESH_TOKEN)) !== null;
-      if (hasSession(user) && (!hasTokens || !isSessionValid(user, now()))) await clearLocal();
-      return state();
-    },
+    restore: () =>
+      queue.run(async () => {
+        const hasTokens = (await deps.tokens.get(REFRESH_TOKEN)) !== null;
+        if (hasSession(user) && (!hasTokens || !isSessionValid(user, now()))) await clearLocal();
+        return stateNow();
+      }),
 
-    async refreshed(pair: TokenPair) {
-      if (!hasSession(user)) return;
-      setUser({ ...user, expireTime: pair.expireTime, refreshExpireTime: pair.refreshExpireTime });
-      await changed();
-    },
+    refreshed: (from: number, pair: TokenPair) =>
+      queue.run(async () => {
+        // Signed out, or in as someone else, while the refresh was under way: its tokens are moot.
+        if (from !== epoch || !hasSession(user)) return false;
+        // Refresh tokens rotate: the old one is dead now, so both are saved before anything else.
+        await deps.tokens.set(REFRESH_TOKEN, pair.refreshToken);
+        await deps.tokens.set(ACCESS_TOKEN, pair.authToken);
+        setUser({ ...user, expireTime: pair.expireTime, refreshExpireTime: pair.refreshExpireTime });
+        await announce();
+        return true;
+      }),
 
-    async ended(reason: SessionEndReason, error: ResultError) {
-      const wasSignedIn = hasSession(user);
-      await clearLocal();
-      await changed();
-      if (wasSignedIn) deps.events.emit('session:expired', { reason, message: error.message });
-    },
+    ended: (from: number, reason: SessionEndReason, error: ResultError) =>
+      queue.run(async () => {
+        // A late answer from a session that is already over must not end the one that followed it.
+        if (from !== epoch) return;
+        const wasSignedIn = hasSession(user);
+        await clearLocal();
+        await announce();
+        if (wasSignedIn) deps.events.emit('session:expired', { reason, message: error.message });
+      }),
   };
 }
 

@@ -47,6 +47,51 @@ describe('settings', () => {
     }
   });
 
+  it('refuses a plain-http address on another computer, saying why, and accepts https or this computer', () => {
+    const base = defaultSettings();
+    for (const url of [
+      'http://ops.example.com/api/v1/sr',
+      'http://10.0.0.5:8787/api/v1/sr',
+      'HTTP://ops.example.com',
+    ]) {
+      const res = applyPatch(base, { services: { pve: url } });
+      expect(res.ok, url).toBe(false);
+      if (res.ok) continue;
+      expect(res.error.code).toBe(Codes.VALIDATION);
+      expect(res.error.details).toEqual([
+        {
+          path: 'services.pve',
+          message: expect.stringMatching(/plain http:\/\/ would send your sign-in token unencrypted/),
+        },
+      ]);
+    }
+    const withPassword = applyPatch(base, {
+      services: { admin: 'https://op:secret@ops.example.com/api/v1/sr' },
+    });
+    expect(withPassword.ok ? '' : withPassword.error.details?.[0]?.message).toMatch(/user name or password/);
+    for (const url of [
+      'https://ops.example.com/api/v1/sr',
+      'http://127.0.0.1:8787/api/v1/sr',
+      'http://localhost:8787/api/v1/sr',
+      'http://[::1]:8787/api/v1/sr',
+    ]) {
+      expect(applyPatch(base, { services: { admin: url } }).ok, url).toBe(true);
+    }
+  });
+
+  it('drops a saved plain-http remote address (an older version allowed it) for the default', () => {
+    const s = readSettings(
+      {
+        language: 'en',
+        backend: 'custom',
+        services: { ...defaultSettings().services, lw: 'http://lw.example.com/api/v1/lw' },
+      },
+      defaultSettings(),
+    );
+    expect(s.services.lw).toBe(defaultSettings().services.lw);
+    expect(s.language).toBe('en');
+  });
+
   it('applies a partial patch and drops trailing slashes', () => {
     const res = applyPatch(defaultSettings(), {
       language: 'en',
@@ -151,7 +196,7 @@ describe('settings through the core', () => {
       backend: {
         start: async () => {
           started++;
-          return { url: 'http://127.0.0.1:4555', port: 4555, stop: async () => void stopped++ };
+          return { url: 'http://127.0.0.1:4555', port: 4555, headers: {}, stop: async () => void stopped++ };
         },
       },
     });
@@ -162,6 +207,8 @@ describe('settings through the core', () => {
       running: true,
       url: 'http://127.0.0.1:4555',
       error: null,
+      // Nothing answers at that port, so the first-run state cannot be known.
+      setup: null,
     });
     // Switching to the studio's services stops the embedded backend.
     const res = await core.handlers['settings:set']({
@@ -207,7 +254,7 @@ describe('settings through the core', () => {
       backend: {
         start: async () => {
           if (fail) throw new Error('the data folder is in use by another process');
-          return { url: 'http://127.0.0.1:4556', port: 4556, stop: async () => undefined };
+          return { url: 'http://127.0.0.1:4556', port: 4556, headers: {}, stop: async () => undefined };
         },
       },
     });

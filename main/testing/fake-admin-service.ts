@@ -27,6 +27,11 @@ export interface FakeAdminService {
   refreshBehaviour: RefreshBehaviour;
   /** Delay before answering a request, by path; lets a test stagger concurrent answers. */
   delayFor: (path: string, bearer: string | null) => number;
+  /**
+   * Makes every signed-in call answer this code from now on, as a server does once it revoked the
+   * session, disabled the operator, or no longer knows the session (null: answer normally).
+   */
+  sessionOver: number | null;
   /** Route override: answer a path with raw text and status (non-JSON, non-envelope). */
   raw: Map<string, { status: number; body: string; contentType?: string }>;
   stop(): Promise<void>;
@@ -63,6 +68,7 @@ export async function startFakeAdminService(): Promise<FakeAdminService> {
     expireAccessToken: () => void expired.add(svc.currentAccess),
     refreshBehaviour: 'rotate',
     delayFor: () => 0,
+    sessionOver: null,
     raw: new Map(),
     stop: async () => undefined,
   };
@@ -142,6 +148,7 @@ export async function startFakeAdminService(): Promise<FakeAdminService> {
 
     // Everything else needs a valid access token.
     if (!bearer) return send(res, 401, fail(Codes.UNAUTHENTICATED));
+    if (svc.sessionOver !== null) return send(res, 401, fail(svc.sessionOver));
     if (expired.has(bearer)) return send(res, 401, fail(Codes.TOKEN_EXPIRED));
     if (bearer !== svc.currentAccess) return send(res, 401, fail(Codes.UNAUTHENTICATED));
 

@@ -16,7 +16,12 @@ export function useConsole(options: HostOptions = {}): ConsoleFixture {
   const f = {} as ConsoleFixture;
   beforeAll(async () => {
     f.browser = await launchBrowser();
-    f.host = await startTestHost(options);
+    // The demo operators (their password is published), chosen explicitly: without them the host
+    // starts like a fresh desktop install, with no operator until the first run creates one.
+    f.host = await startTestHost({
+      ...options,
+      backend: { demo: true, ...options.backend } as HostOptions['backend'],
+    });
   });
   beforeEach(async () => {
     await f.host.core.handlers['session:logout'](null);

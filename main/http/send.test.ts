@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { Codes } from '../../shared/codes.js';
+import { ok } from '../../shared/envelope.js';
+import { SERVICE_BASE_PATHS } from '../../shared/games.js';
+import { createApiClient } from './api-client.js';
+import { send, type OutgoingRequest } from './send.js';
+
+/** Where main may send a token, a password or operator data: https, or plain http to this computer. */
+
+function recordingFetch() {
+  const sent: { url: string; headers: Headers }[] = [];
+  const fetchImpl: typeof fetch = async (input, init) => {
+    sent.push({ url: String(input), headers: new Headers(init?.headers) });
+    return new Response(JSON.stringify(ok({ roles: ['ADMIN'] })), {
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+  return { sent, fetch: fetchImpl };
+}
+
+const opts = (f: typeof fetch, language: 'en' | 'zh-CN' = 'en') => ({ fetch: f, timeoutMs: 1000, language });
+const req = (url: string, extra: Partial<OutgoingRequest> = {}): OutgoingRequest => ({
+  method: 'GET',
+  url,
+  bearer: 'A1',
+  ...extra,
+});
+
+describe('send', () => {
+  it.each([
+    'http://ops.example.com/api/v1/sr/admin/roles',
+    'http://10.1.2.3:8787/api/v1/sr/admin/roles',
+    'http://127.0.0.1.evil.example/api/v1/sr/admin/roles',
+    'HTTP://OPS.EXAMPLE.COM/api/v1/sr/admin/roles',
+  ])('never sends a bearer token in plain http to another computer: %s', async (url) => {
+    const f = recordingFetch();
+    const ex = await send(req(url), opts(f.fetch));
+    expect(f.sent).toEqual([]);
+    expect(ex).toMatchObject({ kind: 'failed', error: { code: Codes.NETWORK } });
+    expect(ex.kind === 'failed' && ex.error.message).toMatch(
+      /does not send sign-in details or tokens over plain http/,
+    );
+  });
+
+  it('nor a password (sign-in sends no bearer, but a secret all the same), and says so in Chinese too', async () => {
+    const f = recordingFetch();
+    const ex = await send(
+      req('http://ops.example.com/api/v1/sr/admin/login', {
+        method: 'POST',
+        bearer: undefined,
+        body: { account: 'admin', password: 'x' },
+      }),
+      opts(f.fetch, 'zh-CN'),
+    );
+    expect(f.sent).toEqual([]);
+    expect(ex.kind === 'failed' && ex.error.message).toMatch(/不会通过明文 http:\/\/ 向其他计算机发送/);
+  });
+
+  it('refuses an address holding a user name or password, without repeating the password', async () => {
+    const f = recordingFetch();
+    const ex = await send(req('https://op:hunter2@ops.example.com/api/v1/sr/admin/roles'), opts(f.fetch));
+    expect(f.sent).toEqual([]);
+    expect(ex.kind === 'failed' && ex.error.message).toMatch(/user name or password/);
+    expect(ex.kind === 'failed' && ex.error.message).not.toContain('hunter2');
+  });
+
+  it.each([
+    'https://ops.example.com/api/v1/sr/admin/roles',
+    'http://127.0.0.1:8787/api/v1/sr/admin/roles',
+    'http://localhost:8787/api/v1/sr/admin/roles',
+    'http://[::1]:8787/api/v1/sr/admin/roles',
+  ])('sends to https, or in plain http to this computer: %s', async (url) => {
+    const f = recordingFetch();
+    const ex = await send(req(url, { headers: { 'x-extra': 'y' } }), opts(f.fetch));
+    expect(ex).toMatchObject({ kind: 'envelope', code: Codes.OK });
+    expect(f.sent).toHaveLength(1);
+    expect(f.sent[0]!.headers.get('authorization')).toBe('Bearer A1');
+    expect(f.sent[0]!.headers.get('x-extra')).toBe('y');
+  });
+});
+
+describe('the client', () => {
+  it('refuses a plain-http remote service address before anything leaves, whatever its service', async () => {
+    const f = recordingFetch();
+    const client = createApiClient({
+      target: (service) => ({ baseUrl: `http://ops.example.com${SERVICE_BASE_PATHS[service]}` }),
+      session: {
+        current: async () => ({ epoch: 1, access: 'A1', refresh: 'R1' }),
+        refreshed: async () => true,
+        ended: async () => undefined,
+      },
+      language: () => 'en',
+      fetch: f.fetch,
+    });
+    const res = await client.call('users.roles', {});
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.NETWORK);
+    expect(f.sent).toEqual([]);
+  });
+});

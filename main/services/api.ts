@@ -1,0 +1,53 @@
+import { Codes } from '../../shared/codes.js';
+import type { EndpointId } from '../../shared/api/table.js';
+import { createApiClient, type ApiClient, type ApiClientDeps } from '../http/api-client.js';
+import type { MainService } from './registry.js';
+import type { SettingsService } from './settings.js';
+
+/** The renderer's calls to the backend services (api:call), through main's one HTTP client. */
+
+/**
+ * Calls the renderer may not make. The auth calls' input or output is a token, which the renderer
+ * never gets: main signs in, refreshes and signs out itself. The setup calls create the first
+ * super-admin or load the demo data: the console asks for them through backend:setup, which
+ * also keeps AppInfo's setup state right.
+ */
+export const MAIN_ONLY_ENDPOINTS: ReadonlySet<EndpointId> = new Set<EndpointId>([
+  'auth.login',
+  'auth.refresh',
+  'auth.logout',
+  'setup.status',
+  'setup.init',
+]);
+
+export interface ApiService extends MainService {
+  client: ApiClient;
+}
+
+export function createApiService(
+  deps: Omit<ApiClientDeps, 'language'> & { settings: SettingsService },
+): ApiService {
+  const { settings, ...clientDeps } = deps;
+  const client = createApiClient({ ...clientDeps, language: settings.language });
+  return {
+    name: 'api',
+    client,
+    handlers: {
+      'api:call': async ({ endpoint, input }) => {
+        if (MAIN_ONLY_ENDPOINTS.has(endpoint)) {
+          return {
+            ok: false,
+            error: {
+              code: Codes.UNKNOWN_ENDPOINT,
+              message: settings.say(
+                `${endpoint} is made by the console itself (sign-in, sign-out and first-run setup have their own channels)`,
+                `${endpoint} 由控制台自身调用（登录、退出和首次运行设置有各自的通道）`,
+              ),
+            },
+          };
+        }
+        return client.call(endpoint, input);
+      },
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import type { Language } from '../../shared/codes.js';
+import { toResultError, type Result, type ResultError } from '../../shared/envelope.js';
+import { SERVICES } from '../../shared/games.js';
+import type { Settings, SettingsPatch } from '../../shared/settings.js';
+import { createSettingsStore, defaultSettings } from '../settings/settings-store.js';
+import type { KeyValueStore } from '../storage/kv.js';
+import type { MainService } from './registry.js';
+
+/**
+ * The console's settings (language, backend, service addresses): answers settings:get/set and
+ * tells the other services what changed, so each reacts in its own module (the session signs
+ * out when the backend changes, the backend service starts or stops the embedded backend).
+ */
+
+export interface SettingsChange {
+  before: Settings;
+  after: Settings;
+}
+
+/** May throw (an ApiError): settings:set then saves the change and reports the first such error. */
+export type SettingsListener = (change: SettingsChange) => Promise<void> | void;
+
+export interface SettingsService extends MainService {
+  /** What the operator saved (in embedded mode the services in use are the embedded backend's). */
+  get(): Settings;
+  language(): Language;
+  /** Main's own messages, in the operator's language. */
+  say(en: string, zh: string): string;
+  onChange(listener: SettingsListener): () => void;
+  /** The settings applied at start-up moved to another backend than the saved one. */
+  readonly backendChangedAtStart: boolean;
+}
+
+export interface SettingsServiceDeps {
+  kv: KeyValueStore;
+  /** The language of a first run (the OS locale in the desktop app). */
+  defaultLanguage?: Language;
+  /** Applied and saved at start-up, over what was saved before (the host pointing at a given backend). */
+  initialSettings?: SettingsPatch;
+  /** The settings as in use (the backend service puts the embedded backend's address in). */
+  inUse(saved: Settings): Settings;
+}
+
+/**
+ * Tokens are only good on the backend that issued them, and every service address receives the
+ * admin token: a change of any address, not only admin's, is a move to another backend.
+ */
+export function backendIdentity(s: Settings): string {
+  return s.backend === 'embedded' ? 'embedded' : JSON.stringify(SERVICES.map((k) => s.services[k]));
+}
+
+export function createSettingsService(deps: SettingsServiceDeps): SettingsService {
+  const store = createSettingsStore(deps.kv, defaultSettings(deps.defaultLanguage));
+  const saved = backendIdentity(store.get());
+  if (deps.initialSettings) {
+    const applied = store.set(deps.initialSettings);
+    if (!applied.ok) throw new Error(`initial settings are not valid: ${applied.error.message}`);
+  }
+  const listeners: SettingsListener[] = [];
+  const language = () => store.get().language;
+
+  return {
+    name: 'settings',
+    get: () => store.get(),
+    language,
+    say: (en, zh) => (language() === 'zh-CN' ? zh : en),
+    backendChangedAtStart: backendIdentity(store.get()) !== saved,
+    onChange(listener) {
+      listeners.push(listener);
+      return () => void listeners.splice(listeners.indexOf(listener) >>> 0, 1);
+    },
+    handlers: {
+      'settings:get': async () => deps.inUse(store.get()),
+      'settings:set': async (patch): Promise<Result<Settings>> => {
+        const before = store.get();
+        const res = store.set(patch);
+        if (!res.ok) return res;
+        // Every listener hears the change, even after one has failed: each owns its own reaction.
+        let firstError: ResultError | null = null;
+        for (const listener of [...listeners]) {
+          try {
+            await listener({ before, after: res.data });
+          } catch (err) {
+            firstError ??= toResultError(err);
+          }
+        }
+        // The setting is saved either way; the operator must learn now what did not follow it, and why.
+        if (firstError) return { ok: false, error: firstError };
+        return { ok: true, data: deps.inUse(store.get()) };
+      },
+    },
+  };
+}
