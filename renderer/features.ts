@@ -3,6 +3,7 @@ import type { GameId } from '../shared/games.js';
 import type { RouteDef } from '../shared/routes.js';
 import type { RendererFeature } from './feature.js';
 import { shellFeature } from './shell/feature.js';
+import { kitFeature } from './kit/feature.js';
 import { usersFeature } from './users/feature.js';
 import { playersFeature } from './players/feature.js';
 import { moderationFeature } from './moderation/feature.js';
@@ -14,6 +15,7 @@ import { moderationFeature } from './moderation/feature.js';
  */
 export const RENDERER_FEATURES: readonly RendererFeature[] = [
   shellFeature,
+  kitFeature,
   usersFeature,
   playersFeature,
   moderationFeature,

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Button,
   Callout,
@@ -16,6 +16,7 @@ import { Codes } from '../../shared/codes.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from './ErrorCallout.js';
 import { isReasonValid } from './reason.js';
+import '../kit/kit.css';
 
 export interface ReasonConfirmDialogProps {
   isOpen: boolean;
@@ -23,7 +24,10 @@ export interface ReasonConfirmDialogProps {
   title: string;
   /** What will happen, said plainly (shown as a warning). */
   warning: ReactNode;
-  /** Extra fields above the reason (an expiry, say). */
+  /**
+   * Extra fields above the reason (a hero, an expiry). The first of them takes the focus when the
+   * dialog opens (give it focusWhenIdle); without them the reason does.
+   */
   children?: ReactNode;
   confirmText: string;
   icon?: IconName;
@@ -49,8 +53,16 @@ export function ReasonConfirmDialog(props: ReasonConfirmDialogProps) {
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const failure = useRef<HTMLDivElement>(null);
   const valid = isReasonValid(reason);
   const testId = props.testId ?? 'confirm-dialog';
+
+  // The confirm button is disabled while the call runs, which drops the focus out of the dialog,
+  // and the dialog hears Escape only with the focus inside it. Focus the failure: it is what the
+  // operator reads next, and Escape closes the dialog again.
+  useEffect(() => {
+    if (error !== null) failure.current?.focus();
+  }, [error]);
 
   const reset = () => {
     setReason('');
@@ -101,7 +113,7 @@ export function ReasonConfirmDialog(props: ReasonConfirmDialogProps) {
           <TextArea
             id={`${testId}-reason`}
             fill
-            autoFocus
+            autoFocus={!props.children}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             onBlur={() => setTouched(true)}
@@ -111,7 +123,9 @@ export function ReasonConfirmDialog(props: ReasonConfirmDialogProps) {
           />
         </FormGroup>
         {error !== null && (
-          <ErrorCallout title={props.failedTitle} error={asResultError(error, Codes.NETWORK)} />
+          <div ref={failure} tabIndex={-1} className="dialog-failure" data-testid={`${testId}-failed`}>
+            <ErrorCallout title={props.failedTitle} error={asResultError(error, Codes.NETWORK)} />
+          </div>
         )}
       </DialogBody>
       <DialogFooter

@@ -1,23 +1,65 @@
-import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
-import { Intent, OverlayToaster, Position } from '@blueprintjs/core';
-import { TOAST_TIMEOUT_MS } from '../../shared/constants.js';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button, Intent, OverlayToaster, Position } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { toastTimeout } from './toastTimeout.js';
+import '../kit/kit.css';
 
 export interface Toasts {
-  /** Success notices hide by themselves after the spec's toast time. */
-  success(message: string): void;
+  /**
+   * A success notice. A short one hides after the spec's toast time; one with `copy` (an id, a
+   * code) shows it with a copy button and stays longer. Either waits while hovered.
+   */
+  success(message: string, options?: { copy?: string }): void;
   /** Failures stay until dismissed: an operator must not miss them. */
   error(message: string): void;
 }
 
 const ToastContext = createContext<Toasts | null>(null);
 
+/** The id a toast carries, and a button that puts it on the clipboard. */
+function CopyableMessage({ message, copy }: { message: string; copy: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const onCopy = () => {
+    navigator.clipboard.writeText(copy).then(
+      () => setState('copied'),
+      () => setState('failed'),
+    );
+  };
+  return (
+    <span className="toast-copyable">
+      {message} <code data-testid="toast-copy-text">{copy}</code>{' '}
+      <Button
+        size="small"
+        variant="outlined"
+        icon={state === 'copied' ? 'tick' : 'duplicate'}
+        text={state === 'copied' ? t('kit.toast.copied') : t('kit.toast.copy')}
+        onClick={onCopy}
+        data-testid="toast-copy"
+      />
+      {state === 'failed' && <span className="toast-copy-failed"> {t('kit.toast.copyFailed')}</span>}
+    </span>
+  );
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const ref = useRef<OverlayToaster | null>(null);
-  const success = useCallback((message: string) => {
-    ref.current?.show({ message, intent: Intent.SUCCESS, icon: 'tick', timeout: TOAST_TIMEOUT_MS });
+  const success = useCallback((message: string, options?: { copy?: string }) => {
+    const copy = options?.copy;
+    ref.current?.show({
+      message: copy ? <CopyableMessage message={message} copy={copy} /> : message,
+      intent: Intent.SUCCESS,
+      icon: 'tick',
+      timeout: toastTimeout(copy ? { kind: 'success', copy } : { kind: 'success' }),
+    });
   }, []);
   const error = useCallback((message: string) => {
-    ref.current?.show({ message, intent: Intent.DANGER, icon: 'error', timeout: 0 });
+    ref.current?.show({
+      message,
+      intent: Intent.DANGER,
+      icon: 'error',
+      timeout: toastTimeout({ kind: 'error' }),
+    });
   }, []);
   const value = useMemo(() => ({ success, error }), [success, error]);
   return (

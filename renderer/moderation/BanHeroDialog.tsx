@@ -7,17 +7,18 @@ import { CallError } from '../bridge/result.js';
 import { QueryErrorCallout } from '../components/QueryState.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { formatDateTime } from '../components/format.js';
+import { useEndpointMutation, useEndpointQuery } from '../kit/data.js';
+import { focusWhenIdle } from '../kit/focus.js';
+import { FormField } from '../kit/FormField.js';
+import { useGameName } from '../kit/gameName.js';
+import { OptionSelect } from '../kit/OptionSelect.js';
+import { useForm } from '../kit/useForm.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { ExpiryField } from './ExpiryField.js';
-import { FormField } from './FormField.js';
-import { OptionSelect } from './OptionSelect.js';
-import { localInputToIso, NEVER } from './expiry.js';
-import { scopeLabel, useGameName } from './labels.js';
-import { useBanHero, useHeroes } from './moderationApi.js';
-import { BAN_FIELDS, banInvalidKey, checkBan, type BanDraft, type BanField } from './moderationForms.js';
-import { useDraftForm } from './useDraftForm.js';
-
-const EMPTY: BanDraft = { heroId: '', playerId: '', expiry: NEVER };
+import { localInputToIso } from './expiry.js';
+import { BAN_FIELDS, EMPTY_BAN, banClears, banInvalidKey, checkBan, type BanField } from './banForm.js';
+import { scopeLabel } from './labels.js';
+import { ALSO_CHANGES } from './moderationGames.js';
 
 const FIELD_LABELS: Record<BanField, string> = {
   heroId: 'moderation.field.hero',
@@ -25,9 +26,13 @@ const FIELD_LABELS: Record<BanField, string> = {
   expiresAt: 'moderation.expiry.label',
 };
 
+/** The hero catalogue changes with game releases, not while a dialog is open. */
+const HEROES_STALE_MS = 10 * 60 * 1000;
+
 /**
  * Ban a hero for every player of the game or for one player, with an optional expiry. The
  * warning restates what was chosen (game, hero, scope, until when) before the reason is taken.
+ * The hero, the first field, has the focus when the dialog opens.
  */
 export function BanHeroDialog({
   game,
@@ -43,16 +48,19 @@ export function BanHeroDialog({
   const { t } = useTranslation();
   const lang = useLanguage();
   const gameName = useGameName(game);
-  const heroes = useHeroes(game, isOpen);
-  const ban = useBanHero(game);
-  const { draft, change, errors, setErrors, reset, send, fieldIntent } = useDraftForm(
-    EMPTY,
-    BAN_FIELDS,
-    (changed) => [changed === 'expiry' ? 'expiresAt' : changed],
-  );
+  const heroes = useEndpointQuery('heroes.list', { game }, { enabled: isOpen, staleTime: HEROES_STALE_MS });
+  const ban = useEndpointMutation('bannedHeroes.ban', { invalidates: ALSO_CHANGES });
+  const form = useForm({
+    initial: EMPTY_BAN,
+    fields: BAN_FIELDS,
+    clears: banClears,
+    check: (draft) => checkBan(game, draft, new Date()),
+    invalidKey: banInvalidKey,
+  });
+  const { draft, change, errors, fieldIntent } = form;
 
   const close = () => {
-    reset();
+    form.reset();
     onClose();
   };
 
@@ -61,7 +69,7 @@ export function BanHeroDialog({
   const untilIso = draft.expiry.local ? localInputToIso(draft.expiry.local) : null;
   const names = {
     game: gameName,
-    hero: hero ? hero.name : t('moderation.bans.chosenHero'),
+    hero: hero ? hero.name : t('moderation.bannedHeroes.chosenHero'),
     scope: scopeLabel(t, playerId || null, null),
     until: untilIso
       ? t('moderation.expiry.untilShort', { time: formatDateTime(untilIso, lang) })
@@ -71,7 +79,7 @@ export function BanHeroDialog({
   const confirm = async (reason: string) => {
     const checked = checkBan(game, draft, new Date());
     if (!checked.ok) {
-      setErrors(checked.errors);
+      form.setErrors(checked.errors);
       // Shown in the dialog like a refused call, but with no "server said": nothing was sent.
       throw new CallError({
         code: Codes.VALIDATION,
@@ -83,17 +91,17 @@ export function BanHeroDialog({
       });
     }
     const input = checked.input;
-    onBanned(await send(() => ban.mutateAsync({ ...input, reason }), banInvalidKey));
+    onBanned(await form.send(() => ban.mutateAsync({ ...input, reason }), false));
   };
 
   return (
     <ReasonConfirmDialog
       isOpen={isOpen}
       onClose={close}
-      title={t('moderation.bans.create.title', { game: gameName })}
-      warning={t('moderation.bans.create.warning', names)}
-      confirmText={t('moderation.bans.create.confirm')}
-      failedTitle={t('moderation.bans.create.failed')}
+      title={t('moderation.bannedHeroes.ban.title', { game: gameName })}
+      warning={t('moderation.bannedHeroes.ban.warning', names)}
+      confirmText={t('moderation.bannedHeroes.ban.confirm')}
+      failedTitle={t('moderation.bannedHeroes.ban.failed')}
       icon="ban-circle"
       intent={Intent.DANGER}
       onConfirm={confirm}
@@ -110,20 +118,21 @@ export function BanHeroDialog({
             <Spinner size={20} />
           ) : heroes.error ? (
             <QueryErrorCallout
-              title={t('moderation.bans.heroesFailed')}
+              title={t('moderation.bannedHeroes.heroesFailed')}
               query={heroes}
               testId="ban-hero-heroes-error"
             />
           ) : heroes.data.heroes.length === 0 ? (
             <Callout intent={Intent.WARNING} icon="info-sign">
-              {t('moderation.bans.noHeroes', { game: gameName })}
+              {t('moderation.bannedHeroes.noHeroes', { game: gameName })}
             </Callout>
           ) : (
             <OptionSelect
               id="ban-hero-hero"
+              ref={focusWhenIdle}
               fill
               value={draft.heroId}
-              none={t('moderation.bans.chooseHero')}
+              none={t('moderation.bannedHeroes.chooseHero')}
               options={heroes.data.heroes.map((h) => ({ value: String(h.heroId), label: h.name }))}
               onChange={(heroId) => change({ heroId })}
               data-testid="ban-hero-hero"
@@ -135,7 +144,7 @@ export function BanHeroDialog({
           label={t('moderation.field.player')}
           need="optional"
           error={errors.playerId}
-          help={t('moderation.bans.playerHelp')}
+          help={t('moderation.bannedHeroes.playerHelp')}
         >
           <InputGroup
             id="ban-hero-player"

@@ -1,27 +1,56 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button, Intent } from '@blueprintjs/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { BAN_STATUSES, type BannedHero } from '../../shared/api/moderation.js';
 import type { GameId } from '../../shared/games.js';
 import { PlayerLink } from '../components/PlayerLink.js';
 import { useToasts } from '../components/Toaster.js';
-import type { TableColumn } from '../components/tableColumns.js';
-import { pickOne } from '../components/listParams.js';
-import { useListParams } from '../components/useListParams.js';
+import type { ListFilter } from '../kit/filters.js';
+import { useGameName } from '../kit/gameName.js';
+import { pickOne } from '../kit/listParams.js';
+import { ListPage } from '../kit/ListPage.js';
+import { rowAction } from '../kit/rowActions.js';
+import type { TableColumn } from '../kit/table.js';
+import { useListParams } from '../kit/useListParams.js';
 import { BanHeroDialog } from './BanHeroDialog.js';
-import { ListBody } from './ListBody.js';
-import { ListToolbar } from './ListToolbar.js';
-import { OptionSelect, optionsOf } from './OptionSelect.js';
-import { DeleteRowButton, RowActionDialog, RowButton } from './RowActionDialog.js';
 import { useListColumns } from './columns.js';
-import { scopeLabel, useGameName } from './labels.js';
-import { useBannedHeroes, useDeleteBan, useUnbanHero } from './moderationApi.js';
+import { scopeLabel } from './labels.js';
+import { ALSO_CHANGES } from './moderationGames.js';
 
 const STATUS_FILTERS = [...BAN_STATUSES, 'all'] as const;
-type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-/** One action at a time: unbanning and deleting share the row state. */
-type RowAction = { kind: 'unban' | 'delete'; ban: BannedHero };
+const describe = (b: BannedHero, t: TFunction) => ({
+  hero: b.heroName,
+  scope: scopeLabel(t, b.playerId, b.playerName),
+});
+
+/** Lifting an active ban (the entry stays, as lifted) and deleting a mistaken entry. */
+export const bannedHeroActions = (game: GameId) => [
+  rowAction({
+    endpoint: 'bannedHeroes.unban',
+    texts: 'moderation',
+    when: (b: BannedHero) => b.status === 'active',
+    input: (b, reason) => ({ game, banId: b.id, reason }),
+    names: (b, { t }) => describe(b, t),
+    icon: 'unlock',
+    intent: Intent.WARNING,
+    buttonTestId: (b) => `unban-${b.id}`,
+    dialogTestId: 'unban-dialog',
+    invalidates: ALSO_CHANGES,
+  }),
+  rowAction({
+    endpoint: 'bannedHeroes.deleteItem',
+    texts: 'moderation',
+    input: (b: BannedHero, reason) => ({ game, banId: b.id, reason }),
+    names: (b, { t }) => describe(b, t),
+    icon: 'trash',
+    intent: Intent.DANGER,
+    buttonTestId: (b) => `ban-delete-${b.id}`,
+    dialogTestId: 'ban-delete-dialog',
+    invalidates: ALSO_CHANGES,
+  }),
+];
 
 /** Hero bans of one game: who may not play which hero, until when, and who lifted what. */
 export function BannedHeroesPage({ game }: { game: GameId }) {
@@ -29,40 +58,32 @@ export function BannedHeroesPage({ game }: { game: GameId }) {
   const col = useListColumns(game);
   const toasts = useToasts();
   const gameName = useGameName(game);
-  const { search, page, update } = useListParams();
-  const status: StatusFilter = pickOne(search.get('status'), STATUS_FILTERS) ?? 'active';
-  const list = useBannedHeroes(game, { status, page });
-  const unban = useUnbanHero(game);
-  const del = useDeleteBan(game);
+  const { search, update } = useListParams();
   const [creating, setCreating] = useState(false);
-  const [action, setAction] = useState<RowAction | null>(null);
-  const closeAction = useCallback(() => setAction(null), []);
-  const describe = (b: BannedHero) => ({ hero: b.heroName, scope: scopeLabel(t, b.playerId, b.playerName) });
 
   const onBanned = (ban: BannedHero) => {
-    toasts.success(t('moderation.bans.create.done', { game: gameName, ...describe(ban) }));
-    // The new ban is active and newest: show the first page of a list that contains it.
+    toasts.success(t('moderation.bannedHeroes.ban.done', { game: gameName, ...describe(ban, t) }), {
+      copy: String(ban.id),
+    });
+    // The new ban is active and newest: show the first page of a list that holds it.
+    const status = pickOne(search.get('status'), STATUS_FILTERS) ?? 'active';
     update(status === 'active' || status === 'all' ? { page: 1 } : { status: '' });
   };
 
+  const filters: ListFilter[] = [
+    {
+      kind: 'select',
+      input: 'status',
+      options: STATUS_FILTERS,
+      label: (s) => t(`moderation.statusFilter.${s}`),
+      ariaLabel: t('moderation.field.status'),
+      initial: 'active',
+      all: 'all',
+      testId: 'ban-status-filter',
+    },
+  ];
+
   const columns: TableColumn<BannedHero>[] = [
-    col.actions(190, (b) => (
-      <span className="row-actions">
-        {b.status === 'active' && (
-          <RowButton
-            intent={Intent.WARNING}
-            icon="unlock"
-            text={t('moderation.bans.unban.action')}
-            onClick={() => setAction({ kind: 'unban', ban: b })}
-            testId={`unban-${b.id}`}
-          />
-        )}
-        <DeleteRowButton
-          onClick={() => setAction({ kind: 'delete', ban: b })}
-          testId={`ban-delete-${b.id}`}
-        />
-      </span>
-    )),
     {
       key: 'hero',
       name: t('moderation.field.hero'),
@@ -90,70 +111,40 @@ export function BannedHeroesPage({ game }: { game: GameId }) {
       'lifted',
       t('moderation.field.lifted'),
       (b) => ({ at: b.liftedAt, by: b.liftedBy }),
-      (operator, time) => t('moderation.bans.liftedBy', { operator, time }),
+      (operator, time) => t('moderation.bannedHeroes.liftedBy', { operator, time }),
     ),
   ];
 
   return (
-    <div className="moderation-page">
-      <ListToolbar
-        query={list}
-        end={
+    <>
+      <ListPage
+        endpoint="bannedHeroes.list"
+        input={{ game }}
+        filters={filters}
+        columns={columns}
+        actions={bannedHeroActions(game)}
+        actionsWidth={190}
+        texts={{
+          failed: t('moderation.bannedHeroes.loadFailed'),
+          empty: t('moderation.bannedHeroes.empty'),
+          filteredEmpty: (v) =>
+            t('moderation.bannedHeroes.noneWithStatus', {
+              status: t(`moderation.statusFilter.${v['status']}`),
+            }),
+        }}
+        icon="shield"
+        toolbarEnd={
           <Button
             intent={Intent.DANGER}
             icon="ban-circle"
-            text={t('moderation.bans.create.open')}
+            text={t('moderation.bannedHeroes.ban.open')}
             onClick={() => setCreating(true)}
             data-testid="ban-hero-open"
           />
         }
-      >
-        <OptionSelect
-          value={status}
-          options={optionsOf(STATUS_FILTERS, (s) => t(`moderation.statusFilter.${s}`))}
-          onChange={(v) => update({ status: v === 'active' ? '' : v })}
-          aria-label={t('moderation.field.status')}
-          data-testid="ban-status-filter"
-        />
-      </ListToolbar>
-      <ListBody
-        query={list}
-        columns={columns}
-        failedTitle={t('moderation.bans.loadFailed')}
-        empty={{
-          icon: 'shield',
-          title: t('moderation.bans.empty'),
-          filteredTitle: t('moderation.bans.noneWithStatus', {
-            status: t(`moderation.statusFilter.${status}`),
-          }),
-        }}
-        filtered={status !== 'all'}
-        onPage={(p) => update({ page: p })}
         testId="banned-heroes"
       />
       <BanHeroDialog game={game} isOpen={creating} onClose={() => setCreating(false)} onBanned={onBanned} />
-      <RowActionDialog
-        game={game}
-        action="bans.unban"
-        target={action?.kind === 'unban' ? action.ban : null}
-        onClose={closeAction}
-        describe={describe}
-        run={(b, reason) => unban.mutateAsync({ game, banId: b.id, reason })}
-        icon="unlock"
-        intent={Intent.WARNING}
-        testId="unban-dialog"
-      />
-      <RowActionDialog
-        game={game}
-        action="bans.delete"
-        target={action?.kind === 'delete' ? action.ban : null}
-        onClose={closeAction}
-        describe={describe}
-        run={(b, reason) => del.mutateAsync({ game, banId: b.id, reason })}
-        icon="trash"
-        intent={Intent.DANGER}
-        testId="ban-delete-dialog"
-      />
-    </div>
+    </>
   );
 }

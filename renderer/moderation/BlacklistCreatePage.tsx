@@ -1,25 +1,25 @@
 import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { BLACKLIST_KINDS, type BlacklistKind } from '../../shared/api/moderation.js';
-import type { GameId } from '../../shared/games.js';
+import { gamePagePath, type GameId } from '../../shared/games.js';
 import { formatDateTime } from '../components/format.js';
+import { ConfirmedForm } from '../kit/ConfirmedForm.js';
+import { useEndpointMutation } from '../kit/data.js';
+import { FormField } from '../kit/FormField.js';
+import { useGameName } from '../kit/gameName.js';
+import { OptionSelect, optionsOf } from '../kit/OptionSelect.js';
+import { useConfirmedForm } from '../kit/useForm.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { CreateFormFrame } from './CreateFormFrame.js';
 import { ExpiryField } from './ExpiryField.js';
-import { FormField } from './FormField.js';
-import { OptionSelect, optionsOf } from './OptionSelect.js';
-import { NEVER } from './expiry.js';
-import { blacklistTarget, useGameName } from './labels.js';
-import { useCreateBlacklistEntry } from './moderationApi.js';
 import {
   BLACKLIST_FIELDS,
+  EMPTY_BLACKLIST,
+  blacklistClears,
   blacklistInvalidKey,
   checkBlacklist,
-  type BlacklistDraft,
-} from './moderationForms.js';
-import { useCreateForm } from './useDraftForm.js';
-
-const EMPTY: BlacklistDraft = { kind: 'player', value: '', expiry: NEVER };
+} from './blacklistForm.js';
+import { blacklistTarget } from './labels.js';
+import { ALSO_CHANGES } from './moderationGames.js';
 
 /**
  * Blacklist a player or an IP address. The form is checked by the endpoint's own schema; the
@@ -29,36 +29,39 @@ export function BlacklistCreatePage({ game }: { game: GameId }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const gameName = useGameName(game);
-  const create = useCreateBlacklistEntry(game);
-  const f = useCreateForm({
-    initial: EMPTY,
+  const create = useEndpointMutation('blacklist.create', { invalidates: ALSO_CHANGES });
+  const f = useConfirmedForm({
+    initial: EMPTY_BLACKLIST,
     fields: BLACKLIST_FIELDS,
-    // Every error is said for the kind chosen (a player id or an IP), so any change clears them all.
-    clears: () => BLACKLIST_FIELDS,
+    clears: blacklistClears,
     check: (draft) => checkBlacklist(game, draft, new Date()),
-    invalidKey: (field, input) => blacklistInvalidKey(field, input.kind),
-    create: (input) => create.mutateAsync(input),
+    invalidKey: (field, draft) => blacklistInvalidKey(field, draft.kind),
+    send: (input) => create.mutateAsync(input),
   });
   const { draft, change, errors, fieldIntent, shown } = f;
 
-  const names = shown
-    ? {
-        game: gameName,
-        target: blacklistTarget(t, { kind: shown.kind, value: shown.value, playerName: null }),
-        until: shown.expiresAt
-          ? t('moderation.expiry.untilShort', { time: formatDateTime(shown.expiresAt, lang) })
-          : t('moderation.expiry.untilRemoved'),
-      }
-    : null;
+  const names = {
+    game: gameName,
+    ...(shown
+      ? {
+          target: blacklistTarget(t, { kind: shown.kind, value: shown.value, playerName: null }),
+          until: shown.expiresAt
+            ? t('moderation.expiry.untilShort', { time: formatDateTime(shown.expiresAt, lang) })
+            : t('moderation.expiry.untilRemoved'),
+        }
+      : {}),
+  };
 
   return (
-    <CreateFormFrame
-      form="blacklist"
-      game={game}
+    <ConfirmedForm
+      name="blacklist"
+      texts="moderation.blacklist.create"
       state={f}
+      names={names}
       intent={Intent.DANGER}
       icon="blocked-person"
-      names={names}
+      listPath={gamePagePath(game, 'blacklist')}
+      copy={(entry) => String(entry.id)}
     >
       <FormGroup label={t('moderation.field.kind')} labelFor="blacklist-kind" intent={fieldIntent('kind')}>
         <OptionSelect
@@ -87,6 +90,6 @@ export function BlacklistCreatePage({ game }: { game: GameId }) {
         />
       </FormField>
       <ExpiryField value={draft.expiry} onChange={(expiry) => change({ expiry })} error={errors.expiresAt} />
-    </CreateFormFrame>
+    </ConfirmedForm>
   );
 }

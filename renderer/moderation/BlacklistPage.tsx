@@ -1,41 +1,59 @@
-import { useCallback } from 'react';
 import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { BLACKLIST_KINDS, type BlacklistEntry } from '../../shared/api/moderation.js';
-import type { GameId } from '../../shared/games.js';
+import { gamePagePath, type GameId } from '../../shared/games.js';
 import { PlayerLink } from '../components/PlayerLink.js';
-import type { TableColumn } from '../components/tableColumns.js';
-import { pickOne } from '../components/listParams.js';
-import { useListParams } from '../components/useListParams.js';
-import { ListBody } from './ListBody.js';
-import { CreateLink, ListToolbar } from './ListToolbar.js';
-import { OptionSelect, optionsOf } from './OptionSelect.js';
-import { DeleteRowButton, RowActionDialog, useRowTarget } from './RowActionDialog.js';
-import { SearchBox } from './SearchBox.js';
+import type { ListFilter } from '../kit/filters.js';
+import { ListPage } from '../kit/ListPage.js';
+import { rowAction } from '../kit/rowActions.js';
+import type { TableColumn } from '../kit/table.js';
 import { useListColumns } from './columns.js';
 import { blacklistTarget } from './labels.js';
-import { useBlacklist, useDeleteBlacklistEntry } from './moderationApi.js';
+import { ALSO_CHANGES } from './moderationGames.js';
 
 const STATUS_FILTERS = ['all', 'active', 'expired'] as const;
+
+/** What can be done to a blacklist entry: remove it, with a reason. */
+export const blacklistActions = (game: GameId) => [
+  rowAction({
+    endpoint: 'blacklist.delete',
+    texts: 'moderation',
+    input: (e: BlacklistEntry, reason) => ({ game, entryId: e.id, reason }),
+    names: (e, { t }) => ({ target: blacklistTarget(t, e) }),
+    icon: 'trash',
+    intent: Intent.DANGER,
+    buttonTestId: (e) => `blacklist-delete-${e.id}`,
+    dialogTestId: 'blacklist-delete-dialog',
+    invalidates: ALSO_CHANGES,
+  }),
+];
 
 /** Blacklisted players and IP addresses of one game, with their expiry. */
 export function BlacklistPage({ game }: { game: GameId }) {
   const { t } = useTranslation();
   const col = useListColumns(game);
-  const { search, page, update } = useListParams();
-  const q = search.get('q') ?? '';
-  const kind = pickOne(search.get('kind'), BLACKLIST_KINDS);
-  const status = pickOne(search.get('status'), STATUS_FILTERS) ?? 'all';
-  const list = useBlacklist(game, { page, status, q, kind });
-  const del = useDeleteBlacklistEntry(game);
-  const deleting = useRowTarget<BlacklistEntry>();
-  const onSearch = useCallback((text: string) => update({ q: text }), [update]);
-  const filtered = q !== '' || kind !== undefined || status !== 'all';
+
+  const filters: ListFilter[] = [
+    { kind: 'search', input: 'q', placeholder: t('moderation.blacklist.searchPlaceholder') },
+    {
+      kind: 'select',
+      input: 'kind',
+      options: BLACKLIST_KINDS,
+      label: (k) => t(`moderation.kind.${k}`),
+      ariaLabel: t('moderation.field.kind'),
+      none: t('moderation.blacklist.allKinds'),
+    },
+    {
+      kind: 'select',
+      input: 'status',
+      options: STATUS_FILTERS,
+      label: (s) => t(`moderation.statusFilter.${s}`),
+      ariaLabel: t('moderation.field.status'),
+      initial: 'all',
+    },
+  ];
 
   const columns: TableColumn<BlacklistEntry>[] = [
-    col.actions(100, (e) => (
-      <DeleteRowButton onClick={() => deleting.open(e)} testId={`blacklist-delete-${e.id}`} />
-    )),
     {
       key: 'kind',
       name: t('moderation.field.kind'),
@@ -62,58 +80,20 @@ export function BlacklistPage({ game }: { game: GameId }) {
   ];
 
   return (
-    <div className="moderation-page">
-      <ListToolbar
-        query={list}
-        filtered={filtered}
-        onClear={() => update({ q: '', kind: '', status: '' })}
-        end={<CreateLink game={game} page="blacklistCreate" testId="blacklist-create" />}
-      >
-        <SearchBox
-          value={q}
-          onSearch={onSearch}
-          placeholder={t('moderation.blacklist.searchPlaceholder')}
-          testId="blacklist-search"
-        />
-        <OptionSelect
-          value={kind ?? ''}
-          none={t('moderation.blacklist.allKinds')}
-          options={optionsOf(BLACKLIST_KINDS, (k) => t(`moderation.kind.${k}`))}
-          onChange={(v) => update({ kind: v })}
-          aria-label={t('moderation.field.kind')}
-          data-testid="blacklist-kind-filter"
-        />
-        <OptionSelect
-          value={status}
-          options={optionsOf(STATUS_FILTERS, (s) => t(`moderation.statusFilter.${s}`))}
-          onChange={(v) => update({ status: v === 'all' ? '' : v })}
-          aria-label={t('moderation.field.status')}
-          data-testid="blacklist-status-filter"
-        />
-      </ListToolbar>
-      <ListBody
-        query={list}
-        columns={columns}
-        failedTitle={t('moderation.blacklist.loadFailed')}
-        empty={{
-          icon: 'blocked-person',
-          title: t('moderation.blacklist.empty'),
-        }}
-        filtered={filtered}
-        onPage={(p) => update({ page: p })}
-        testId="blacklist"
-      />
-      <RowActionDialog
-        game={game}
-        action="blacklist.delete"
-        target={deleting.target}
-        onClose={deleting.close}
-        describe={(e) => ({ target: blacklistTarget(t, e) })}
-        run={(e, reason) => del.mutateAsync({ game, entryId: e.id, reason })}
-        icon="trash"
-        intent={Intent.DANGER}
-        testId="blacklist-delete-dialog"
-      />
-    </div>
+    <ListPage
+      endpoint="blacklist.list"
+      input={{ game }}
+      filters={filters}
+      columns={columns}
+      actions={blacklistActions(game)}
+      texts={{ failed: t('moderation.blacklist.loadFailed'), empty: t('moderation.blacklist.empty') }}
+      icon="blocked-person"
+      create={{
+        to: gamePagePath(game, 'blacklistCreate'),
+        text: t('page.blacklistCreate'),
+        testId: 'blacklist-create',
+      }}
+      testId="blacklist"
+    />
   );
 }

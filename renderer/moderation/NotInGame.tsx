@@ -1,7 +1,7 @@
 import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { GameId, GamePageKey } from '../../shared/games.js';
-import { useGameName } from './labels.js';
+import { useGameName } from '../kit/gameName.js';
 
 /**
  * A page the game's registry entry does not have. The route table never leads here; this covers

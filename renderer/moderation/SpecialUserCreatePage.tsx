@@ -1,46 +1,58 @@
 import { InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { SPECIAL_CATEGORIES, type SpecialCategory } from '../../shared/api/moderation.js';
-import type { GameId } from '../../shared/games.js';
-import { CreateFormFrame } from './CreateFormFrame.js';
-import { FormField } from './FormField.js';
+import { gamePagePath, type GameId } from '../../shared/games.js';
+import { ConfirmedForm } from '../kit/ConfirmedForm.js';
+import { useEndpointMutation } from '../kit/data.js';
+import { FormField } from '../kit/FormField.js';
+import { useGameName } from '../kit/gameName.js';
+import { OptionSelect, optionsOf } from '../kit/OptionSelect.js';
+import { useConfirmedForm } from '../kit/useForm.js';
 import { NotInGame } from './NotInGame.js';
-import { OptionSelect, optionsOf } from './OptionSelect.js';
-import { useGameName } from './labels.js';
-import { asSpecialGame, useCreateSpecialUser, type SpecialGame } from './moderationApi.js';
-import { SPECIAL_FIELDS, checkSpecial, specialInvalidKey, type SpecialDraft } from './moderationForms.js';
-import { useCreateForm } from './useDraftForm.js';
-
-const NOTE_MAX = 200;
-const EMPTY: SpecialDraft = { playerId: '', category: '', note: '' };
+import { ALSO_CHANGES, asSpecialGame, type SpecialGame } from './moderationGames.js';
+import {
+  EMPTY_SPECIAL,
+  NOTE_MAX,
+  SPECIAL_FIELDS,
+  checkSpecial,
+  specialInvalidKey,
+} from './specialUserForm.js';
 
 function SpecialUserForm({ game }: { game: SpecialGame }) {
   const { t } = useTranslation();
   const gameName = useGameName(game);
-  const create = useCreateSpecialUser(game);
-  const f = useCreateForm({
-    initial: EMPTY,
+  const create = useEndpointMutation('specialUsers.create', { invalidates: ALSO_CHANGES });
+  const f = useConfirmedForm({
+    initial: EMPTY_SPECIAL,
     fields: SPECIAL_FIELDS,
-    // The draft's keys are the fields: a change clears its own field's error only.
-    clears: (changed) => [changed],
     check: (draft) => checkSpecial(game, draft),
-    invalidKey: (field) => specialInvalidKey(field),
-    create: (input) => create.mutateAsync(input),
+    invalidKey: specialInvalidKey,
+    send: (input) => create.mutateAsync(input),
   });
   const { draft, change, errors, fieldIntent, shown } = f;
 
-  const names = shown
-    ? { game: gameName, player: shown.playerId, category: t(`moderation.category.${shown.category}`) }
-    : null;
+  const names = {
+    game: gameName,
+    ...(shown ? { player: shown.playerId, category: t(`moderation.category.${shown.category}`) } : {}),
+  };
 
   return (
-    <CreateFormFrame form="special" game={game} state={f} intent={Intent.PRIMARY} icon="star" names={names}>
+    <ConfirmedForm
+      name="special"
+      texts="moderation.specialUsers.create"
+      state={f}
+      names={names}
+      intent={Intent.PRIMARY}
+      icon="star"
+      listPath={gamePagePath(game, 'specialUsers')}
+      copy={(entry) => String(entry.id)}
+    >
       <FormField
         id="special-player"
         label={t('moderation.field.playerId')}
         need="required"
         error={errors.playerId}
-        help={t('moderation.special.create.playerHelp')}
+        help={t('moderation.specialUsers.create.playerHelp')}
       >
         <InputGroup
           id="special-player"
@@ -61,7 +73,7 @@ function SpecialUserForm({ game }: { game: SpecialGame }) {
         <OptionSelect
           id="special-category"
           value={draft.category}
-          none={t('moderation.special.create.chooseCategory')}
+          none={t('moderation.specialUsers.create.chooseCategory')}
           options={optionsOf(SPECIAL_CATEGORIES, (c) => t(`moderation.category.${c}`))}
           onChange={(v) => change({ category: v as SpecialCategory | '' })}
           data-testid="special-category"
@@ -72,7 +84,7 @@ function SpecialUserForm({ game }: { game: SpecialGame }) {
         label={t('moderation.field.note')}
         need="optional"
         error={errors.note}
-        help={t('moderation.form.chars', { count: draft.note.length, max: NOTE_MAX })}
+        help={t('kit.form.chars', { count: draft.note.length, max: NOTE_MAX })}
       >
         <TextArea
           id="special-note"
@@ -84,7 +96,7 @@ function SpecialUserForm({ game }: { game: SpecialGame }) {
           data-testid="special-note"
         />
       </FormField>
-    </CreateFormFrame>
+    </ConfirmedForm>
   );
 }
 

@@ -1,37 +1,57 @@
-import { useCallback } from 'react';
 import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { SPECIAL_CATEGORIES, type SpecialUser } from '../../shared/api/moderation.js';
-import type { GameId } from '../../shared/games.js';
+import { gamePagePath, type GameId } from '../../shared/games.js';
 import { playerLabel } from '../components/playerLabel.js';
-import type { TableColumn } from '../components/tableColumns.js';
-import { pickOne } from '../components/listParams.js';
-import { useListParams } from '../components/useListParams.js';
-import { ListBody } from './ListBody.js';
-import { CreateLink, ListToolbar } from './ListToolbar.js';
+import type { ListFilter } from '../kit/filters.js';
+import { ListPage } from '../kit/ListPage.js';
+import { rowAction } from '../kit/rowActions.js';
+import type { TableColumn } from '../kit/table.js';
 import { NotInGame } from './NotInGame.js';
-import { OptionSelect, optionsOf } from './OptionSelect.js';
-import { DeleteRowButton, RowActionDialog, useRowTarget } from './RowActionDialog.js';
-import { SearchBox } from './SearchBox.js';
 import { useListColumns } from './columns.js';
-import { asSpecialGame, useDeleteSpecialUser, useSpecialUsers, type SpecialGame } from './moderationApi.js';
+import { ALSO_CHANGES, asSpecialGame, type SpecialGame } from './moderationGames.js';
+
+/** What can be done to a special user: remove the mark, with a reason. */
+export const specialUserActions = (game: SpecialGame) => [
+  rowAction({
+    endpoint: 'specialUsers.delete',
+    texts: 'moderation',
+    input: (s: SpecialUser, reason) => ({ game, entryId: s.id, reason }),
+    names: (s, { t }) => ({
+      player: playerLabel(s.playerId, s.playerName),
+      category: t(`moderation.category.${s.category}`),
+    }),
+    icon: 'trash',
+    intent: Intent.DANGER,
+    buttonTestId: (s) => `special-delete-${s.id}`,
+    dialogTestId: 'special-delete-dialog',
+    invalidates: ALSO_CHANGES,
+  }),
+];
 
 function SpecialUsersList({ game }: { game: SpecialGame }) {
   const { t } = useTranslation();
   const col = useListColumns(game);
-  const { search, page, update } = useListParams();
-  const q = search.get('q') ?? '';
-  const category = pickOne(search.get('category'), SPECIAL_CATEGORIES);
-  const list = useSpecialUsers(game, { page, q, category });
-  const del = useDeleteSpecialUser(game);
-  const deleting = useRowTarget<SpecialUser>();
-  const onSearch = useCallback((text: string) => update({ q: text }), [update]);
-  const filtered = q !== '' || category !== undefined;
+
+  const filters: ListFilter[] = [
+    {
+      kind: 'search',
+      input: 'q',
+      placeholder: t('moderation.specialUsers.searchPlaceholder'),
+      testId: 'special-search',
+    },
+    {
+      kind: 'select',
+      input: 'category',
+      options: SPECIAL_CATEGORIES,
+      label: (c) => t(`moderation.category.${c}`),
+      ariaLabel: t('moderation.field.category'),
+      none: t('moderation.specialUsers.allCategories'),
+      testId: 'special-category-filter',
+    },
+  ];
 
   const columns: TableColumn<SpecialUser>[] = [
-    col.actions(100, (s) => (
-      <DeleteRowButton onClick={() => deleting.open(s)} testId={`special-delete-${s.id}`} />
-    )),
     col.player(),
     {
       key: 'category',
@@ -49,55 +69,21 @@ function SpecialUsersList({ game }: { game: SpecialGame }) {
   ];
 
   return (
-    <div className="moderation-page">
-      <ListToolbar
-        query={list}
-        filtered={filtered}
-        onClear={() => update({ q: '', category: '' })}
-        end={<CreateLink game={game} page="specialUserCreate" testId="special-create" />}
-      >
-        <SearchBox
-          value={q}
-          onSearch={onSearch}
-          placeholder={t('moderation.special.searchPlaceholder')}
-          testId="special-search"
-        />
-        <OptionSelect
-          value={category ?? ''}
-          none={t('moderation.special.allCategories')}
-          options={optionsOf(SPECIAL_CATEGORIES, (c) => t(`moderation.category.${c}`))}
-          onChange={(v) => update({ category: v })}
-          aria-label={t('moderation.field.category')}
-          data-testid="special-category-filter"
-        />
-      </ListToolbar>
-      <ListBody
-        query={list}
-        columns={columns}
-        failedTitle={t('moderation.special.loadFailed')}
-        empty={{
-          icon: 'star-empty',
-          title: t('moderation.special.empty'),
-        }}
-        filtered={filtered}
-        onPage={(p) => update({ page: p })}
-        testId="special-users"
-      />
-      <RowActionDialog
-        game={game}
-        action="special.delete"
-        target={deleting.target}
-        onClose={deleting.close}
-        describe={(s) => ({
-          player: playerLabel(s.playerId, s.playerName),
-          category: t(`moderation.category.${s.category}`),
-        })}
-        run={(s, reason) => del.mutateAsync({ game, entryId: s.id, reason })}
-        icon="trash"
-        intent={Intent.DANGER}
-        testId="special-delete-dialog"
-      />
-    </div>
+    <ListPage
+      endpoint="specialUsers.list"
+      input={{ game }}
+      filters={filters}
+      columns={columns}
+      actions={specialUserActions(game)}
+      texts={{ failed: t('moderation.specialUsers.loadFailed'), empty: t('moderation.specialUsers.empty') }}
+      icon="star-empty"
+      create={{
+        to: gamePagePath(game, 'specialUserCreate'),
+        text: t('page.specialUserCreate'),
+        testId: 'special-create',
+      }}
+      testId="special-users"
+    />
   );
 }
 

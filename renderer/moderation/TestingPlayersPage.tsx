@@ -1,63 +1,69 @@
-import { useCallback } from 'react';
 import { Button, H4, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { RECHARGE_STATUSES, type TestingPlayer, type TestingRecharge } from '../../shared/api/moderation.js';
 import type { GameId } from '../../shared/games.js';
 import { formatMoney } from '../components/money.js';
 import { playerLabel } from '../components/playerLabel.js';
-import type { TableColumn } from '../components/tableColumns.js';
-import { pickOne } from '../components/listParams.js';
-import { useListParams } from '../components/useListParams.js';
+import type { ListFilter } from '../kit/filters.js';
+import { ListPage } from '../kit/ListPage.js';
+import { rowAction } from '../kit/rowActions.js';
+import type { TableColumn } from '../kit/table.js';
+import { useListParams } from '../kit/useListParams.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { ListBody } from './ListBody.js';
-import { ListToolbar } from './ListToolbar.js';
 import { NotInGame } from './NotInGame.js';
-import { OptionSelect, optionsOf } from './OptionSelect.js';
-import { RowActionDialog, RowButton, useRowTarget } from './RowActionDialog.js';
-import { SearchBox } from './SearchBox.js';
 import { useListColumns } from './columns.js';
-import {
-  asTestingGame,
-  useRefundTesting,
-  useTestingPlayers,
-  useTestingRecharges,
-  type TestingGame,
-} from './moderationApi.js';
+import { ALSO_CHANGES, asTestingGame, type TestingGame } from './moderationGames.js';
 
 /** Testing recharges are in the test currency; the totals of the testing list are in it too. */
 const TOTALS_CURRENCY = 'CNY';
+/** The recharges list has its own URL parameters: the page shows two lists. */
 const PLAYER_PARAM = 'player';
 const STATUS_PARAM = 'rstatus';
 const RECHARGES_PAGE = 'rpage';
 
-function Recharges({ game, players }: { game: TestingGame; players: readonly TestingPlayer[] }) {
+/** Refunding a paid testing recharge; the toast offers the order id to copy. */
+export const rechargeActions = (game: TestingGame) => [
+  rowAction({
+    endpoint: 'testingPlayers.refund',
+    texts: 'moderation',
+    when: (r: TestingRecharge) => r.status === 'paid',
+    input: (r, reason) => ({ game, rechargeId: r.id, reason }),
+    names: (r, { lang }) => ({
+      player: playerLabel(r.playerId, r.playerName),
+      order: r.orderId,
+      amount: formatMoney(r.amount, r.currency, lang),
+    }),
+    icon: 'undo',
+    intent: Intent.WARNING,
+    buttonTestId: (r) => `refund-${r.id}`,
+    dialogTestId: 'refund-dialog',
+    invalidates: ALSO_CHANGES,
+    copy: (r) => r.orderId,
+  }),
+];
+
+function Recharges({ game }: { game: TestingGame }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const col = useListColumns(game);
-  const { search, page, update } = useListParams(RECHARGES_PAGE);
-  const playerId = search.get(PLAYER_PARAM) ?? '';
-  const status = pickOne(search.get(STATUS_PARAM), RECHARGE_STATUSES);
-  const list = useTestingRecharges(game, { page, playerId, status });
-  const refund = useRefundTesting(game);
-  const refunding = useRowTarget<TestingRecharge>();
+  const { search, update } = useListParams(RECHARGES_PAGE);
+  const playerId = search.get(PLAYER_PARAM)?.trim() ?? '';
 
-  const selectedName =
-    players.find((p) => p.playerId === playerId)?.playerName ??
-    list.data?.items.find((r) => r.playerId === playerId)?.playerName ??
-    null;
+  const filters: ListFilter[] = [
+    { kind: 'hidden', input: 'playerId', param: PLAYER_PARAM },
+    {
+      kind: 'select',
+      input: 'status',
+      param: STATUS_PARAM,
+      options: RECHARGE_STATUSES,
+      label: (s) => t(`moderation.status.${s}`),
+      ariaLabel: t('moderation.field.status'),
+      none: t('moderation.statusFilter.all'),
+      testId: 'testing-status-filter',
+    },
+  ];
 
   const columns: TableColumn<TestingRecharge>[] = [
-    col.actions(100, (r) =>
-      r.status === 'paid' ? (
-        <RowButton
-          intent={Intent.WARNING}
-          icon="undo"
-          text={t('moderation.testing.refund.action')}
-          onClick={() => refunding.open(r)}
-          testId={`refund-${r.id}`}
-        />
-      ) : null,
-    ),
     { key: 'order', name: t('moderation.field.orderId'), width: 170, render: (r) => r.orderId },
     // With one player chosen the title names them; the column would repeat it on every row.
     ...(playerId ? [] : [col.player<TestingRecharge>()]),
@@ -74,66 +80,49 @@ function Recharges({ game, players }: { game: TestingGame; players: readonly Tes
       'refunded',
       t('moderation.field.refunded'),
       (r) => ({ at: r.refundedAt, by: r.refundedBy }),
-      (operator, time) => t('moderation.testing.refundedBy', { operator, time }),
+      (operator, time) => t('moderation.testingPlayers.refundedBy', { operator, time }),
     ),
     col.longText('refundReason', t('moderation.field.refundReason'), 200, (r) => r.refundReason ?? ''),
   ];
 
   return (
-    <section className="testing-recharges" data-testid="testing-recharges">
-      <ListToolbar query={list}>
-        <H4 className="section-title" data-testid="testing-recharges-title">
-          {playerId
-            ? t('moderation.testing.rechargesOf', { player: playerLabel(playerId, selectedName) })
-            : t('moderation.testing.rechargesAll')}
-        </H4>
-        {playerId && (
-          <Button
-            variant="minimal"
-            icon="people"
-            text={t('moderation.testing.showAll')}
-            onClick={() => update({ [PLAYER_PARAM]: '' })}
-            data-testid="testing-recharges-all"
-          />
-        )}
-        <OptionSelect
-          value={status ?? ''}
-          none={t('moderation.statusFilter.all')}
-          options={optionsOf(RECHARGE_STATUSES, (s) => t(`moderation.status.${s}`))}
-          onChange={(v) => update({ [STATUS_PARAM]: v })}
-          aria-label={t('moderation.field.status')}
-          data-testid="testing-status-filter"
-        />
-      </ListToolbar>
-      <ListBody
-        query={list}
-        columns={columns}
-        failedTitle={t('moderation.testing.rechargesFailed')}
-        empty={{
-          icon: 'dollar',
-          title: t('moderation.testing.noRecharges'),
-          filteredTitle: t('moderation.testing.noRechargesMatch'),
-        }}
-        filtered={playerId !== '' || status !== undefined}
-        onPage={(p) => update({ [RECHARGES_PAGE]: p })}
-        testId="testing-recharges"
-      />
-      <RowActionDialog
-        game={game}
-        action="testing.refund"
-        target={refunding.target}
-        onClose={refunding.close}
-        describe={(r) => ({
-          player: playerLabel(r.playerId, r.playerName),
-          order: r.orderId,
-          amount: formatMoney(r.amount, r.currency, lang),
-        })}
-        run={(r, reason) => refund.mutateAsync({ game, rechargeId: r.id, reason })}
-        icon="undo"
-        intent={Intent.WARNING}
-        testId="refund-dialog"
-      />
-    </section>
+    <ListPage
+      endpoint="testingPlayers.recharges"
+      input={{ game }}
+      filters={filters}
+      pageParam={RECHARGES_PAGE}
+      columns={columns}
+      actions={rechargeActions(game)}
+      texts={{
+        failed: t('moderation.testingPlayers.rechargesFailed'),
+        empty: t('moderation.testingPlayers.noRecharges'),
+        filteredEmpty: () => t('moderation.testingPlayers.noRechargesMatch'),
+      }}
+      icon="dollar"
+      toolbarStart={(page) => {
+        const name = page?.items.find((r) => r.playerId === playerId)?.playerName ?? null;
+        return (
+          <>
+            <H4 className="section-title" data-testid="testing-recharges-title">
+              {playerId
+                ? t('moderation.testingPlayers.rechargesOf', { player: playerLabel(playerId, name) })
+                : t('moderation.testingPlayers.rechargesAll')}
+            </H4>
+            {playerId && (
+              <Button
+                variant="minimal"
+                icon="people"
+                text={t('moderation.testingPlayers.showAll')}
+                onClick={() => update({ [PLAYER_PARAM]: '' })}
+                data-testid="testing-recharges-all"
+              />
+            )}
+          </>
+        );
+      }}
+      className="testing-recharges"
+      testId="testing-recharges"
+    />
   );
 }
 
@@ -141,12 +130,8 @@ function TestingPlayers({ game }: { game: TestingGame }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const col = useListColumns(game);
-  const { search, page, update } = useListParams();
   const recharges = useListParams(RECHARGES_PAGE);
-  const q = search.get('q') ?? '';
-  const selected = search.get(PLAYER_PARAM) ?? '';
-  const list = useTestingPlayers(game, { page, q });
-  const onSearch = useCallback((text: string) => update({ q: text }), [update]);
+  const selected = recharges.search.get(PLAYER_PARAM) ?? '';
   const select = (playerId: string) => recharges.update({ [PLAYER_PARAM]: playerId });
 
   const columns: TableColumn<TestingPlayer>[] = [
@@ -161,7 +146,7 @@ function TestingPlayers({ game }: { game: TestingGame }) {
           variant={p.playerId === selected ? 'solid' : 'minimal'}
           intent={p.playerId === selected ? Intent.PRIMARY : Intent.NONE}
           icon="th-list"
-          text={t('moderation.testing.showRecharges')}
+          text={t('moderation.testingPlayers.showRecharges')}
           aria-pressed={p.playerId === selected}
           onClick={() => select(p.playerId)}
           data-testid={`testing-select-${p.playerId}`}
@@ -193,27 +178,26 @@ function TestingPlayers({ game }: { game: TestingGame }) {
 
   return (
     <div className="moderation-page">
-      <ListToolbar query={list} filtered={q !== ''} onClear={() => update({ q: '' })}>
-        <SearchBox
-          value={q}
-          onSearch={onSearch}
-          placeholder={t('moderation.testing.searchPlaceholder')}
-          testId="testing-search"
-        />
-      </ListToolbar>
-      <ListBody
-        query={list}
+      <ListPage
+        endpoint="testingPlayers.list"
+        input={{ game }}
+        filters={[
+          {
+            kind: 'search',
+            input: 'q',
+            placeholder: t('moderation.testingPlayers.searchPlaceholder'),
+            testId: 'testing-search',
+          },
+        ]}
         columns={columns}
-        failedTitle={t('moderation.testing.loadFailed')}
-        empty={{
-          icon: 'lab-test',
-          title: t('moderation.testing.empty'),
+        texts={{
+          failed: t('moderation.testingPlayers.loadFailed'),
+          empty: t('moderation.testingPlayers.empty'),
         }}
-        filtered={q !== ''}
-        onPage={(p) => update({ page: p })}
+        icon="lab-test"
         testId="testing-players"
       />
-      <Recharges game={game} players={list.data?.items ?? []} />
+      <Recharges game={game} />
     </div>
   );
 }

@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameId } from '../../shared/games.js';
 import { PlayerLink } from '../components/PlayerLink.js';
 import { formatDateTime } from '../components/format.js';
-import type { TableColumn } from '../components/tableColumns.js';
+import type { TableColumn } from '../kit/table.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { StatusTag, type ModerationStatus } from './StatusTag.js';
 
@@ -43,13 +42,6 @@ export function useListColumns(game: GameId) {
   return {
     time,
     longText,
-    actions: <T,>(width: number, render: (row: T) => ReactNode): TableColumn<T> => ({
-      key: 'actions',
-      name: t('moderation.field.actions'),
-      width,
-      interactive: true,
-      render,
-    }),
     player: <T extends Named>(): TableColumn<T> => ({
       key: 'player',
       name: t('moderation.field.player'),

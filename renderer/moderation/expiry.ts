@@ -97,3 +97,13 @@ export function resolveExpiry(value: ExpiryValue, now: Date): ResolvedExpiry {
   if (Date.parse(iso) <= now.getTime()) return { ok: false, problem: 'past' };
   return { ok: true, expiresAt: iso };
 }
+
+/**
+ * An expiry as a form's part of the input: the `expiresAt` to send (none for "never"), or the
+ * i18n key of what is wrong with it.
+ */
+export function expiryInput(value: ExpiryValue, now: Date): { expiresAt?: string; error?: string } {
+  const r = resolveExpiry(value, now);
+  if (!r.ok) return { error: `moderation.expiry.${r.problem}` };
+  return r.expiresAt ? { expiresAt: r.expiresAt } : {};
+}

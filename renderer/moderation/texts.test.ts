@@ -7,17 +7,16 @@ import {
 } from '../../shared/api/moderation.js';
 import { flattenKeys } from '../i18n/catalogue.js';
 import { CATALOGUES } from '../i18n/resources.js';
-import { CREATE_FORMS, CREATE_FORM_TEXTS } from './CreateFormFrame.js';
-import { ROW_ACTIONS, ROW_ACTION_TEXTS } from './RowActionDialog.js';
+import { CONFIRMED_FORM_TEXTS } from '../kit/ConfirmedForm.js';
+import { ROW_ACTION_TEXTS, rowActionTextKey } from '../kit/rowActions.js';
 import { EXPIRY_CHOICES } from './expiry.js';
-import {
-  BAN_FIELDS,
-  BLACKLIST_FIELDS,
-  SPECIAL_FIELDS,
-  banInvalidKey,
-  blacklistInvalidKey,
-  specialInvalidKey,
-} from './moderationForms.js';
+import { BAN_FIELDS, banInvalidKey } from './banForm.js';
+import { BLACKLIST_FIELDS, blacklistInvalidKey } from './blacklistForm.js';
+import { SPECIAL_FIELDS, specialInvalidKey } from './specialUserForm.js';
+import { bannedHeroActions } from './BannedHeroesPage.js';
+import { blacklistActions } from './BlacklistPage.js';
+import { specialUserActions } from './SpecialUsersPage.js';
+import { rechargeActions } from './TestingPlayersPage.js';
 
 /** Keys the screens build from data (statuses, kinds, categories), which the app-wide test cannot see. */
 const zh = flattenKeys(CATALOGUES['zh-CN']);
@@ -46,10 +45,28 @@ describe('moderation texts', () => {
     for (const f of SPECIAL_FIELDS) both(specialInvalidKey(f));
   });
 
-  it('say every row action and every create form, from the question to the outcome', () => {
-    for (const a of ROW_ACTIONS) for (const part of ROW_ACTION_TEXTS) both(`moderation.${a}.${part}`);
-    for (const f of CREATE_FORMS)
-      for (const part of CREATE_FORM_TEXTS) both(`moderation.${f}.create.${part}`);
+  it('say every row action by its endpoint id, from the button to the outcome', () => {
+    const actions = [
+      ...bannedHeroActions('lw'),
+      ...blacklistActions('lw'),
+      ...specialUserActions('lw'),
+      ...rechargeActions('lw'),
+    ];
+    expect(actions.map((a) => a.endpoint).sort()).toEqual([
+      'bannedHeroes.deleteItem',
+      'bannedHeroes.unban',
+      'blacklist.delete',
+      'specialUsers.delete',
+      'testingPlayers.refund',
+    ]);
+    for (const a of actions) for (const part of ROW_ACTION_TEXTS) both(rowActionTextKey(a, part));
+  });
+
+  it('say every create form and the ban dialog by its endpoint id', () => {
+    for (const id of ['blacklist.create', 'specialUsers.create'])
+      for (const part of CONFIRMED_FORM_TEXTS) both(`moderation.${id}.${part}`);
+    for (const part of ['open', 'title', 'warning', 'confirm', 'failed', 'done'])
+      both(`moderation.bannedHeroes.ban.${part}`);
   });
 
   it('title the pages a game may lack and the create pages the lists link to', () => {

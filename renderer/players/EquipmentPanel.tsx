@@ -1,9 +1,9 @@
 import { Button, Callout, Intent, SegmentedControl } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
-import { Pager } from '../components/Pager.js';
+import { Pager } from '../kit/Pager.js';
 import { QueryState } from '../components/QueryState.js';
-import { useListParams } from '../components/useListParams.js';
+import { useListParams } from '../kit/useListParams.js';
 import { EQUIPMENT_VIEWS, parseEquipmentView } from './equipment.js';
 import { EquipmentTable } from './EquipmentTable.js';
 import {

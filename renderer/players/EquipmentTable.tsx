@@ -1,20 +1,16 @@
-import { memo, useEffect, useMemo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { Classes, H5 } from '@blueprintjs/core';
-import { Cell, Column, Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/EmptyState.js';
 import { EQUIPMENT_QUALITIES, type Equipment } from '../../shared/api/players.js';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
+import { DataTable, type TableColumn } from '../kit/table.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { identityKey } from './identityKey.js';
 import { equipmentTitleFigures, equipmentViews, type EquipmentView } from './equipment.js';
 import { PERF_MARKS, useMarkOnce } from './perfMark.js';
 
-const ROW_HEIGHT = 26;
-const HEADER_HEIGHT = 30;
-const SCROLLBAR = 18;
-/** The box never grows past this: Table2 then renders only the rows in view, even for 10,000. */
-const MAX_HEIGHT = 520;
+/** The box never shows more rows than this: Table2 then renders only the rows in view, even for 10,000. */
+const VISIBLE_ROWS = 16;
 
 /** Spec "Widgets": ID, equipment ID, name, quality, enhancement level, power, the three attribute lists. */
 const COLUMNS = TAB_DEFS.equipment.columns.map((c) => c.key as keyof EquipmentView);
@@ -29,12 +25,11 @@ const WIDTHS: Record<keyof EquipmentView, number> = {
   extraAttrs: 260,
   suitAttrs: 260,
 };
-const COLUMN_WIDTHS = COLUMNS.map((key) => WIDTHS[key]);
 
 /**
  * The player equipment widget. Everything a cell shows is computed once per load (equipmentViews)
- * and the cell renderers are memoised on it, so scrolling 10,000 rows does string lookups only;
- * the fixed row height, column widths and box height let Table2 virtualise.
+ * and the columns are memoised on it, so scrolling 10,000 rows does string lookups only; the
+ * kit table's fixed row height, column widths and box height let Table2 virtualise.
  */
 export const EquipmentTable = memo(function EquipmentTable({
   items,
@@ -55,31 +50,26 @@ export const EquipmentTable = memo(function EquipmentTable({
     () => Object.fromEntries(EQUIPMENT_QUALITIES.map((q) => [q, t(`players.status.${q}`)])),
     [t],
   );
-  const renderers = useMemo(
-    () =>
-      COLUMNS.map((key) => (row: number) => {
-        const v = views[row];
-        const className = key === 'power' ? 'cell-figure' : undefined;
-        let content: ReactNode = null;
-        if (v) {
-          content =
-            key === 'quality' ? (
-              // Tag wraps its text in a self-measuring ellipsis component; scrolling mounts these
-              // cells all the time, and a span with Tag's classes looks the same for less work.
-              <span className={`${Classes.TAG} ${Classes.MINIMAL} quality quality-${v.quality}`}>
-                {qualityLabels[v.quality]}
-              </span>
-            ) : (
-              v[key]
-            );
-        }
-        return (
-          <Cell className={className} tooltip={v && key.endsWith('Attrs') ? v[key] : undefined}>
-            {content}
-          </Cell>
-        );
-      }),
-    [views, qualityLabels],
+  const columns = useMemo(
+    (): TableColumn<EquipmentView>[] =>
+      COLUMNS.map((key) => ({
+        key,
+        name: t(`players.col.${key}`),
+        width: WIDTHS[key],
+        ...(key === 'power' ? { className: 'cell-figure' } : {}),
+        ...(key.endsWith('Attrs') ? { tooltip: (v: EquipmentView) => v[key] } : {}),
+        render: (v: EquipmentView) =>
+          key === 'quality' ? (
+            // Tag wraps its text in a self-measuring ellipsis component; scrolling mounts these
+            // cells all the time, and a span with Tag's classes looks the same for less work.
+            <span className={`${Classes.TAG} ${Classes.MINIMAL} quality quality-${v.quality}`}>
+              {qualityLabels[v.quality]}
+            </span>
+          ) : (
+            v[key]
+          ),
+      })),
+    [t, qualityLabels],
   );
   const onComplete = useMemo(
     () => () => {
@@ -94,7 +84,6 @@ export const EquipmentTable = memo(function EquipmentTable({
     if (empty) onComplete();
   }, [empty, onComplete]);
   const figures = equipmentTitleFigures(total, topPower, lang);
-  const height = Math.min(MAX_HEIGHT, HEADER_HEIGHT + ROW_HEIGHT * items.length + SCROLLBAR);
 
   return (
     <div className="equipment">
@@ -105,22 +94,13 @@ export const EquipmentTable = memo(function EquipmentTable({
         {empty ? (
           <EmptyState icon="box" title={t('players.equipment.empty')} testId="equipment-empty" />
         ) : (
-          <div style={{ height }}>
-            <Table2
-              key={identityKey(items)}
-              numRows={items.length}
-              enableRowHeader={false}
-              defaultRowHeight={ROW_HEIGHT}
-              columnWidths={COLUMN_WIDTHS}
-              cellRendererDependencies={[renderers]}
-              enableFocusedCell={false}
-              onCompleteRender={onComplete}
-            >
-              {COLUMNS.map((key, c) => (
-                <Column key={key} name={t(`players.col.${key}`)} cellRenderer={renderers[c]} />
-              ))}
-            </Table2>
-          </div>
+          <DataTable
+            rows={views}
+            columns={columns}
+            height={{ rows: VISIBLE_ROWS }}
+            selectable
+            onCompleteRender={onComplete}
+          />
         )}
       </div>
     </div>

@@ -6,11 +6,12 @@ import type { GameId } from '../../shared/games.js';
 import { RECENT_LOG_DAYS } from '../../shared/api/players.js';
 import type { AuditEntry } from '../../shared/api/users.js';
 import { EmptyState } from '../components/EmptyState.js';
-import { Pager, type Page } from '../components/Pager.js';
 import { QueryState } from '../components/QueryState.js';
-import { SearchOnSubmit } from '../components/SearchField.js';
 import { formatDateTime } from '../components/format.js';
-import { useListParams } from '../components/useListParams.js';
+import { auditActionName } from '../kit/audit.js';
+import { Pager, type Page } from '../kit/Pager.js';
+import { SearchOnSubmit } from '../kit/SearchBox.js';
+import { useListParams } from '../kit/useListParams.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { HISTORY_PAGE_SIZE, usePlayerAudit, usePlayerLogs, type HistoryKind } from './playersApi.js';
 
@@ -184,9 +185,7 @@ function AuditList({
       cells={(e) => (
         <>
           <td>{e.operator}</td>
-          <td>
-            <code>{e.action}</code>
-          </td>
+          <td title={e.action}>{auditActionName(t, e.action)}</td>
           <td>{e.reason ?? t('common.none')}</td>
           <td>
             <Tag minimal intent={e.outcome === 'ok' ? Intent.SUCCESS : Intent.DANGER}>

@@ -1,7 +1,6 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Callout, Classes, FormGroup, InputGroup, Intent, Spinner } from '@blueprintjs/core';
-import { Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
@@ -9,13 +8,12 @@ import type { PlayerRow } from '../../shared/api/players.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
 import { EmptyState } from '../components/EmptyState.js';
-import { Pager } from '../components/Pager.js';
 import { PlayerLink } from '../components/PlayerLink.js';
 import { QueryErrorCallout, RefetchSpinner } from '../components/QueryState.js';
 import { formatDateTime } from '../components/format.js';
-import { tableColumns, type TableColumn } from '../components/tableColumns.js';
+import { Pager } from '../kit/Pager.js';
+import { DataTable, type TableColumn } from '../kit/table.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { identityKey } from './identityKey.js';
 import { formatCount } from './cellFormat.js';
 import { SEARCH_PAGE_SIZE, usePlayerSearch } from './playersApi.js';
 import { FlagTags, StateTag } from './PlayerTags.js';
@@ -33,8 +31,6 @@ import {
   type SearchProblem,
 } from './searchParams.js';
 import './players.css';
-
-const ROW_HEIGHT = 30;
 
 function ResultsTable({ game, items }: { game: GameId; items: readonly PlayerRow[] }) {
   const { t } = useTranslation();
@@ -76,24 +72,14 @@ function ResultsTable({ game, items }: { game: GameId; items: readonly PlayerRow
     },
   ];
   return (
-    <div
+    <DataTable
+      rows={items}
+      columns={columns}
       className="players-table"
-      style={{ height: ROW_HEIGHT * (items.length + 1) + 18 }}
-      data-testid="players-table"
-      data-row-count={items.length}
-    >
-      <Table2
-        key={identityKey(items)}
-        numRows={items.length}
-        enableRowHeader={false}
-        defaultRowHeight={ROW_HEIGHT}
-        columnWidths={columns.map((c) => c.width)}
-        cellRendererDependencies={[items, lang, game]}
-        enableFocusedCell={false}
-      >
-        {tableColumns(items, columns)}
-      </Table2>
-    </div>
+      selectable
+      dependencies={[lang, game]}
+      testId="players-table"
+    />
   );
 }
 

@@ -1,14 +1,13 @@
 import { useEffect, useMemo } from 'react';
 import { HTMLTable } from '@blueprintjs/core';
-import { Cell, Column, Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/EmptyState.js';
 import type { GameId, PlayerTab } from '../../shared/games.js';
 import type { TabRow } from '../../shared/api/players.js';
 import { TAB_DEFS, type ColumnDef, type ColumnType, type TabDef } from '../../shared/player-tabs.js';
 import { QueryState } from '../components/QueryState.js';
+import { DataTable, type TableColumn } from '../kit/table.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { identityKey } from './identityKey.js';
 import { cellViews, isIdentifierKey } from './cellFormat.js';
 import { CellContent } from './CellContent.js';
 import { EquipmentPanel } from './EquipmentPanel.js';
@@ -16,9 +15,6 @@ import { hasEquipment, usePlayerTab, useRefreshTab } from './playersApi.js';
 import { TabPanelBox } from './TabPanelBox.js';
 import { TabSourceBar } from './TabSourceBar.js';
 
-const ROW_HEIGHT = 28;
-const HEADER_HEIGHT = 30;
-const SCROLLBAR = 18;
 /** Rows shown before the table scrolls (and virtualises) inside its own box. */
 const VISIBLE_ROWS = 15;
 
@@ -64,40 +60,35 @@ function RecordFields({ def, row, onShown }: { def: TabDef; row: TabRow; onShown
   );
 }
 
+type CellViews = ReturnType<typeof cellViews>[number];
+
 function RowsTable({ def, rows, onShown }: { def: TabDef; rows: readonly TabRow[]; onShown: () => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const views = useMemo(() => cellViews(rows, def.columns, lang), [rows, def, lang]);
-  const widths = useMemo(() => def.columns.map(columnWidth), [def]);
-  const renderers = useMemo(
-    () =>
-      def.columns.map((col, c) => {
-        const className = isFigure(col) ? 'cell-figure' : undefined;
-        return (r: number) => {
-          const view = views[r]?.[c];
-          return <Cell className={className}>{view && <CellContent view={view} />}</Cell>;
-        };
-      }),
-    [def, views],
+  const columns = useMemo(
+    (): TableColumn<CellViews>[] =>
+      def.columns.map((col, c) => ({
+        key: col.key,
+        name: t(`players.col.${col.key}`),
+        width: columnWidth(col),
+        ...(isFigure(col) ? { className: 'cell-figure' } : {}),
+        render: (row: CellViews) => {
+          const view = row[c];
+          return view && <CellContent view={view} />;
+        },
+      })),
+    [def, t],
   );
-  const height = HEADER_HEIGHT + ROW_HEIGHT * Math.min(rows.length, VISIBLE_ROWS) + SCROLLBAR;
   return (
-    <div className="tab-rows" style={{ height }}>
-      <Table2
-        key={identityKey(rows)}
-        numRows={rows.length}
-        enableRowHeader={false}
-        defaultRowHeight={ROW_HEIGHT}
-        columnWidths={widths}
-        cellRendererDependencies={[views]}
-        enableFocusedCell={false}
-        onCompleteRender={onShown}
-      >
-        {def.columns.map((col, c) => (
-          <Column key={col.key} name={t(`players.col.${col.key}`)} cellRenderer={renderers[c]} />
-        ))}
-      </Table2>
-    </div>
+    <DataTable
+      rows={views}
+      columns={columns}
+      height={{ rows: VISIBLE_ROWS }}
+      className="tab-rows"
+      selectable
+      onCompleteRender={onShown}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { applyPatch, pageOf } from '../components/listParams.js';
+import { applyPatch, pageOf } from '../kit/listParams.js';
 
 /**
  * The player search lives in the URL (`?name=&id=&num=&page=`), so Back, reload and a pasted link

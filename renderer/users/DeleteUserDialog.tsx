@@ -2,7 +2,7 @@ import { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Operator } from '../../shared/api/users.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
-import { useDeleteUser } from './usersApi.js';
+import { useEndpointMutation } from '../kit/data.js';
 
 /** Deleting an operator names them, takes a reason for the audit log, and ends their sessions. */
 export function DeleteUserDialog({
@@ -17,7 +17,8 @@ export function DeleteUserDialog({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
-  const del = useDeleteUser();
+  // The deleted operator's own page would only fetch "not found": drop it rather than refetch.
+  const del = useEndpointMutation('users.delete', { forgets: ['users.get', 'users.logs'] });
   const names = { name: operator.name, phone: operator.phone };
   return (
     <ReasonConfirmDialog

@@ -1,60 +1,39 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { fillPath, routeById } from '../../shared/routes.js';
-import { CallError } from '../bridge/result.js';
 import { useToasts } from '../components/Toaster.js';
-import { UserForm } from './UserForm.js';
-import {
-  emptyForm,
-  fieldErrorsFromIssues,
-  validateCreate,
-  type FieldErrors,
-  type UserFormValues,
-} from './userForm.js';
-import { useCreateUser } from './usersApi.js';
+import { useEndpointMutation } from '../kit/data.js';
+import { FormFrame } from '../kit/FormFrame.js';
+import { useForm } from '../kit/useForm.js';
+import { UserFields } from './UserFields.js';
+import { USER_FIELDS, emptyForm, invalidKey, validateCreate } from './userForm.js';
 
 export function UserCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toasts = useToasts();
-  const create = useCreateUser();
-  const [values, setValues] = useState<UserFormValues>(emptyForm);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useEndpointMutation('users.create');
+  const form = useForm({ initial: emptyForm(), fields: USER_FIELDS, check: validateCreate, invalidKey });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const checked = validateCreate(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    create.mutate(checked.input, {
-      onSuccess: (op) => {
-        toasts.success(t('users.create.done', { name: op.name }));
-        void navigate(fillPath(routeById('admin.user').path, { phone: op.phone }));
-      },
-      onError: (err) => {
-        if (err instanceof CallError) setErrors(fieldErrorsFromIssues(err.details));
-      },
-    });
-  };
+  const onSubmit = form.submit(async (input) => {
+    const op = await create.mutateAsync(input);
+    // The phone is the account's key: the operator needs it to sign in, so it is offered for copying.
+    toasts.success(t('users.create.done', { name: op.name }), { copy: op.phone });
+    void navigate(fillPath(routeById('admin.user').path, { phone: op.phone }));
+  });
 
   return (
-    <UserForm
-      mode="create"
+    <FormFrame
+      name="user"
       testId="user-create-form"
       intro={t('users.create.intro')}
-      values={values}
-      errors={errors}
-      onChange={(p) => setValues((v) => ({ ...v, ...p }))}
-      onSubmit={onSubmit}
+      state={form}
       failedTitle={t('users.create.failed')}
-      error={create.error}
-      pending={create.isPending}
       submit={{ icon: 'new-person', text: t('users.create.submit') }}
       cancelTo={routeById('admin.users').path}
-    />
+      onSubmit={onSubmit}
+    >
+      <UserFields mode="create" values={form.draft} errors={form.errors} onChange={form.change} />
+    </FormFrame>
   );
 }

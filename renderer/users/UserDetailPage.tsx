@@ -1,20 +1,17 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, Card, Classes, H4, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
-import { EmptyState } from '../components/EmptyState.js';
 import { useTranslation } from 'react-i18next';
 import type { Operator } from '../../shared/api/users.js';
 import { fillPath, routeById } from '../../shared/routes.js';
-import { Pager } from '../components/Pager.js';
 import { QueryErrorCallout } from '../components/QueryState.js';
 import { useToasts } from '../components/Toaster.js';
 import { formatDateTime } from '../components/format.js';
+import { useEndpointQuery } from '../kit/data.js';
 import { useLanguage } from '../i18n/i18n.js';
+import { AuditLog } from './AuditLog.js';
 import { DeleteUserDialog } from './DeleteUserDialog.js';
 import { roleLabels } from './roleLabel.js';
-import { LOGS_PAGE_SIZE, useUser, useUserLogs } from './usersApi.js';
-
-const LOG_PAGE_PARAM = 'logPage';
 
 function Profile({ operator }: { operator: Operator }) {
   const { t } = useTranslation();
@@ -54,76 +51,12 @@ function Profile({ operator }: { operator: Operator }) {
   );
 }
 
-function AuditLog({ phone }: { phone: string }) {
-  const { t } = useTranslation();
-  const lang = useLanguage();
-  const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Number(search.get(LOG_PAGE_PARAM)) || 1);
-  const logs = useUserLogs(phone, page);
-
-  const setPage = (p: number) =>
-    setSearch((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set(LOG_PAGE_PARAM, String(p));
-      return next;
-    });
-
-  if (logs.isPending) return <Spinner size={24} />;
-  if (logs.error) {
-    return <QueryErrorCallout title={t('users.logs.loadFailed')} query={logs} />;
-  }
-  if (logs.data.total === 0) {
-    return <EmptyState icon="history" title={t('users.logs.empty')} testId="user-logs-empty" />;
-  }
-  return (
-    <>
-      <HTMLTable compact striped className="logs-table" data-testid="user-logs">
-        <thead>
-          <tr>
-            <th>{t('users.logs.at')}</th>
-            <th>{t('users.logs.action')}</th>
-            <th>{t('users.logs.game')}</th>
-            <th>{t('users.logs.target')}</th>
-            <th>{t('users.logs.reason')}</th>
-            <th>{t('users.logs.outcome')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {logs.data.items.map((e) => (
-            <tr key={e.id}>
-              <td>{formatDateTime(e.at, lang)}</td>
-              <td>
-                <code>{e.action}</code>
-              </td>
-              <td>{e.game ?? t('common.none')}</td>
-              <td>{e.target}</td>
-              <td>{e.reason ?? t('common.none')}</td>
-              <td>
-                <Tag minimal intent={e.outcome === 'ok' ? Intent.SUCCESS : Intent.DANGER}>
-                  {e.outcome === 'ok' ? t('users.logs.ok') : t('users.logs.error', { code: e.code })}
-                </Tag>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-      <Pager
-        page={logs.data.page}
-        pageSize={LOGS_PAGE_SIZE}
-        total={logs.data.total}
-        onPage={setPage}
-        testId="logs-pager"
-      />
-    </>
-  );
-}
-
 export function UserDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toasts = useToasts();
   const { phone = '' } = useParams();
-  const user = useUser(phone);
+  const user = useEndpointQuery('users.get', { phone });
   const [deleting, setDeleting] = useState(false);
   const listPath = routeById('admin.users').path;
 

@@ -1,81 +1,55 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Callout, Intent, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Operator } from '../../shared/api/users.js';
 import { fillPath, routeById } from '../../shared/routes.js';
-import { CallError } from '../bridge/result.js';
 import { QueryErrorCallout } from '../components/QueryState.js';
 import { useToasts } from '../components/Toaster.js';
-import { UserForm } from './UserForm.js';
-import {
-  fieldErrorsFromIssues,
-  formFromOperator,
-  validateUpdate,
-  type FieldErrors,
-  type UserFormValues,
-} from './userForm.js';
-import { useUpdateUser, useUser } from './usersApi.js';
+import { useEndpointMutation, useEndpointQuery } from '../kit/data.js';
+import { FormFrame } from '../kit/FormFrame.js';
+import { useForm } from '../kit/useForm.js';
+import { UserFields } from './UserFields.js';
+import { USER_FIELDS, formFromOperator, invalidKey, validateUpdate } from './userForm.js';
 
 function EditForm({ operator }: { operator: Operator }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toasts = useToasts();
-  const update = useUpdateUser();
-  const [values, setValues] = useState<UserFormValues>(() => formFromOperator(operator));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [nothingChanged, setNothingChanged] = useState(false);
+  const update = useEndpointMutation('users.update');
+  const form = useForm({
+    initial: formFromOperator(operator),
+    fields: USER_FIELDS,
+    check: (values) => validateUpdate(values, operator),
+    invalidKey,
+  });
   const detailPath = fillPath(routeById('admin.user').path, { phone: operator.phone });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const checked = validateUpdate(values, operator);
-    setNothingChanged(!checked.ok && Boolean(checked.nothingChanged));
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    update.mutate(checked.input, {
-      onSuccess: (op) => {
-        toasts.success(t('users.edit.done', { name: op.name }));
-        void navigate(detailPath);
-      },
-      onError: (err) => {
-        if (err instanceof CallError) setErrors(fieldErrorsFromIssues(err.details));
-      },
-    });
-  };
+  const onSubmit = form.submit(async (input) => {
+    const op = await update.mutateAsync(input);
+    toasts.success(t('users.edit.done', { name: op.name }));
+    void navigate(detailPath);
+  });
 
   return (
-    <UserForm
-      mode="edit"
+    <FormFrame
+      name="user"
       testId="user-edit-form"
       intro={t('users.edit.intro', { name: operator.name, phone: operator.phone })}
-      notice={
-        nothingChanged && (
-          <Callout intent={Intent.PRIMARY} icon="info-sign" data-testid="user-nothing-changed">
-            {t('users.edit.nothingChanged')}
-          </Callout>
-        )
-      }
-      values={values}
-      errors={errors}
-      onChange={(p) => setValues((v) => ({ ...v, ...p }))}
-      onSubmit={onSubmit}
+      state={form}
       failedTitle={t('users.edit.failed')}
-      error={update.error}
-      pending={update.isPending}
       submit={{ icon: 'floppy-disk', text: t('common.save') }}
       cancelTo={detailPath}
-    />
+      onSubmit={onSubmit}
+    >
+      <UserFields mode="edit" values={form.draft} errors={form.errors} onChange={form.change} />
+    </FormFrame>
   );
 }
 
 export function UserEditPage() {
   const { t } = useTranslation();
   const { phone = '' } = useParams();
-  const user = useUser(phone);
+  const user = useEndpointQuery('users.get', { phone });
   if (user.isPending) return <Spinner />;
   if (user.error) {
     return (

@@ -1,7 +1,9 @@
-import { FormGroup, InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
+import { InputGroup, Intent, Switch, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '../kit/FormField.js';
+import type { FieldErrors } from '../kit/form.js';
 import { RolesSelect } from './RolesSelect.js';
-import type { FieldErrors, UserField, UserFormValues } from './userForm.js';
+import type { UserField, UserFormValues } from './userForm.js';
 
 type Mode = 'create' | 'edit';
 
@@ -14,25 +16,18 @@ export function UserFields({
 }: {
   mode: Mode;
   values: UserFormValues;
-  errors: FieldErrors;
+  errors: FieldErrors<UserField>;
   onChange: (patch: Partial<UserFormValues>) => void;
 }) {
   const { t } = useTranslation();
   const intent = (f: UserField) => (errors[f] ? Intent.DANGER : Intent.NONE);
-  const helper = (f: UserField, help?: string) => {
-    const key = errors[f];
-    return key ? t(key) : help;
-  };
-  const group = (f: UserField, label: string, help?: string, required = false) => {
-    const helperText = helper(f, help);
-    return {
-      label,
-      labelFor: `user-${f}`,
-      intent: intent(f),
-      ...(helperText ? { helperText } : {}),
-      ...(required ? { labelInfo: t('common.required') } : {}),
-    };
-  };
+  const field = (f: UserField, label: string, help?: string, need?: 'required') => ({
+    id: `user-${f}`,
+    label,
+    error: errors[f],
+    ...(help ? { help } : {}),
+    ...(need ? { need } : {}),
+  });
   const text = (
     f: 'phone' | 'name' | 'first_name' | 'avatar',
     extra: { disabled?: boolean; maxLength: number },
@@ -46,82 +41,82 @@ export function UserFields({
       {...extra}
     />
   );
+  const password = (f: 'password' | 'confirmPassword') => (
+    <InputGroup
+      id={`user-${f}`}
+      type="password"
+      autoComplete="new-password"
+      value={values[f]}
+      onValueChange={(v) => onChange({ [f]: v })}
+      intent={intent(f)}
+      maxLength={256}
+      data-testid={`user-${f}`}
+    />
+  );
+  const longText = (f: 'bio' | 'reason') => (
+    <TextArea
+      id={`user-${f}`}
+      fill
+      value={values[f]}
+      onChange={(e) => onChange({ [f]: e.currentTarget.value })}
+      intent={intent(f)}
+      maxLength={500}
+      data-testid={`user-${f}`}
+    />
+  );
 
   return (
     <div className="user-fields">
-      <FormGroup
-        {...group(
+      <FormField
+        {...field(
           'phone',
           t('users.field.phone'),
           mode === 'edit' ? t('users.form.phoneFixed') : t('users.form.phoneHelp'),
-          true,
+          'required',
         )}
       >
         {text('phone', { disabled: mode === 'edit', maxLength: 21 })}
-      </FormGroup>
-      <FormGroup {...group('name', t('users.field.name'), t('users.form.nameHelp'), true)}>
+      </FormField>
+      <FormField {...field('name', t('users.field.name'), t('users.form.nameHelp'), 'required')}>
         {text('name', { maxLength: 64 })}
-      </FormGroup>
-      <FormGroup {...group('first_name', t('users.field.firstName'))}>
+      </FormField>
+      <FormField {...field('first_name', t('users.field.firstName'))}>
         {text('first_name', { maxLength: 64 })}
-      </FormGroup>
-      <FormGroup {...group('roles', t('users.field.roles'), t('users.form.rolesHelp'), true)}>
+      </FormField>
+      <FormField {...field('roles', t('users.field.roles'), t('users.form.rolesHelp'), 'required')}>
         <RolesSelect
           id="user-roles"
           value={values.roles}
           onChange={(roles) => onChange({ roles })}
           invalid={Boolean(errors.roles)}
         />
-      </FormGroup>
-      <FormGroup
-        {...group(
+      </FormField>
+      <FormField
+        {...field(
           'password',
           mode === 'create' ? t('users.field.password') : t('users.field.newPassword'),
           mode === 'create' ? t('users.form.passwordHelp') : t('users.form.newPasswordHelp'),
-          mode === 'create',
+          mode === 'create' ? 'required' : undefined,
         )}
       >
-        <InputGroup
-          id="user-password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onValueChange={(password) => onChange({ password })}
-          intent={intent('password')}
-          maxLength={256}
-          data-testid="user-password"
-        />
-      </FormGroup>
-      <FormGroup
-        {...group('confirmPassword', t('users.field.confirmPassword'), undefined, mode === 'create')}
+        {password('password')}
+      </FormField>
+      <FormField
+        {...field(
+          'confirmPassword',
+          t('users.field.confirmPassword'),
+          undefined,
+          mode === 'create' ? 'required' : undefined,
+        )}
       >
-        <InputGroup
-          id="user-confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onValueChange={(confirmPassword) => onChange({ confirmPassword })}
-          intent={intent('confirmPassword')}
-          maxLength={256}
-          data-testid="user-confirmPassword"
-        />
-      </FormGroup>
-      <FormGroup {...group('bio', t('users.field.bio'))}>
-        <TextArea
-          id="user-bio"
-          fill
-          value={values.bio}
-          onChange={(e) => onChange({ bio: e.currentTarget.value })}
-          intent={intent('bio')}
-          maxLength={500}
-          data-testid="user-bio"
-        />
-      </FormGroup>
-      <FormGroup {...group('avatar', t('users.field.avatar'), t('users.form.avatarHelp'))}>
+        {password('confirmPassword')}
+      </FormField>
+      <FormField {...field('bio', t('users.field.bio'))}>{longText('bio')}</FormField>
+      <FormField {...field('avatar', t('users.field.avatar'), t('users.form.avatarHelp'))}>
         {text('avatar', { maxLength: 500 })}
-      </FormGroup>
+      </FormField>
       {mode === 'edit' && (
-        <FormGroup {...group('disabled', t('users.field.disabled'), t('users.form.disabledHelp'))}>
+        <FormField {...field('disabled', t('users.field.disabled'), t('users.form.disabledHelp'))}>
           <Switch
             id="user-disabled"
             checked={values.disabled}
@@ -129,26 +124,18 @@ export function UserFields({
             label={values.disabled ? t('users.disabledYes') : t('users.disabledNo')}
             data-testid="user-disabled"
           />
-        </FormGroup>
+        </FormField>
       )}
-      <FormGroup
-        {...group(
+      <FormField
+        {...field(
           'reason',
           t('users.field.reason'),
           mode === 'edit' ? t('users.form.reasonHelp') : t('users.form.reasonOptional'),
-          mode === 'edit',
+          mode === 'edit' ? 'required' : undefined,
         )}
       >
-        <TextArea
-          id="user-reason"
-          fill
-          value={values.reason}
-          onChange={(e) => onChange({ reason: e.currentTarget.value })}
-          intent={intent('reason')}
-          maxLength={500}
-          data-testid="user-reason"
-        />
-      </FormGroup>
+        {longText('reason')}
+      </FormField>
     </div>
   );
 }

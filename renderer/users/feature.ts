@@ -3,6 +3,8 @@ import { UserCreatePage } from './UserCreatePage.js';
 import { UserDetailPage } from './UserDetailPage.js';
 import { UserEditPage } from './UserEditPage.js';
 import { UsersListPage } from './UsersListPage.js';
+import zhCN from './zh-CN.json';
+import en from './en.json';
 
 /** Operator management (super-admin). */
 export const usersFeature = rendererFeature({
@@ -13,4 +15,5 @@ export const usersFeature = rendererFeature({
     'admin.user': UserDetailPage,
     'admin.userEdit': UserEditPage,
   },
+  texts: { 'zh-CN': zhCN, en },
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { errorsFromIssues } from '../kit/form.js';
+import { isReasonValid } from '../components/reason.js';
 import {
+  USER_FIELDS,
   emptyForm,
-  fieldErrorsFromIssues,
   formFromOperator,
-  isReasonValid,
+  invalidKey,
   validateCreate,
   validateUpdate,
   type UserFormValues,
@@ -86,14 +88,14 @@ describe('validateUpdate', () => {
     expect(validateUpdate({ ...formFromOperator(operator), reason: 'x' }, operator)).toEqual({
       ok: false,
       errors: {},
-      nothingChanged: true,
+      note: 'users.edit.nothingChanged',
     });
   });
 
   it('ignores role order', () => {
     const op = { ...operator, roles: ['ADMIN', 'YMMJ'] as Operator['roles'] };
     const v = { ...formFromOperator(op), roles: ['YMMJ', 'ADMIN'] as UserFormValues['roles'] };
-    expect(validateUpdate(v, op)).toMatchObject({ nothingChanged: true });
+    expect(validateUpdate(v, op)).toMatchObject({ note: 'users.edit.nothingChanged' });
   });
 
   it('requires a reason and a matching new password', () => {
@@ -122,10 +124,14 @@ describe('validateUpdate', () => {
 describe('helpers', () => {
   it('maps server field issues to form fields', () => {
     expect(
-      fieldErrorsFromIssues([
-        { path: 'phone', message: 'taken' },
-        { path: '(body)', message: 'x' },
-      ]),
+      errorsFromIssues(
+        [
+          { path: 'phone', message: 'taken' },
+          { path: '(body)', message: 'x' },
+        ],
+        USER_FIELDS,
+        invalidKey,
+      ),
     ).toEqual({
       phone: 'users.invalid.phone',
     });

@@ -1,11 +1,12 @@
-import type { FieldIssue } from '../../shared/envelope.js';
-import { ENDPOINTS, type InputOf } from '../../shared/api/table.js';
+import type { InputOf } from '../../shared/api/table.js';
 import type { Operator } from '../../shared/api/users.js';
 import type { Role } from '../../shared/roles.js';
+import { outcome, schemaErrors, type Checked, type FieldErrors } from '../kit/form.js';
 
 /**
- * The operator form's rules are the endpoint's own schemas, so the form cannot accept what the
- * server refuses. Only the messages are the console's: one catalogue key per field.
+ * The operator form, on the form kit: its rules are the endpoints' own schemas (users.create,
+ * users.update), so the form cannot accept what the server refuses. Only the messages are the
+ * console's: one catalogue key per field.
  */
 
 export interface UserFormValues {
@@ -22,10 +23,8 @@ export interface UserFormValues {
 }
 
 export type UserField = keyof UserFormValues;
-/** Field -> i18n key of what is wrong with it. */
-export type FieldErrors = Partial<Record<UserField, string>>;
 
-const FIELDS: readonly UserField[] = [
+export const USER_FIELDS: readonly UserField[] = [
   'phone',
   'name',
   'first_name',
@@ -68,30 +67,14 @@ export function formFromOperator(op: Operator): UserFormValues {
   };
 }
 
-function isField(x: unknown): x is UserField {
-  return typeof x === 'string' && (FIELDS as readonly string[]).includes(x);
-}
-
-/** Field problems the server sent back (VALIDATION details), as the same per-field keys. */
-export function fieldErrorsFromIssues(issues: readonly FieldIssue[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path.split('.')[0];
-    if (isField(field)) errors[field] = invalidKey(field);
-  }
-  return errors;
-}
-
-function passwordErrors(v: UserFormValues, required: boolean): FieldErrors {
+/** The repeated password is the console's own check; the server never sees it. */
+function passwordErrors(v: UserFormValues, required: boolean): FieldErrors<UserField> {
   if (!required && v.password === '' && v.confirmPassword === '') return {};
   if (v.password !== v.confirmPassword) return { confirmPassword: invalidKey('confirmPassword') };
   return {};
 }
 
-export type Validated<I> =
-  { ok: true; input: I } | { ok: false; errors: FieldErrors; nothingChanged?: boolean };
-
-export function validateCreate(v: UserFormValues): Validated<InputOf<'users.create'>> {
+export function validateCreate(v: UserFormValues): Checked<InputOf<'users.create'>, UserField> {
   const input: InputOf<'users.create'> = {
     phone: v.phone.trim(),
     name: v.name.trim(),
@@ -102,23 +85,20 @@ export function validateCreate(v: UserFormValues): Validated<InputOf<'users.crea
     avatar: v.avatar.trim(),
     ...(v.reason.trim() ? { reason: v.reason.trim() } : {}),
   };
-  const parsed = ENDPOINTS['users.create'].input.safeParse(input);
-  const errors: FieldErrors = {
-    ...(parsed.success
-      ? {}
-      : fieldErrorsFromIssues(
-          parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-        )),
+  return outcome(input, {
+    ...schemaErrors('users.create', input, USER_FIELDS, invalidKey),
     ...passwordErrors(v, true),
-  };
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, input };
+  });
 }
 
 const sameRoles = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 /** Only what changed is sent, so the audit log records what the operator meant to change. */
-export function validateUpdate(v: UserFormValues, original: Operator): Validated<InputOf<'users.update'>> {
+export function validateUpdate(
+  v: UserFormValues,
+  original: Operator,
+): Checked<InputOf<'users.update'>, UserField> {
   const changes: Partial<InputOf<'users.update'>> = {};
   if (v.name.trim() !== original.name) changes.name = v.name.trim();
   if (v.first_name.trim() !== original.first_name) changes.first_name = v.first_name.trim();
@@ -128,20 +108,11 @@ export function validateUpdate(v: UserFormValues, original: Operator): Validated
   if (v.disabled !== original.disabled) changes.disabled = v.disabled;
   if (v.password !== '') changes.password = v.password;
   if (Object.keys(changes).length === 0 && v.confirmPassword === '') {
-    return { ok: false, errors: {}, nothingChanged: true };
+    return { ok: false, errors: {}, note: 'users.edit.nothingChanged' };
   }
   const input: InputOf<'users.update'> = { phone: original.phone, ...changes, reason: v.reason.trim() };
-  const parsed = ENDPOINTS['users.update'].input.safeParse(input);
-  const errors: FieldErrors = {
-    ...(parsed.success
-      ? {}
-      : fieldErrorsFromIssues(
-          parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-        )),
+  return outcome(input, {
+    ...schemaErrors('users.update', input, USER_FIELDS, invalidKey),
     ...passwordErrors(v, false),
-  };
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, input };
+  });
 }
-
-/** A reason for a destructive action, by the endpoint's own rule. */
-export { isReasonValid } from '../components/reason.js';

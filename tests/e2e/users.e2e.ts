@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { useConsole } from './fixture.js';
-import { goTo, openConsole, signIn, waitForPath } from './support.js';
+import { goTo, hashPath, openConsole, signIn, waitForPath } from './support.js';
 
 /** A super-admin manages an operator through the screens; every change lands in the audit log. */
 const fx = useConsole();
@@ -55,6 +56,89 @@ describe('operator management', () => {
       ['users.update', 'promoted to shift lead'],
       ['users.create', null],
     ]);
+    await page.context().close();
+  });
+});
+
+describe("an operator's audit log", () => {
+  const SUPER_PHONE = '13800000001';
+
+  async function call(endpoint: string, input: Record<string, unknown>) {
+    const r = await fx.host.core.handlers['api:call']({ endpoint, input } as never);
+    if (!r.ok) throw new Error(`${endpoint}: ${r.error.message}`);
+  }
+
+  /** The actions of the rows shown (each row carries its code; the cell shows its name). */
+  const shownActions = (page: Page) =>
+    page
+      .locator('[data-testid="user-logs"] tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action') ?? ''));
+
+  it('names actions and games in both languages and filters by kind, game and days, in the URL', async () => {
+    const page = await openConsole(fx.browser, fx.host);
+    await signIn(page, 'super');
+    await waitForPath(page, '/home');
+    // Through the same session: one action in a game, one outside the games.
+    await call('blacklist.create', { game: 'lw', kind: 'ip', value: '198.18.50.1', reason: 'scanner found' });
+    await call('users.update', { phone: '13800000004', first_name: 'Guest Desk', reason: 'new desk name' });
+
+    await goTo(page, `/admin/user/${SUPER_PHONE}`);
+    const log = page.getByTestId('user-logs');
+    await expect.poll(() => log.textContent()).toContain('Added to the blacklist');
+    const text = (await log.textContent()) ?? '';
+    expect(text).toContain('Changed an operator');
+    expect(text).toContain('Signed in');
+    // Names, not codes: the action and game cells say what an operator would.
+    const cells = (column: number) =>
+      log
+        .locator(`tbody tr td:nth-child(${column})`)
+        .evaluateAll((tds) => tds.map((td) => td.textContent ?? ''));
+    const actions = await cells(2);
+    for (const code of ['blacklist.create', 'users.update', 'auth.login'])
+      expect(actions).not.toContain(code);
+    expect(await cells(3)).toContain('Lord War');
+    expect(await cells(3)).not.toContain('lw');
+
+    await page.getByTestId('user-logs-kind').selectOption('actions');
+    await expect.poll(() => hashPath(page)).toContain('logKind=actions');
+    await expect.poll(async () => (await shownActions(page)).some((a) => a.startsWith('auth.'))).toBe(false);
+    expect(await shownActions(page)).toContain('users.update');
+
+    await page.getByTestId('user-logs-kind').selectOption('sessions');
+    await expect.poll(async () => (await shownActions(page)).every((a) => a.startsWith('auth.'))).toBe(true);
+    expect((await shownActions(page)).length).toBeGreaterThan(0);
+
+    await page.getByTestId('user-logs-clear').click();
+    await page.getByTestId('user-logs-game').selectOption('lw');
+    await expect.poll(() => shownActions(page)).toEqual(['blacklist.create']);
+
+    // Days are the operator's local days; a range starting tomorrow holds nothing yet.
+    const [today, tomorrow] = await page.evaluate(() => {
+      const day = (d: Date) =>
+        `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      const now = new Date();
+      return [day(now), day(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1))];
+    });
+    await page.getByTestId('user-logs-from').fill(today);
+    await page.getByTestId('user-logs-to').fill(today);
+    await expect.poll(() => shownActions(page)).toEqual(['blacklist.create']);
+    await page.getByTestId('user-logs-from').fill(tomorrow);
+    await page.getByTestId('user-logs-reversed').waitFor();
+    await page.getByTestId('user-logs-to').fill(tomorrow);
+    await page.getByTestId('user-logs-empty').waitFor();
+
+    // The filters are in the URL: a reload shows the same log.
+    await page.reload();
+    await page.getByTestId('user-logs-empty').waitFor();
+    expect(await page.getByTestId('user-logs-game').inputValue()).toBe('lw');
+
+    await page.getByTestId('user-logs-clear').click();
+    await page.getByTestId('language-switch').selectOption('zh-CN');
+    await expect.poll(() => log.textContent()).toContain('加入黑名单');
+    const zh = (await log.textContent()) ?? '';
+    expect(zh).toContain('领主战争');
+    expect(zh).toContain('登录');
+    await fx.host.core.handlers['settings:set']({ language: 'en' });
     await page.context().close();
   });
 });

@@ -1,12 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button, ControlGroup, InputGroup, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
-/**
- * A one-field search or filter form: the text box and its button, submitting the trimmed text on
- * Enter or click. It holds no state; each list decides when what is typed is applied (at once,
- * after a pause) and how it follows the URL.
- */
+/** How long typing must pause before a list searches by itself. */
+export const SEARCH_DELAY_MS = 400;
+
 interface SearchFieldProps {
   value: string;
   onValueChange: (value: string) => void;
@@ -22,6 +20,10 @@ interface SearchFieldProps {
   className?: string;
 }
 
+/**
+ * A one-field search or filter form: the text box and its button, submitting the trimmed text on
+ * Enter or click. It holds no state; SearchBox and SearchOnSubmit decide when what is typed applies.
+ */
 export function SearchField({
   value,
   onValueChange,
@@ -61,6 +63,60 @@ export function SearchField({
         />
       </ControlGroup>
     </form>
+  );
+}
+
+/**
+ * A list's text search: searches as the operator pauses typing, and at once on Enter. The URL
+ * holds the applied query; what is typed follows it when it changes from outside (Back, clear).
+ */
+export function SearchBox({
+  value,
+  onSearch,
+  placeholder,
+  testId,
+  maxLength,
+}: {
+  value: string;
+  onSearch: (q: string) => void;
+  placeholder: string;
+  testId: string;
+  maxLength?: number;
+}) {
+  const [draft, setDraft] = useState(value);
+  const [applied, setApplied] = useState(value);
+  const [sent, setSent] = useState<string | null>(null);
+  // Adjusting state to a changed prop during render, as React recommends, instead of an effect.
+  // A query this box sent itself must not overwrite what was typed since.
+  if (value !== applied) {
+    setApplied(value);
+    if (value !== sent && value !== draft.trim()) setDraft(value);
+  }
+
+  const search = useCallback(
+    (text: string) => {
+      setSent(text);
+      onSearch(text);
+    },
+    [onSearch],
+  );
+
+  useEffect(() => {
+    const text = draft.trim();
+    if (text === value) return;
+    const id = window.setTimeout(() => search(text), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(id);
+  }, [draft, value, search]);
+
+  return (
+    <SearchField
+      value={draft}
+      onValueChange={setDraft}
+      onSubmit={search}
+      placeholder={placeholder}
+      testId={testId}
+      {...(maxLength === undefined ? {} : { maxLength })}
+    />
   );
 }
 

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../shared/api/table.js';
+import { errorsFromIssues } from '../kit/form.js';
 import { NEVER, quickExpiry, typedExpiry } from './expiry.js';
-import {
-  checkBan,
-  checkBlacklist,
-  checkSpecial,
-  errorsFromIssues,
-  fieldsFromIssues,
-  blacklistInvalidKey,
-  BLACKLIST_FIELDS,
-} from './moderationForms.js';
+import { checkBan } from './banForm.js';
+import { BLACKLIST_FIELDS, blacklistInvalidKey, checkBlacklist } from './blacklistForm.js';
+import { checkSpecial } from './specialUserForm.js';
 
 const NOW = new Date(2026, 4, 10, 9, 30);
 const REASON = 'confirmed by the operator';
@@ -38,8 +33,8 @@ describe('ban form', () => {
     expect(r).toEqual({
       ok: false,
       errors: {
-        heroId: 'moderation.invalid.ban.heroId',
-        playerId: 'moderation.invalid.ban.playerId',
+        heroId: 'moderation.invalid.bannedHeroes.heroId',
+        playerId: 'moderation.invalid.bannedHeroes.playerId',
         expiresAt: 'moderation.expiry.past',
       },
     });
@@ -85,16 +80,7 @@ describe('blacklist form', () => {
     expect(r).toEqual({ ok: false, errors: { expiresAt: 'moderation.expiry.invalid' } });
   });
 
-  it('maps the server field issues back to the form', () => {
-    expect(
-      fieldsFromIssues(
-        [
-          { path: 'value', message: 'an IPv4 or IPv6 address' },
-          { path: 'reason', message: 'too short' },
-        ],
-        BLACKLIST_FIELDS,
-      ),
-    ).toEqual(['value']);
+  it('maps the server field issues back to the form, said for the kind', () => {
     expect(
       errorsFromIssues(
         [
@@ -117,14 +103,20 @@ describe('special user form', () => {
     expect(checkSpecial('lw', { playerId: 'x7', category: '', note: '' })).toEqual({
       ok: false,
       errors: {
-        playerId: 'moderation.invalid.special.playerId',
-        category: 'moderation.invalid.special.category',
+        playerId: 'moderation.invalid.specialUsers.playerId',
+        category: 'moderation.invalid.specialUsers.category',
       },
     });
   });
 
-  it('refuses a note longer than the contract allows', () => {
-    const r = checkSpecial('party', { playerId: '77', category: 'gm', note: 'n'.repeat(201) });
-    expect(r).toEqual({ ok: false, errors: { note: 'moderation.invalid.special.note' } });
+  it('refuses a note longer than the contract allows, or one holding a control character', () => {
+    expect(checkSpecial('party', { playerId: '77', category: 'gm', note: 'n'.repeat(201) })).toEqual({
+      ok: false,
+      errors: { note: 'moderation.invalid.specialUsers.note' },
+    });
+    expect(checkSpecial('party', { playerId: '77', category: 'gm', note: 'a\u0000b' })).toEqual({
+      ok: false,
+      errors: { note: 'moderation.invalid.specialUsers.note' },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { HTMLSelect, type HTMLSelectProps } from '@blueprintjs/core';
 
 export interface Option {
@@ -19,15 +20,17 @@ export function OptionSelect({
   options,
   onChange,
   none,
+  ref,
   ...props
 }: {
   value: string;
   options: readonly Option[];
   onChange: (value: string) => void;
   none?: string;
+  ref?: Ref<HTMLSelectElement>;
 } & Omit<HTMLSelectProps, 'value' | 'onChange' | 'options'>) {
   return (
-    <HTMLSelect value={value} onChange={(e) => onChange(e.currentTarget.value)} {...props}>
+    <HTMLSelect ref={ref} value={value} onChange={(e) => onChange(e.currentTarget.value)} {...props}>
       {none !== undefined && <option value="">{none}</option>}
       {options.map((o) => (
         <option key={o.value} value={o.value}>

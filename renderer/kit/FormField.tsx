@@ -3,8 +3,8 @@ import { FormGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A form field of the moderation forms: its label, whether it is required or optional, and under
- * it the field's error (an i18n key) or else its help.
+ * One field of a form: its label, whether it is required or optional, and under it the field's
+ * error (an i18n key) or else its help.
  */
 export function FormField({
   id,
@@ -12,6 +12,7 @@ export function FormField({
   need,
   error,
   help,
+  className,
   children,
 }: {
   /** The input's id, which the label points at. */
@@ -20,22 +21,21 @@ export function FormField({
   need?: 'required' | 'optional';
   error?: string | undefined;
   help?: string | undefined;
+  className?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const helperText = error ? t(error) : help;
   return (
     <FormGroup
       label={label}
       labelFor={id}
       labelInfo={
-        need === 'required'
-          ? t('common.required')
-          : need === 'optional'
-            ? t('moderation.form.optional')
-            : undefined
+        need === 'required' ? t('common.required') : need === 'optional' ? t('kit.form.optional') : undefined
       }
-      helperText={error ? t(error) : help}
+      {...(helperText ? { helperText } : {})}
       intent={error ? Intent.DANGER : Intent.NONE}
+      {...(className ? { className } : {})}
     >
       {children}
     </FormGroup>

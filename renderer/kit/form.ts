@@ -1,0 +1,78 @@
+import { parseEndpointInput } from '../../shared/api/endpoint.js';
+import { ENDPOINTS, type EndpointId } from '../../shared/api/table.js';
+import type { FieldIssue } from '../../shared/envelope.js';
+
+/**
+ * The form kit's rules. A form checks its draft with the endpoint's own input schema, through the
+ * same parse the server and main use (the text rule first, then the schema), so the form accepts
+ * exactly what the server will. Only the messages are the console's: each field's problem is an
+ * i18n key the form chooses (`keyOf`). A refused call's field details map back the same way.
+ */
+
+/** Field -> i18n key of what is wrong with it. */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/**
+ * A checked draft: the input to send, or what is wrong. `note` is an i18n key of a remark that is
+ * not a field's fault (nothing has changed, say).
+ */
+export type Checked<I, F extends string> =
+  { ok: true; input: I } | { ok: false; errors: FieldErrors<F>; note?: string };
+
+/**
+ * Satisfies the reason rule while the reason is asked later, in the confirmation; never sent.
+ * The reason's own rule is the confirmation's to check.
+ */
+const STAND_IN_REASON = 'reason asked in the confirmation';
+
+/** The form fields a list of issues names (each issue's first path segment), in order, once each. */
+export function fieldsFromIssues<F extends string>(issues: readonly FieldIssue[], fields: readonly F[]): F[] {
+  const named = issues.map((i) => i.path.split('.')[0] ?? '');
+  return [...new Set(named)].filter((f): f is F => (fields as readonly string[]).includes(f));
+}
+
+/** The form's errors for the fields a list of issues names, each said by `keyOf`. */
+export function errorsFromIssues<F extends string>(
+  issues: readonly FieldIssue[],
+  fields: readonly F[],
+  keyOf: (field: F) => string,
+): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const f of fieldsFromIssues(issues, fields)) errors[f] = keyOf(f);
+  return errors;
+}
+
+/**
+ * The endpoint's verdict on `candidate`, as the form's field errors. With `reasonLater` the reason
+ * is taken in the confirmation afterwards, so it is left out of the check.
+ */
+export function schemaErrors<F extends string>(
+  endpoint: EndpointId,
+  candidate: Record<string, unknown>,
+  fields: readonly F[],
+  keyOf: (field: F) => string,
+  options: { reasonLater?: boolean } = {},
+): FieldErrors<F> {
+  const input = options.reasonLater ? { ...candidate, reason: STAND_IN_REASON } : candidate;
+  const parsed = parseEndpointInput(ENDPOINTS[endpoint], input);
+  return parsed.success ? {} : errorsFromIssues(parsed.issues, fields, keyOf);
+}
+
+/** The input when nothing is wrong, else the errors. */
+export function outcome<I, F extends string>(input: I, errors: FieldErrors<F>): Checked<I, F> {
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, input };
+}
+
+/**
+ * The errors left after a change: the changed fields' own (and those `clears` names, for fields
+ * whose message depends on another) are stale once the operator edits them.
+ */
+export function errorsAfterChange<D extends object, F extends string>(
+  errors: FieldErrors<F>,
+  changed: readonly (keyof D)[],
+  clears: (changed: keyof D) => readonly F[],
+): FieldErrors<F> {
+  const next = { ...errors };
+  for (const k of changed) for (const f of clears(k)) delete next[f];
+  return next;
+}
