@@ -9,12 +9,13 @@ import { createRoot } from 'react-dom/client';
 import { App, BridgeMissing } from './app/App.js';
 import { bridge, installWebBridgeIfNeeded } from './bridge/bridge.js';
 import { changeLanguage, initI18n, toLanguage } from './i18n/i18n.js';
+import { CATALOGUES } from './i18n/resources.js';
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const root = createRoot(container);
-  await initI18n();
+  await initI18n(CATALOGUES);
   try {
     await installWebBridgeIfNeeded();
     // The saved language, before the first paint, so the console never flashes the other one.

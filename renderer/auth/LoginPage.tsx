@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import type { ResultError } from '../../shared/envelope.js';
@@ -10,13 +10,33 @@ import { ErrorCallout } from '../components/ErrorCallout.js';
 import { SettingsDialog } from '../settings/SettingsDialog.js';
 import { useSession } from '../session/SessionContext.js';
 import { EXPIRED_PARAM, NEXT_PARAM, safeNext } from '../routing/guard.js';
+import { FirstRunCard, type FirstRunDone } from './FirstRunCard.js';
 
+/**
+ * The sign-in page. On the embedded backend's first run it shows the first-run card instead
+ * (create the first super-admin, or load the demo data), then the form.
+ */
 export function LoginPage() {
+  const { appInfo, appInfoPending } = useSession();
+  const [firstRun, setFirstRun] = useState<FirstRunDone | null>(null);
+  // Until main has said whether the backend needs its first run, neither card is the right one.
+  if (appInfoPending) {
+    return (
+      <div className="login-pending" data-testid="login-pending">
+        <Spinner size={24} />
+      </div>
+    );
+  }
+  if (appInfo?.backend.setup === 'needed') return <FirstRunCard onDone={setFirstRun} />;
+  return <SignInForm firstRun={firstRun} />;
+}
+
+function SignInForm({ firstRun }: { firstRun: FirstRunDone | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { state, apply, lastEnd } = useSession();
-  const [account, setAccount] = useState('');
+  const [account, setAccount] = useState(firstRun?.account ?? '');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [missing, setMissing] = useState<{ account?: boolean; password?: boolean }>({});
@@ -65,9 +85,14 @@ export function LoginPage() {
             )}
           </Callout>
         )}
+        {firstRun && (
+          <Callout intent={Intent.SUCCESS} icon="tick-circle" data-testid="first-run-done">
+            {t(firstRun.mode === 'super' ? 'firstRun.super.done' : 'firstRun.demo.done')}
+          </Callout>
+        )}
         {state?.tokenStorage === 'memory' && (
           <Callout intent={Intent.WARNING} icon="key" data-testid="login-memory-tokens">
-            {t('notice.memoryTokens')}
+            {state.tokenStorageReason ?? t('notice.tokenStorage.memory')}
           </Callout>
         )}
         {next && safeNext(next) === next && (

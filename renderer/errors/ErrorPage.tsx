@@ -1,9 +1,14 @@
-import { Link, useNavigate, useRouteError } from 'react-router-dom';
+import { Link, useNavigate, useRouteError, useSearchParams } from 'react-router-dom';
 import { Button, Classes, NonIdealState, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { GAMES } from '../../shared/games.js';
 import { LANDING_PATH, LOGIN_PATH } from '../../shared/routes.js';
+import type { Role } from '../../shared/roles.js';
+import { useLanguage } from '../i18n/i18n.js';
 import { useSession } from '../session/SessionContext.js';
-import { isSignedIn } from '../routing/guard.js';
+import { isSignedIn, REFUSED_PARAM, refusedRoute } from '../routing/guard.js';
+import { headingKeyOf } from '../routing/titles.js';
+import { accessSentence, rolesList } from './accessText.js';
 
 type ErrorKind = '401' | '404' | '500';
 
@@ -39,16 +44,52 @@ function WayBack({ kind }: { kind: ErrorKind }) {
   );
 }
 
+/**
+ * What a refused operator needs to know: which page, which roles it needs, which roles they have,
+ * and whom to ask. The page comes from the 401 URL and is named only when it is one of ours.
+ */
+function Refused() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [search] = useSearchParams();
+  const { state } = useSession();
+  const route = refusedRoute(search.get(REFUSED_PARAM));
+  const signedIn = state ? isSignedIn(state, Date.now()) : false;
+  if (!route || !state || !signedIn) return <p>{t('errors.401.body')}</p>;
+  const roleName = (r: Role) => t(`role.${r}`);
+  const page = t(headingKeyOf(route));
+  const needs = accessSentence(route.access, roleName, lang);
+  const mine = state.user.role;
+  return (
+    <div className="refused" data-testid="error-401-details">
+      <p data-testid="error-401-page">
+        {route.game
+          ? t('errors.401.pageOfGame', { page, game: GAMES[route.game].names[lang] })
+          : t('errors.401.page', { page })}
+      </p>
+      <p data-testid="error-401-needs">{t(needs.key, needs.params)}</p>
+      <p data-testid="error-401-yours">
+        {mine.length > 0
+          ? t('errors.401.yours', { roles: rolesList(mine, roleName, lang) })
+          : t('errors.401.noRoles')}
+      </p>
+      <p className={Classes.TEXT_MUTED}>{t('errors.401.ask')}</p>
+    </div>
+  );
+}
+
 export function ErrorPage({ kind }: { kind: ErrorKind }) {
   const { t } = useTranslation();
+  // NonIdealState does not pass test ids on to the page.
   return (
-    <NonIdealState
-      icon={ICONS[kind]}
-      title={t(`errors.${kind}.headline`)}
-      description={t(`errors.${kind}.body`)}
-      action={<WayBack kind={kind} />}
-      data-testid={`error-${kind}`}
-    />
+    <div data-testid={`error-${kind}`}>
+      <NonIdealState
+        icon={ICONS[kind]}
+        title={t(`errors.${kind}.headline`)}
+        description={kind === '401' ? <Refused /> : t(`errors.${kind}.body`)}
+        action={<WayBack kind={kind} />}
+      />
+    </div>
   );
 }
 
@@ -58,7 +99,7 @@ export function CrashPage() {
   const error = useRouteError();
   const message = error instanceof Error ? error.message : String(error);
   return (
-    <div className="errors-layout">
+    <div className="errors-layout" data-testid="error-crash">
       <NonIdealState
         icon="error"
         title={t('errors.500.headline')}
@@ -71,7 +112,6 @@ export function CrashPage() {
           </>
         }
         action={<WayBack kind="500" />}
-        data-testid="error-crash"
       />
     </div>
   );

@@ -4,7 +4,9 @@ import { Card, Classes, H4, H5, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '../../shared/games.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { buildMenu, type MenuItem } from '../menu/buildMenu.js';
+import type { MenuItem } from '../menu/buildMenu.js';
+import { useMenu } from '../menu/MenuContext.js';
+import { PlannedTag } from '../planned/PlannedTag.js';
 import { useSession } from '../session/SessionContext.js';
 
 function Links({ items }: { items: readonly MenuItem[] }) {
@@ -12,23 +14,27 @@ function Links({ items }: { items: readonly MenuItem[] }) {
   return (
     <ul className="home-links">
       {items.map((i) => (
-        <li key={i.routeId}>
-          <Link to={i.path} data-testid={`home-link-${i.routeId}`}>
+        <li key={i.routeId} className={i.ready ? undefined : 'home-link-planned'}>
+          <Link to={i.path} data-testid={`home-link-${i.routeId}`} data-ready={i.ready}>
             {t(i.titleKey)}
           </Link>
+          {!i.ready && <PlannedTag testId={`home-planned-${i.routeId}`} />}
         </li>
       ))}
     </ul>
   );
 }
 
-/** Who is signed in and where they can go; no figures until a release has real ones. */
+/**
+ * Who is signed in and where they can go (the side menu's pages, planned ones marked); no figures
+ * until a release has real ones.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { state } = useSession();
-  const roles = useMemo(() => state?.user.role ?? [], [state]);
-  const groups = useMemo(() => buildMenu(roles).filter((g) => g.id !== 'home'), [roles]);
+  const menu = useMenu();
+  const groups = useMemo(() => menu.filter((g) => g.id !== 'home'), [menu]);
   if (!state) return null;
   const { user } = state;
 

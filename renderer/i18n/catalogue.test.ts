@@ -9,6 +9,9 @@ import { MENU_GROUP_ORDER } from '../menu/buildMenu.js';
 import { GAME_IDS, SERVICES } from '../../shared/games.js';
 import { emptyForm, invalidKey, type UserField } from '../users/userForm.js';
 import { URL_PROBLEMS, urlProblemKey } from '../settings/settingsForm.js';
+import { TOKEN_STORAGES } from '../../shared/session.js';
+import { ACCESS_SENTENCE_KEYS } from '../errors/accessText.js';
+import { FIRST_RUN_FIELDS, firstRunInvalidKey } from '../auth/firstRunForm.js';
 
 const zh = flattenKeys(CATALOGUES['zh-CN']);
 const enKeys = flattenKeys(CATALOGUES.en);
@@ -54,6 +57,17 @@ describe('translation catalogues', () => {
     for (const k of ['401', '404', '500']) {
       both(`errors.${k}.headline`);
       both(`errors.${k}.body`);
+    }
+  });
+
+  it('name every place tokens are kept, every access sentence and every first-run field', () => {
+    for (const s of TOKEN_STORAGES) both(`settings.tokens.${s}`);
+    for (const s of TOKEN_STORAGES.filter((x) => x !== 'keychain')) both(`notice.tokenStorage.${s}`);
+    for (const k of ACCESS_SENTENCE_KEYS) both(k);
+    for (const f of FIRST_RUN_FIELDS) {
+      both(`firstRun.field.${f}`);
+      both(`firstRun.help.${f}`);
+      both(firstRunInvalidKey(f));
     }
   });
 

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../shared/codes.js';
-import { CATALOGUES } from './resources.js';
+import type { Catalogue } from './catalogue.js';
 
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
@@ -13,9 +13,16 @@ function markDocument(lang: Language): void {
   document.documentElement.lang = lang;
 }
 
-export async function initI18n(lang: Language = DEFAULT_LANGUAGE): Promise<void> {
+/**
+ * The catalogues come from the caller (main.tsx, from resources.ts): they are made from every
+ * feature module, whose screens import this file, so importing them here would be a cycle.
+ */
+export async function initI18n(
+  catalogues: Readonly<Record<Language, Catalogue>>,
+  lang: Language = DEFAULT_LANGUAGE,
+): Promise<void> {
   await i18n.use(initReactI18next).init({
-    resources: { 'zh-CN': { translation: CATALOGUES['zh-CN'] }, en: { translation: CATALOGUES.en } },
+    resources: { 'zh-CN': { translation: catalogues['zh-CN'] }, en: { translation: catalogues.en } },
     lng: lang,
     // Both catalogues hold the same keys (a unit test proves it), so a fallback would only hide bugs.
     fallbackLng: false,

@@ -1,55 +1,22 @@
-import { useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { Drawer, Position } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
-import { NARROW_WINDOW_PX, SIDE_NAV_WIDTH } from '../../shared/constants.js';
-import { useWindowWidth } from '../components/hooks.js';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../session/SessionContext.js';
-import { isSignedIn, loginPathFor, matchRoute } from '../routing/guard.js';
-import { SideMenu } from './SideMenu.js';
-import { TopBar } from './TopBar.js';
+import { isSignedIn, loginPathFor } from '../routing/guard.js';
+import { Redirect } from '../routing/Redirect.js';
+import { Chrome } from './Chrome.js';
 
-/** Top bar, side menu (a drawer on narrow windows) and the page. Signed-in operators only. */
+/** The pages of signed-in operators, in the console's frame. */
 export function MainLayout() {
-  const { t } = useTranslation();
   const { state, lastEnd } = useSession();
   const location = useLocation();
-  const narrow = useWindowWidth() < NARROW_WINDOW_PX;
-  const [drawerOpen, setDrawerOpen] = useState(false);
 
   if (!state) return null;
-  // The page's own guard says the same; deciding here too keeps the chrome from flashing.
+  // The page's own guard says the same; deciding here too keeps the frame from flashing.
   if (!isSignedIn(state, Date.now())) {
-    return <Navigate to={loginPathFor(`${location.pathname}${location.search}`, lastEnd !== null)} replace />;
+    return <Redirect to={loginPathFor(`${location.pathname}${location.search}`, lastEnd !== null)} />;
   }
-  const roles = state.user.role;
-  const currentRouteId = matchRoute(location.pathname)?.id;
-
   return (
-    <div className="main-layout">
-      <TopBar operatorName={state.user.name} {...(narrow ? { onOpenMenu: () => setDrawerOpen(true) } : {})} />
-      <div className="main-body">
-        {narrow ? (
-          <Drawer
-            isOpen={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            position={Position.LEFT}
-            size={SIDE_NAV_WIDTH}
-            title={t('menu.label')}
-            icon="menu"
-            className="side-menu-drawer"
-          >
-            <SideMenu roles={roles} currentRouteId={currentRouteId} onNavigate={() => setDrawerOpen(false)} />
-          </Drawer>
-        ) : (
-          <aside className="side-nav" style={{ width: SIDE_NAV_WIDTH }}>
-            <SideMenu roles={roles} currentRouteId={currentRouteId} />
-          </aside>
-        )}
-        <main className="main-content">
-          <Outlet />
-        </main>
-      </div>
-    </div>
+    <Chrome user={state.user}>
+      <Outlet />
+    </Chrome>
   );
 }

@@ -1,12 +1,15 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { Alignment, Button, Classes, Collapse, Icon, type IconName } from '@blueprintjs/core';
+import { Alignment, Button, Classes, Icon, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '../../shared/games.js';
 import { SIDE_NAV_WIDTH } from '../../shared/constants.js';
 import type { MenuGroupId } from '../../shared/routes.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { buildMenu, groupOfRoute, type MenuGroup, type MenuItem } from '../menu/buildMenu.js';
+import { groupOfRoute, type MenuGroup, type MenuItem } from '../menu/buildMenu.js';
+import { useMenu } from '../menu/MenuContext.js';
+import { followPage, initialOpenGroups, toggleGroup } from '../menu/openGroups.js';
+import { PlannedTag } from '../planned/PlannedTag.js';
 
 const GROUP_ICONS: Record<string, IconName> = { home: 'home', admin: 'cog', todo: 'tick-circle' };
 
@@ -18,12 +21,21 @@ function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate?: () => voi
       end
       onClick={onNavigate}
       className={({ isActive }) =>
-        `${Classes.MENU_ITEM} side-menu-item${isActive ? ` ${Classes.ACTIVE} ${Classes.INTENT_PRIMARY}` : ''}`
+        [
+          Classes.MENU_ITEM,
+          'side-menu-item',
+          item.ready ? '' : 'side-menu-item-planned',
+          isActive ? `${Classes.ACTIVE} ${Classes.INTENT_PRIMARY}` : '',
+        ]
+          .filter(Boolean)
+          .join(' ')
       }
       style={{ paddingLeft: item.indent }}
       data-testid={`menu-item-${item.routeId}`}
+      data-ready={item.ready}
     >
-      <span className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{t(item.titleKey)}</span>
+      <span className={`${Classes.TEXT_OVERFLOW_ELLIPSIS} ${Classes.FILL}`}>{t(item.titleKey)}</span>
+      {!item.ready && <PlannedTag testId={`menu-planned-${item.routeId}`} />}
     </NavLink>
   );
 }
@@ -42,6 +54,7 @@ function GroupView({
   const { t } = useTranslation();
   const lang = useLanguage();
   const title = group.game ? GAMES[group.game].names[lang] : t(`menu.group.${group.id}`);
+  const listId = `side-menu-group-${group.id}`;
   return (
     <div className="side-menu-group">
       <Button
@@ -53,66 +66,74 @@ function GroupView({
         endIcon={open ? 'chevron-down' : 'chevron-right'}
         onClick={onToggle}
         aria-expanded={open}
+        aria-controls={listId}
         data-testid={`menu-group-${group.id}`}
         text={title}
       />
-      <Collapse isOpen={open}>
-        <div role="group" aria-label={title}>
-          {group.items.map((item) => (
-            <MenuLink key={item.routeId} item={item} {...(onNavigate ? { onNavigate } : {})} />
-          ))}
-          {group.sections.map((section) => (
-            <div key={section.section} className="side-menu-section">
-              <div
-                className={`${Classes.MENU_HEADER} side-menu-section-title`}
-                style={{ paddingLeft: section.indent }}
-                data-testid={`menu-section-${group.id}-${section.section}`}
-              >
-                {t(`menu.section.${section.section}`)}
+      {/* Not animated: the entry of the page on screen must be in place to be scrolled to. */}
+      <div id={listId} role="group" aria-label={title} hidden={!open}>
+        {open && (
+          <>
+            {group.items.map((item) => (
+              <MenuLink key={item.routeId} item={item} {...(onNavigate ? { onNavigate } : {})} />
+            ))}
+            {group.sections.map((section) => (
+              <div key={section.section} className="side-menu-section">
+                <div
+                  className={`${Classes.MENU_HEADER} side-menu-section-title`}
+                  style={{ paddingLeft: section.indent }}
+                  data-testid={`menu-section-${group.id}-${section.section}`}
+                >
+                  {t(`menu.section.${section.section}`)}
+                </div>
+                {section.items.map((item) => (
+                  <MenuLink key={item.routeId} item={item} {...(onNavigate ? { onNavigate } : {})} />
+                ))}
               </div>
-              {section.items.map((item) => (
-                <MenuLink key={item.routeId} item={item} {...(onNavigate ? { onNavigate } : {})} />
-              ))}
-            </div>
-          ))}
-        </div>
-      </Collapse>
+            ))}
+          </>
+        )}
+      </div>
     </div>
   );
 }
 
 /**
- * The side menu, built from the route table for the operator's roles. The group holding the open
- * page starts expanded; the others open on click and stay as the operator left them.
+ * The side menu, from the layout's menu for the operator's roles. The group of the page on screen
+ * opens, and the previous page's group closes unless the operator opened it by hand
+ * (menu/openGroups.ts); each new page's entry is scrolled into view.
  */
 export function SideMenu({
-  roles,
   currentRouteId,
   onNavigate,
 }: {
-  roles: readonly string[];
   currentRouteId: string | undefined;
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
-  const groups = useMemo(() => buildMenu(roles), [roles]);
+  const groups = useMenu();
   const current = groupOfRoute(groups, currentRouteId);
-  const [open, setOpen] = useState<ReadonlySet<MenuGroupId>>(() => new Set(current ? [current] : []));
+  const [openGroups, setOpenGroups] = useState(() => initialOpenGroups(current));
+  // Adjusted while rendering, not in an effect, so the new page's group never flashes closed.
+  const [shown, setShown] = useState({ routeId: currentRouteId, group: current });
+  if (shown.routeId !== currentRouteId) {
+    setShown({ routeId: currentRouteId, group: current });
+    setOpenGroups((s) => followPage(s, shown.group, current));
+  }
 
+  const nav = useRef<HTMLElement>(null);
+  const scrolledTo = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (current) setOpen((prev) => (prev.has(current) ? prev : new Set([...prev, current])));
-  }, [current]);
-
-  const toggle = (id: MenuGroupId) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+    if (scrolledTo.current === currentRouteId) return;
+    const active = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!active) return;
+    scrolledTo.current = currentRouteId;
+    active.scrollIntoView({ block: 'nearest' });
+  });
 
   return (
     <nav
+      ref={nav}
       className="side-menu"
       style={{ width: SIDE_NAV_WIDTH }}
       aria-label={t('menu.label')}
@@ -122,8 +143,8 @@ export function SideMenu({
         <GroupView
           key={g.id}
           group={g}
-          open={open.has(g.id)}
-          onToggle={() => toggle(g.id)}
+          open={openGroups.open.has(g.id)}
+          onToggle={() => setOpenGroups((s) => toggleGroup(s, g.id as MenuGroupId))}
           {...(onNavigate ? { onNavigate } : {})}
         />
       ))}

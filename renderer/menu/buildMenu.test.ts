@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenu, groupOfRoute, menuItems } from './buildMenu.js';
+import { buildMenu as build, groupOfRoute, menuItems } from './buildMenu.js';
 import { GAME_IDS, GAMES } from '../../shared/games.js';
-import { ROUTES } from '../../shared/routes.js';
+import { ROUTES, type RouteDef } from '../../shared/routes.js';
+import { isReady } from '../features.js';
 import { ROLES } from '../../shared/roles.js';
 import { menuIndent } from '../../shared/constants.js';
 
+const buildMenu = (roles: readonly string[]) => build(roles, () => true);
 const ALL_GAME_ROLES = GAME_IDS.map((g) => GAMES[g].role);
 const ids = (roles: string[]) => menuItems(buildMenu(roles)).map((i) => i.routeId);
 const groupIds = (roles: string[]) => buildMenu(roles).map((g) => g.id);
@@ -68,10 +70,34 @@ describe('buildMenu', () => {
     for (const role of ROLES) for (const i of menuItems(buildMenu([role]))) expect(i.path).not.toContain(':');
   });
 
-  it('finds the group of the open page', () => {
+  it('finds the group of the open page, also of pages reached from another page', () => {
     const menu = buildMenu(['SUPER']);
     expect(groupOfRoute(menu, 'party.players')).toBe('party');
-    expect(groupOfRoute(menu, 'admin.user')).toBeUndefined();
+    expect(groupOfRoute(menu, 'ymmj.player')).toBe('ymmj');
+    expect(groupOfRoute(menu, 'admin.user')).toBe('admin');
+    expect(groupOfRoute(menu, 'errors.401')).toBeUndefined();
     expect(groupOfRoute(menu, undefined)).toBeUndefined();
+    // Only groups this operator's menu shows.
+    expect(groupOfRoute(buildMenu(['ADMIN', 'YMMJ']), 'admin.user')).toBeUndefined();
+  });
+});
+
+describe('planned pages in the menu', () => {
+  it('are marked from the readiness the menu is given', () => {
+    const onlyPlayers = (r: RouteDef) => r.page === 'players';
+    const items = menuItems(build(['SUPER'], onlyPlayers));
+    for (const i of items) expect(i.ready, i.routeId).toBe(i.routeId.endsWith('.players'));
+  });
+
+  it('follow the renderer’s feature list: built pages are ready, later releases planned', () => {
+    const items = new Map(menuItems(build(['SUPER'], isReady)).map((i) => [i.routeId, i.ready]));
+    expect(items.get('home')).toBe(true);
+    expect(items.get('admin.users')).toBe(true);
+    expect(items.get('ymmj.players')).toBe(true);
+    expect(items.get('ymmj.blacklist')).toBe(true);
+    expect(items.get('ymmj.activeCodes')).toBe(false);
+    expect(items.get('admin.serverWatch')).toBe(false);
+    expect(items.get('todo.list')).toBe(false);
+    for (const r of ROUTES.filter((x) => x.menu)) expect(items.get(r.id), r.id).toBe(isReady(r));
   });
 });

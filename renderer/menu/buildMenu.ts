@@ -2,6 +2,7 @@ import { canAccess } from '../../shared/roles.js';
 import {
   MENU_SECTIONS,
   ROUTES,
+  ROUTES_BY_ID,
   type MenuGroupId,
   type MenuSection,
   type RouteDef,
@@ -20,6 +21,8 @@ export interface MenuItem {
   titleKey: string;
   level: number;
   indent: number;
+  /** False for a page a later release builds: the menu and home page mark it as planned. */
+  ready: boolean;
 }
 
 export interface MenuSectionNode {
@@ -46,11 +49,22 @@ export const MENU_GROUP_ORDER: readonly MenuGroupId[] = ['home', 'admin', ...GAM
 
 const isGameGroup = (id: MenuGroupId): id is GameId => (GAME_IDS as readonly string[]).includes(id);
 
-function item(route: RouteDef, level: number): MenuItem {
-  return { routeId: route.id, path: route.path, titleKey: route.titleKey, level, indent: menuIndent(level) };
-}
+/** Whether a route's screen is built: `isReady` of renderer/features.ts, the one place that says so. */
+export type Readiness = (route: RouteDef) => boolean;
 
-export function buildMenu(roles: readonly string[], routes: readonly RouteDef[] = ROUTES): MenuGroup[] {
+export function buildMenu(
+  roles: readonly string[],
+  isReady: Readiness,
+  routes: readonly RouteDef[] = ROUTES,
+): MenuGroup[] {
+  const item = (route: RouteDef, level: number): MenuItem => ({
+    routeId: route.id,
+    path: route.path,
+    titleKey: route.titleKey,
+    level,
+    indent: menuIndent(level),
+    ready: isReady(route),
+  });
   const visible = routes.filter((r) => r.menu && canAccess(roles, r.access));
   const groups: MenuGroup[] = [];
   for (const id of MENU_GROUP_ORDER) {
@@ -72,11 +86,19 @@ export function menuItems(groups: readonly MenuGroup[]): MenuItem[] {
   return groups.flatMap((g) => [...g.items, ...g.sections.flatMap((s) => s.items)]);
 }
 
-/** The group that holds a route, so the menu opens on the page the operator is looking at. */
+/**
+ * The group a page belongs to, so the menu opens on the part of the console the operator is in:
+ * its menu entry's group, else its game's (a player's detail), else the group its id names
+ * (an operator's page under admin). Only groups this menu shows.
+ */
 export function groupOfRoute(
   groups: readonly MenuGroup[],
   routeId: string | undefined,
+  routes: ReadonlyMap<string, RouteDef> = ROUTES_BY_ID,
 ): MenuGroupId | undefined {
   if (!routeId) return undefined;
-  return groups.find((g) => menuItems([g]).some((i) => i.routeId === routeId))?.id;
+  const route = routes.get(routeId);
+  const prefix = routeId.split('.')[0] as MenuGroupId;
+  const id = route?.menu?.group ?? route?.game ?? (MENU_GROUP_ORDER.includes(prefix) ? prefix : undefined);
+  return groups.some((g) => g.id === id) ? id : undefined;
 }

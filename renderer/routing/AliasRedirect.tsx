@@ -1,5 +1,6 @@
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { fillPath } from '../../shared/routes.js';
+import { Redirect } from './Redirect.js';
 
 /** Another path of the same page: replaced by the page's own path, params and query kept. */
 export function AliasRedirect({ to }: { to: string }) {
@@ -9,5 +10,5 @@ export function AliasRedirect({ to }: { to: string }) {
     to,
     Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)),
   );
-  return <Navigate to={`${filled}${location.search}`} replace />;
+  return <Redirect to={`${filled}${location.search}`} />;
 }

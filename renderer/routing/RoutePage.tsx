@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { H2, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '../../shared/games.js';
@@ -7,6 +7,7 @@ import type { RouteDef } from '../../shared/routes.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { useSession } from '../session/SessionContext.js';
 import { decideRoute, NEXT_PARAM } from './guard.js';
+import { Redirect } from './Redirect.js';
 import { APP_TITLE_KEY, documentTitle, headingKeyOf } from './titles.js';
 
 /**
@@ -35,7 +36,7 @@ export function RoutePage({ route, children }: { route: RouteDef; children: Reac
     Date.now(),
     search.get(NEXT_PARAM),
   );
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'redirect') return <Redirect to={decision.to} />;
 
   return (
     <div className={`page page-${route.layout}`} data-route={route.id}>

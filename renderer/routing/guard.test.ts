@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, loginPathFor, matchRoute, safeNext } from './guard.js';
+import { decideRoute, loginPathFor, matchRoute, refusedPathFor, refusedRoute, safeNext } from './guard.js';
 import { GUEST_USER, type SessionUser } from '../../shared/session.js';
 import { routeById, ROUTES } from '../../shared/routes.js';
 
@@ -63,15 +63,15 @@ describe('decideRoute', () => {
   it('sends a wrong role to 401 and lets the right role in', () => {
     expect(decideRoute(users, signedIn(['ADMIN']), '/admin/users', NOW)).toEqual({
       kind: 'redirect',
-      to: '/errors/error-401',
+      to: '/errors/error-401?page=%2Fadmin%2Fusers',
     });
     expect(decideRoute(users, signedIn(['SUPER']), '/admin/users', NOW)).toEqual({ kind: 'allow' });
     expect(decideRoute(players, signedIn(['Service', 'YMMJ']), '/ymmj/steamplayers', NOW)).toEqual({
       kind: 'allow',
     });
-    expect(decideRoute(players, signedIn(['Service']), '/ymmj/steamplayers', NOW)).toEqual({
+    expect(decideRoute(players, signedIn(['Service']), '/ymmj/steamplayers?name=a', NOW)).toEqual({
       kind: 'redirect',
-      to: '/errors/error-401',
+      to: '/errors/error-401?page=%2Fymmj%2Fsteamplayers%3Fname%3Da',
     });
   });
 
@@ -120,5 +120,28 @@ describe('loginPathFor', () => {
     expect(loginPathFor('/home')).toBe('/auth/login');
     expect(loginPathFor('/auth/logout', true)).toBe('/auth/login?expired=1');
     expect(loginPathFor(null)).toBe('/auth/login');
+  });
+});
+
+describe('the refused page on the 401 page', () => {
+  it('travels with the redirect and names the route it belongs to', () => {
+    const to = refusedPathFor('/ymmj/bannedhero?page=2');
+    expect(to).toBe('/errors/error-401?page=%2Fymmj%2Fbannedhero%3Fpage%3D2');
+    const param = new URLSearchParams(to.split('?')[1]).get('page');
+    expect(refusedRoute(param)?.id).toBe('ymmj.bannedHeroes');
+  });
+
+  it('names nothing for unknown paths, other sites, and pages outside the main layout', () => {
+    expect(refusedPathFor('/no/such/page')).toBe('/errors/error-401');
+    for (const bad of [
+      null,
+      '',
+      'ymmj/bannedhero',
+      '//evil.example/ymmj/bannedhero',
+      '/no/such',
+      '/auth/login',
+    ]) {
+      expect(refusedRoute(bad), String(bad)).toBeUndefined();
+    }
   });
 });

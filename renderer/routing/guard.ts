@@ -19,6 +19,8 @@ export interface GuardSession {
 export const NEXT_PARAM = 'next';
 /** Set on the login URL when the session ended by itself, so the page can say why. */
 export const EXPIRED_PARAM = 'expired';
+/** Carries the refused page to the 401 page, which names it and the roles it needs. */
+export const REFUSED_PARAM = 'page';
 
 function segments(path: string): string[] {
   return path.split('/').filter((s) => s.length > 0);
@@ -69,6 +71,23 @@ export function loginPathFor(askedPath: string | null, expired = false): string 
   return q ? `${LOGIN_PATH}?${q}` : LOGIN_PATH;
 }
 
+/** The 401 page for a refused page (path plus query), so it can say what was refused. */
+export function refusedPathFor(askedPath: string): string {
+  const pathname = askedPath.split(/[?#]/)[0] ?? '';
+  if (!matchRoute(pathname)) return ERROR_401_PATH;
+  return `${ERROR_401_PATH}?${new URLSearchParams({ [REFUSED_PARAM]: askedPath }).toString()}`;
+}
+
+/**
+ * The route a 401 page's parameter names, when it is one of ours; anything else (typed by hand,
+ * another site) names nothing.
+ */
+export function refusedRoute(param: string | null): RouteDef | undefined {
+  if (!param || !param.startsWith('/') || param.startsWith('//')) return undefined;
+  const route = matchRoute(param.split(/[?#]/)[0] ?? '');
+  return route && route.layout === 'main' ? route : undefined;
+}
+
 /**
  * @param askedPath the page asked for, path plus query, kept for after sign-in
  * @param nextParam the login page's own `next` parameter, when the route is the login page
@@ -86,6 +105,6 @@ export function decideRoute(
   }
   if (route.access.kind === 'public') return { kind: 'allow' };
   if (!signedIn) return { kind: 'redirect', to: loginPathFor(askedPath) };
-  if (!canAccess(session.user.role, route.access)) return { kind: 'redirect', to: ERROR_401_PATH };
+  if (!canAccess(session.user.role, route.access)) return { kind: 'redirect', to: refusedPathFor(askedPath) };
   return { kind: 'allow' };
 }

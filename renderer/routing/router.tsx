@@ -1,4 +1,4 @@
-import { Navigate, createHashRouter, type RouteObject } from 'react-router-dom';
+import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { ERROR_404_PATH, LOGIN_PATH, ROUTES, type Layout } from '../../shared/routes.js';
 import { AuthLayout } from '../layout/AuthLayout.js';
 import { ErrorsLayout } from '../layout/ErrorsLayout.js';
@@ -7,6 +7,7 @@ import { CrashPage } from '../errors/ErrorPage.js';
 import { RootRoute } from './RootRoute.js';
 import { RoutePage } from './RoutePage.js';
 import { AliasRedirect } from './AliasRedirect.js';
+import { Redirect } from './Redirect.js';
 import { Screen } from './Screen.js';
 
 /**
@@ -35,11 +36,11 @@ export function buildRoutes(): RouteObject[] {
       element: <RootRoute />,
       errorElement: <CrashPage />,
       children: [
-        { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
+        { index: true, element: <Redirect to={LOGIN_PATH} /> },
         { element: <AuthLayout />, children: routesOf('auth') },
         { element: <ErrorsLayout />, children: routesOf('errors') },
         { element: <MainLayout />, children: routesOf('main') },
-        { path: '*', element: <Navigate to={ERROR_404_PATH} replace /> },
+        { path: '*', element: <Redirect to={ERROR_404_PATH} /> },
       ],
     },
   ];

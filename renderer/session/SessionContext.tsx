@@ -30,9 +30,16 @@ export interface SessionContextValue {
   ended: readonly SessionEndEvent[];
   /** The last session end since the operator last signed in: the login page explains it. */
   lastEnd: SessionEndEvent | null;
+  /** What main says about the app and its backend (first-run state included); null until known. */
   appInfo: AppInfo | null;
+  /** True until main has answered app.info once (or could not be asked). */
+  appInfoPending: boolean;
   /** Takes a state main returned (after sign-in or sign-out) without waiting for the event. */
   apply(state: SessionState): void;
+  /** Takes the app info main returned (after first-run setup) without asking again. */
+  applyAppInfo(info: AppInfo): void;
+  /** Asks main again (after the settings changed, the backend may have too). */
+  reloadAppInfo(): Promise<void>;
   reload(): Promise<void>;
 }
 
@@ -45,6 +52,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [ended, setEnded] = useState<SessionEndEvent[]>([]);
   const [lastEnd, setLastEnd] = useState<SessionEndEvent | null>(null);
   const [appInfo, setAppInfo] = useState<AppInfo | null>(null);
+  const [appInfoPending, setAppInfoPending] = useState(true);
   const owner = useRef<string | null>(null);
   const latest = useRef(createLatest());
 
@@ -73,6 +81,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [applyAnswer]);
 
+  const infoTickets = useRef(createLatest());
+  const applyInfo = useCallback((info: AppInfo, ticket: number) => {
+    if (infoTickets.current.accept(ticket)) setAppInfo(info);
+  }, []);
+  const applyAppInfo = useCallback(
+    (info: AppInfo) => applyInfo(info, infoTickets.current.ask()),
+    [applyInfo],
+  );
+  const reloadAppInfo = useCallback(async () => {
+    const ticket = infoTickets.current.ask();
+    try {
+      applyInfo(await bridge().app.info(), ticket);
+    } catch {
+      // The app info only adds to the screens (first run, demo banner); they work without it.
+    } finally {
+      setAppInfoPending(false);
+    }
+  }, [applyInfo]);
+
   useEffect(() => {
     const offChanged = bridge().on('session:changed', apply);
     const offExpired = bridge().on('session:expired', (e) => {
@@ -83,19 +110,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       void reload();
     });
     void reload();
-    bridge()
-      .app.info()
-      .then(setAppInfo)
-      .catch(() => setAppInfo(null));
+    void reloadAppInfo();
     return () => {
       offChanged();
       offExpired();
     };
-  }, [apply, reload]);
+  }, [apply, reload, reloadAppInfo]);
 
   const value = useMemo(
-    () => ({ state, loadError, ended, lastEnd, appInfo, apply, reload }),
-    [state, loadError, ended, lastEnd, appInfo, apply, reload],
+    () => ({
+      state,
+      loadError,
+      ended,
+      lastEnd,
+      appInfo,
+      appInfoPending,
+      apply,
+      applyAppInfo,
+      reloadAppInfo,
+      reload,
+    }),
+    [state, loadError, ended, lastEnd, appInfo, appInfoPending, apply, applyAppInfo, reloadAppInfo, reload],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -7,6 +7,7 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
+  H5,
   InputGroup,
   Intent,
   Radio,
@@ -74,7 +75,7 @@ function SettingsForm({
   const { t } = useTranslation();
   const lang = useLanguage();
   const toasts = useToasts();
-  const { state } = useSession();
+  const { state, reloadAppInfo } = useSession();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<ResultError | null>(null);
   const [values, setValues] = useState<SettingsFormValues | null>(null);
@@ -134,6 +135,8 @@ function SettingsForm({
       if (result.ok) {
         const signedOut = checked.switchesBackend && state?.signedIn === true;
         toasts.success(t(signedOut ? 'settings.savedSignedOut' : 'settings.saved'));
+        // Another backend may be in its first run, or on demo data: the screens follow it.
+        void reloadAppInfo();
         onClose();
         return;
       }
@@ -223,6 +226,7 @@ function SettingsForm({
                 problemText={problemText}
               />
             )}
+            <TokenStorage />
           </>
         )}
       </DialogBody>
@@ -281,6 +285,39 @@ function EmbeddedState({ info }: { info: AppInfo | null }) {
   );
 }
 
+const STORAGE_INTENT = {
+  keychain: Intent.SUCCESS,
+  safeStorage: Intent.PRIMARY,
+  memory: Intent.WARNING,
+} as const;
+
+/** Where main keeps the operator's sign-in tokens, and why when it is not the OS keychain. */
+function TokenStorage() {
+  const { t } = useTranslation();
+  const { state } = useSession();
+  if (!state) return null;
+  const { tokenStorage, tokenStorageReason } = state;
+  return (
+    <section className="settings-token-storage">
+      <H5>{t('settings.tokens.title')}</H5>
+      <Callout
+        intent={STORAGE_INTENT[tokenStorage]}
+        icon="key"
+        compact
+        data-testid="settings-token-storage"
+        data-storage={tokenStorage}
+      >
+        {t(`settings.tokens.${tokenStorage}`)}
+        {tokenStorage !== 'keychain' && tokenStorageReason && (
+          <div className="error-detail" data-testid="settings-token-storage-reason">
+            {tokenStorageReason}
+          </div>
+        )}
+      </Callout>
+    </section>
+  );
+}
+
 function ServiceFields({
   values,
   errors,
@@ -298,6 +335,9 @@ function ServiceFields({
   return (
     <div className="settings-services" data-testid="settings-services">
       <p className={Classes.TEXT_MUTED}>{t('settings.customHelp')}</p>
+      <p className={Classes.TEXT_MUTED} data-testid="settings-urls-sign-out">
+        {t('settings.urlRule')} {t('settings.changeSignsOut')}
+      </p>
       {SERVICES.map((s) => {
         const problem = errors[s];
         const path = SERVICE_BASE_PATHS[s];

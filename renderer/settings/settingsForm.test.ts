@@ -27,10 +27,20 @@ const custom = (services: Record<ServiceName, string>): SettingsFormValues => ({
 });
 
 describe('checkUrl', () => {
-  it('accepts http and https base URLs, with or without a path', () => {
+  it('accepts https anywhere and plain http to this computer, with or without a path', () => {
     expect(checkUrl('admin', 'http://127.0.0.1:8787/api/v1/sr')).toBeNull();
+    expect(checkUrl('admin', 'http://localhost:8787/api/v1/sr')).toBeNull();
+    expect(checkUrl('admin', 'http://[::1]:8787/api/v1/sr')).toBeNull();
     expect(checkUrl('pve', '  https://ops.example.com/api/v1/dr/  ')).toBeNull();
-    expect(checkUrl('lw', 'http://lw.internal')).toBeNull();
+    expect(checkUrl('lw', 'https://lw.internal')).toBeNull();
+  });
+
+  it('refuses plain http to another machine, and addresses holding a user name or password', () => {
+    // Every address receives the operator's token: over plain http anyone on the way could read it.
+    expect(checkUrl('lw', 'http://lw.internal')).toEqual({ kind: 'insecure' });
+    expect(checkUrl('admin', 'http://10.0.0.5:8080/api/v1/sr')).toEqual({ kind: 'insecure' });
+    expect(checkUrl('admin', 'http://127.0.0.1.example.com/api/v1/sr')).toEqual({ kind: 'insecure' });
+    expect(checkUrl('admin', 'https://me:secret@ops.example.com/api/v1/sr')).toEqual({ kind: 'credentials' });
   });
 
   it('says what is wrong: empty, not an address, not http(s)', () => {
@@ -42,7 +52,16 @@ describe('checkUrl', () => {
   });
 
   it('accepts nothing main would refuse', () => {
-    for (const url of ['http://a', 'https://x.y:1/p', 'http://[::1]:8080/api', 'nope', 'ws://a', 'http:/a']) {
+    const urls = [
+      'http://a',
+      'https://x.y:1/p',
+      'http://[::1]:8080/api',
+      'nope',
+      'ws://a',
+      'http:/a',
+      'http://localhost',
+    ];
+    for (const url of urls) {
       const mainAccepts = settingsPatchSchema.safeParse({ services: { admin: url } }).success;
       if (checkUrl('admin', url) === null) expect(mainAccepts, url).toBe(true);
     }
@@ -51,11 +70,11 @@ describe('checkUrl', () => {
 
 describe('lacksBasePath', () => {
   it('hints when the path is not the service base path, and only for valid addresses', () => {
-    expect(lacksBasePath('pve', 'http://h/api/v1/dr')).toBe(false);
-    expect(lacksBasePath('pve', 'http://h/api/v1/dr/')).toBe(false);
-    expect(lacksBasePath('pve', 'http://h/proxy/api/v1/dr')).toBe(false);
-    expect(lacksBasePath('pve', 'http://h')).toBe(true);
-    expect(lacksBasePath('pve', 'http://h/api/v1/sr')).toBe(true);
+    expect(lacksBasePath('pve', 'https://h/api/v1/dr')).toBe(false);
+    expect(lacksBasePath('pve', 'https://h/api/v1/dr/')).toBe(false);
+    expect(lacksBasePath('pve', 'https://h/proxy/api/v1/dr')).toBe(false);
+    expect(lacksBasePath('pve', 'https://h')).toBe(true);
+    expect(lacksBasePath('pve', 'https://h/api/v1/sr')).toBe(true);
     expect(lacksBasePath('pve', 'not a url')).toBe(false);
   });
 });
@@ -70,13 +89,13 @@ describe('validateSettingsForm', () => {
   });
 
   it('moving to custom sends all five addresses, normalized, even the untouched ones', () => {
-    const values = custom({ ...embedded.services, admin: 'http://10.0.0.5:8080/api/v1/sr/' });
+    const values = custom({ ...embedded.services, admin: 'https://10.0.0.5:8080/api/v1/sr/' });
     const result = validateSettingsForm(values, embedded);
     expect(result).toEqual({
       ok: true,
       patch: {
         backend: 'custom',
-        services: { ...embedded.services, admin: 'http://10.0.0.5:8080/api/v1/sr' },
+        services: { ...embedded.services, admin: 'https://10.0.0.5:8080/api/v1/sr' },
       },
       switchesBackend: true,
     });
@@ -93,10 +112,10 @@ describe('validateSettingsForm', () => {
     });
   });
 
-  it('changing a non-admin address in custom mode keeps the session', () => {
+  it('changing any address in custom mode signs out, as main does: each receives the token', () => {
     const values = custom({ ...studio.services, party: 'https://party.example.com/api/v1/party' });
     const result = validateSettingsForm(values, studio);
-    expect(result.ok && result.patch && result.switchesBackend).toBe(false);
+    expect(result.ok && result.patch && result.switchesBackend).toBe(true);
   });
 
   it('changing the admin address in custom mode is another backend', () => {
@@ -106,10 +125,21 @@ describe('validateSettingsForm', () => {
   });
 
   it('reports every bad field and sends nothing', () => {
-    const values = custom({ ...studio.services, pve: 'ops.example.com', payment: '', lw: 'ftp://x' });
+    const values = custom({
+      ...studio.services,
+      pve: 'ops.example.com',
+      payment: '',
+      lw: 'ftp://x',
+      party: 'http://party.example.com/api/v1/party',
+    });
     expect(validateSettingsForm(values, studio)).toEqual({
       ok: false,
-      errors: { pve: { kind: 'notUrl' }, payment: { kind: 'required' }, lw: { kind: 'notHttp' } },
+      errors: {
+        pve: { kind: 'notUrl' },
+        payment: { kind: 'required' },
+        lw: { kind: 'notHttp' },
+        party: { kind: 'insecure' },
+      },
     });
   });
 });
@@ -122,6 +152,9 @@ describe('switchesBackend', () => {
     expect(switchesBackend(studio, custom({ ...studio.services, admin: `${studio.services.admin}/` }))).toBe(
       false,
     );
+    expect(
+      switchesBackend(studio, custom({ ...studio.services, payment: 'https://pay.example.com/api/v1/pay' })),
+    ).toBe(true);
   });
 });
 

@@ -1,6 +1,12 @@
 import type { FieldIssue } from '../../shared/envelope.js';
 import { SERVICES, SERVICE_BASE_PATHS, type ServiceName } from '../../shared/games.js';
-import { settingsPatchSchema, type Settings, type SettingsPatch } from '../../shared/settings.js';
+import {
+  serviceUrlProblem,
+  settingsPatchSchema,
+  type ServiceUrlProblem,
+  type Settings,
+  type SettingsPatch,
+} from '../../shared/settings.js';
 
 /**
  * The connection settings form: what the operator typed, checked by the same schema main applies,
@@ -14,8 +20,18 @@ export interface SettingsFormValues {
   services: Record<ServiceName, string>;
 }
 
-/** Problems the console finds itself; each has a catalogue key. */
-export const URL_PROBLEMS = ['required', 'notUrl', 'notHttp'] as const;
+/**
+ * Problems the console finds itself, each with a catalogue key: an empty field, and the
+ * contract's rule for every service address (serviceUrlProblem: https, or plain http only to
+ * this computer, since every address receives the operator's token).
+ */
+export const URL_PROBLEMS = [
+  'required',
+  'notUrl',
+  'notHttp',
+  'insecure',
+  'credentials',
+] as const satisfies readonly ('required' | ServiceUrlProblem)[];
 export type UrlProblemKind = (typeof URL_PROBLEMS)[number];
 
 /** What is wrong with one service's address: found here, or refused by main (its own words). */
@@ -36,14 +52,9 @@ export function normalizeUrl(raw: string): string {
 export function checkUrl(service: ServiceName, raw: string): UrlProblem | null {
   const url = raw.trim();
   if (url === '') return { kind: 'required' };
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return { kind: 'notUrl' };
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { kind: 'notHttp' };
-  // Main's own rule has the last word: the form must not accept what settings.set refuses.
+  const problem = serviceUrlProblem(url);
+  if (problem) return { kind: problem };
+  // Main's own schema has the last word: the form must not accept what settings.set refuses.
   const byMain = settingsPatchSchema.safeParse({ services: { [service]: url } });
   return byMain.success ? null : { kind: 'notUrl' };
 }
@@ -58,16 +69,18 @@ export function lacksBasePath(service: ServiceName, raw: string): boolean {
   return !path.endsWith(SERVICE_BASE_PATHS[service]);
 }
 
-/** Tokens belong to the backend that issued them; main signs out when this identity changes. */
-function backendIdentity(backend: BackendMode, adminUrl: string): string {
-  return backend === 'embedded' ? 'embedded' : normalizeUrl(adminUrl);
+/**
+ * Tokens belong to the services that issued them, and every service address receives the admin
+ * token: main signs out when the mode or any of the five addresses changes, and so says the form.
+ */
+function backendIdentity(backend: BackendMode, services: Record<ServiceName, string>): string {
+  return backend === 'embedded' ? 'embedded' : SERVICES.map((s) => normalizeUrl(services[s])).join('\n');
 }
 
-/** Whether saving these values moves the console to another backend (and so signs out). */
+/** Whether saving these values moves the console to other services (and so signs out). */
 export function switchesBackend(initial: Settings, values: SettingsFormValues): boolean {
   return (
-    backendIdentity(initial.backend, initial.services.admin) !==
-    backendIdentity(values.backend, values.services.admin)
+    backendIdentity(initial.backend, initial.services) !== backendIdentity(values.backend, values.services)
   );
 }
 

@@ -2,17 +2,24 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import type { RunningHost } from '../../main/host/host.js';
 import { SERVICES, SERVICE_BASE_PATHS, type ServiceName } from '../../shared/games.js';
+import { startBackend, type RunningBackend } from '../../server/backend.js';
 import { launchBrowser, openConsole, signIn, startTestHost, waitForPath } from './support.js';
 
 let browser: Browser;
 let host: RunningHost;
-/** A second host, whose embedded backend plays the studio's own services. */
-let studio: RunningHost;
+/**
+ * A reference backend of its own, playing the studio's services. Not another host's embedded
+ * backend: that one answers only the console that started it (its launch key).
+ */
+let studio: RunningBackend;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  [host, studio] = await Promise.all([startTestHost(), startTestHost()]);
-  await Promise.all([host.core.backendReady(), studio.core.backendReady()]);
+  [host, studio] = await Promise.all([
+    startTestHost(),
+    startBackend({ host: '127.0.0.1', port: 0, demo: true, seedPlayers: 20 }),
+  ]);
+  await host.core.backendReady();
 });
 
 // Each test starts signed out, on the embedded backend, up and running.
@@ -25,7 +32,7 @@ beforeEach(async () => {
 afterAll(async () => {
   await browser?.close();
   await host?.stop();
-  await studio?.stop();
+  await studio?.close();
 });
 
 const servicesAt = (origin: string) =>
@@ -79,6 +86,11 @@ describe('connection settings', () => {
     // No one is signed in, so there is no session to lose.
     expect(await page.getByTestId('settings-signout-warning').count()).toBe(0);
 
+    // The rule for addresses, and that changing one signs out, are said before anything is typed.
+    expect(await page.getByTestId('settings-urls-sign-out').textContent()).toMatch(
+      /https:\/\/.*this computer.*Changing any address signs you out/,
+    );
+
     // A bad address is pointed out on its field, and nothing is saved.
     await page.getByTestId('settings-url-pve').fill('ops.example.com/api/v1/dr');
     await page.getByTestId('settings-save').click();
@@ -86,6 +98,20 @@ describe('connection settings', () => {
       .poll(() => page.getByTestId('settings-url-pve-help').textContent())
       .toMatch(/full address.*http:\/\//i);
     expect(await page.getByTestId('settings-invalid').isVisible()).toBe(true);
+    expect((await host.core.handlers['settings:get'](null)).backend).toBe('embedded');
+
+    // Plain http to another machine would carry the token in clear: refused before saving, in
+    // the operator's language.
+    await page.getByTestId('settings-url-pve').fill('http://ops.example.com/api/v1/dr');
+    await page.getByTestId('settings-save').click();
+    await expect
+      .poll(() => page.getByTestId('settings-url-pve-help').textContent())
+      .toMatch(/unencrypted.*https:\/\/.*this computer/i);
+    await page.getByTestId('language-switch').selectOption('zh-CN');
+    await expect
+      .poll(() => page.getByTestId('settings-url-pve-help').textContent())
+      .toMatch(/未加密.*https:\/\//);
+    await page.getByTestId('language-switch').selectOption('en');
     expect((await host.core.handlers['settings:get'](null)).backend).toBe('embedded');
 
     // Valid addresses (a trailing slash is how people paste them) are saved as main stores them.
@@ -118,7 +144,7 @@ describe('connection settings', () => {
     const page = await openConsole(browser, host);
     await signIn(page, 'admin');
     await waitForPath(page, '/home');
-    const studioServices = servicesAt(await embeddedUrl(studio));
+    const studioServices = studio.serviceUrls;
 
     await page.getByTestId('settings-button').click();
     await chooseBackend(page, 'custom');
@@ -147,6 +173,21 @@ describe('connection settings', () => {
     await page.getByTestId('settings-save').click();
     await waitForPath(page, '/auth/login');
     await expect.poll(async () => (await host.core.handlers['settings:get'](null)).backend).toBe('embedded');
+    await page.context().close();
+  });
+
+  it('says where the sign-in tokens are kept, and why when not in the keychain', async () => {
+    const page = await openConsole(browser, host);
+    await waitForPath(page, '/auth/login');
+    await page.getByTestId('login-settings').click();
+    const storage = page.getByTestId('settings-token-storage');
+    // The test host keeps them in memory, as it was asked to.
+    await expect.poll(() => storage.getAttribute('data-storage')).toBe('memory');
+    expect(await storage.textContent()).toMatch(/In memory only/);
+    expect(await page.getByTestId('settings-token-storage-reason').textContent()).toMatch(
+      /without --keychain/,
+    );
+    await page.getByTestId('settings-cancel').click();
     await page.context().close();
   });
 

@@ -13,12 +13,18 @@ import { startHost, type HostOptions, type RunningHost } from '../../main/host/h
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+/**
+ * The built renderer the hosts serve. GAMEOPS_E2E_RENDERER_DIR points at another build (`vite
+ * build --mode web --outDir DIR`), so that people working on one tree do not overwrite each
+ * other's build between two test runs.
+ */
+const RENDERER_DIR = process.env['GAMEOPS_E2E_RENDERER_DIR'] ?? join(REPO, 'dist/renderer');
 
 export const DEMO_PASSWORD = 'gameops-demo';
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(join(REPO, 'dist/renderer/index.html'))) {
-    throw new Error('dist/renderer is missing: run `npx vite build --mode web` first (npm test does)');
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
+    throw new Error(`${RENDERER_DIR} is missing: run \`npx vite build --mode web\` first (npm test does)`);
   }
   if (!existsSync(CHROMIUM)) {
     throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
@@ -41,8 +47,14 @@ export async function launchBrowser(): Promise<Browser> {
 export async function startTestHost(options: HostOptions = {}): Promise<RunningHost> {
   return startHost({
     language: 'en',
+    rendererDir: RENDERER_DIR,
     ...options,
-    backend: { inMemory: true, seedPlayers: 20, ...(options.backend ?? {}) } as HostOptions['backend'],
+    backend: {
+      inMemory: true,
+      seedPlayers: 20,
+      demo: true,
+      ...(options.backend ?? {}),
+    } as HostOptions['backend'],
   });
 }
 
@@ -51,7 +63,8 @@ export async function openConsole(browser: Browser, host: RunningHost): Promise<
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error('[renderer]', err.message));
-  await page.goto(host.launchUrl);
+  // Each launch URL works once: every browser context gets its own.
+  await page.goto(host.newLaunchUrl());
   return page;
 }
 
