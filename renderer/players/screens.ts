@@ -1,17 +1,16 @@
 import type { ComponentType } from 'react';
 import type { GameId } from '../../shared/games.js';
-import { PlayerDetailPage } from './PlayerDetailPage.js';
-import { PlayerSearchPage } from './PlayerSearchPage.js';
-import { PlayerStatsPage } from './PlayerStatsPage.js';
+import { lazyScreen } from '../kit/lazy.js';
 
-/** The players feature's game screens; routing/pages.tsx mounts them for every game that has the page. */
-export const PLAYER_SCREENS: Record<
-  'players' | 'player' | 'playerTab' | 'playerStats',
-  ComponentType<{ game: GameId }>
-> = {
-  players: PlayerSearchPage,
-  player: PlayerDetailPage,
-  // One page: the tab is just one more URL param.
-  playerTab: PlayerDetailPage,
-  playerStats: PlayerStatsPage,
+type GameScreen = ComponentType<{ game: GameId }>;
+
+// One page serves the detail and its tabs: the tab is just one more URL param.
+const detail: GameScreen = lazyScreen(() => import('./PlayerDetailPage.js'), 'PlayerDetailPage');
+
+/** The players feature's game screens, each loaded when its route first opens. */
+export const PLAYER_SCREENS: Record<'players' | 'player' | 'playerTab' | 'playerStats', GameScreen> = {
+  players: lazyScreen(() => import('./PlayerSearchPage.js'), 'PlayerSearchPage'),
+  player: detail,
+  playerTab: detail,
+  playerStats: lazyScreen(() => import('./PlayerStatsPage.js'), 'PlayerStatsPage'),
 };

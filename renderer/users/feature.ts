@@ -1,19 +1,16 @@
 import { rendererFeature } from '../feature.js';
-import { UserCreatePage } from './UserCreatePage.js';
-import { UserDetailPage } from './UserDetailPage.js';
-import { UserEditPage } from './UserEditPage.js';
-import { UsersListPage } from './UsersListPage.js';
+import { lazyScreen } from '../kit/lazy.js';
 import zhCN from './zh-CN.json';
 import en from './en.json';
 
-/** Operator management (super-admin). */
+/** Operator management (super-admin); each screen loads when its route first opens. */
 export const usersFeature = rendererFeature({
   id: 'users',
   screens: {
-    'admin.users': UsersListPage,
-    'admin.userCreate': UserCreatePage,
-    'admin.user': UserDetailPage,
-    'admin.userEdit': UserEditPage,
+    'admin.users': lazyScreen(() => import('./UsersListPage.js'), 'UsersListPage'),
+    'admin.userCreate': lazyScreen(() => import('./UserCreatePage.js'), 'UserCreatePage'),
+    'admin.user': lazyScreen(() => import('./UserDetailPage.js'), 'UserDetailPage'),
+    'admin.userEdit': lazyScreen(() => import('./UserEditPage.js'), 'UserEditPage'),
   },
   texts: { 'zh-CN': zhCN, en },
 });
