@@ -1,9 +1,10 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { SetupState } from '../shared/api/setup.js';
 import { SERVICE_BASE_PATHS, SERVICES, type GameId, type ServiceName } from '../shared/games.js';
-import { buildServer, type BuildServerOptions } from './app.js';
+import { BACKEND_VERSION, buildServer, type BuildServerOptions } from './app.js';
 import { resolveAuthConfig } from './config.js';
 import { migrateToLatest } from './db/migrations.js';
+import { recordSystemEvent } from './audit/system-events.js';
 import { openDatabase, type OpenedDatabase } from './db/open.js';
 import { launchKeyCheck } from './http/launch-key.js';
 import { DEMO_PASSWORD, seedDemoOperators } from './seed/operators.js';
@@ -66,7 +67,16 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   });
   try {
-    const { created } = await migrateToLatest(database.db);
+    const { created, applied } = await migrateToLatest(database.db);
+    const now = () => new Date((options.clock ?? Date.now)());
+    if (applied.length > 0) {
+      await recordSystemEvent(database.db, {
+        at: now(),
+        kind: 'backend.migrated',
+        subject: applied.join(', '),
+        detail: { applied, created },
+      });
+    }
     const seeded: RunningBackend['seeded'] = { demoOperators: 0 };
     if (options.demo && (await operatorCount(database.db)) === 0) {
       const clock = options.clock ?? Date.now;
@@ -90,6 +100,12 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    await recordSystemEvent(database.db, {
+      at: now(),
+      kind: 'backend.started',
+      subject: `${database.kind} on ${host}:${port}`,
+      detail: { version: BACKEND_VERSION, database: database.kind, host, port },
+    });
     const serviceUrls = Object.fromEntries(
       SERVICES.map((s) => [s, `${url}${SERVICE_BASE_PATHS[s]}`]),
     ) as Record<ServiceName, string>;

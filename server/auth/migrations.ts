@@ -179,4 +179,25 @@ export const platformMigrations: Record<string, Migration> = {
       await db.schema.alterTable('refresh_tokens').addColumn('successor', 'text').execute();
     },
   },
+  '0008_system_events': {
+    async up(db: AnyDb) {
+      // The backend's own events, shown with the audit trail in the system logs.
+      await db.schema
+        .createTable('system_events')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('at', 'timestamptz', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('level', 'text', (c) => c.notNull().check(sql`level in ('info', 'warn', 'error')`))
+        .addColumn('game', 'text')
+        .addColumn('subject', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('detail', 'jsonb')
+        .execute();
+      await db.schema.createIndex('system_events_at_idx').on('system_events').columns(['at', 'id']).execute();
+      await db.schema
+        .createIndex('system_events_kind_at_idx')
+        .on('system_events')
+        .columns(['kind', 'at', 'id'])
+        .execute();
+    },
+  },
 };

@@ -209,6 +209,19 @@ export interface AppMetaTable {
   value: string;
 }
 
+/** What the backend itself did or met (start, migrations, failed checks), beside the audit log. */
+export interface SystemEventsTable {
+  id: Generated<number>;
+  at: Timestamp;
+  /** `<area>.<event>`: 'backend.started', 'backend.migrated', 'serverWatch.checkFailed', ... */
+  kind: string;
+  level: 'info' | 'warn' | 'error';
+  game: string | null;
+  /** What it concerns (a server, a migration), free text. */
+  subject: string;
+  detail: JsonColumn;
+}
+
 export interface Database {
   operators: OperatorsTable;
   sessions: SessionsTable;
@@ -216,6 +229,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   known_addresses: KnownAddressesTable;
   audit_log: AuditLogTable;
+  system_events: SystemEventsTable;
   players: PlayersTable;
   player_data_made: PlayerDataMadeTable;
   player_rows: PlayerRowsTable;
