@@ -16,6 +16,12 @@ export default tseslint.config(
     },
   },
   {
+    // electron-builder loads its hooks with require(): they are CommonJS by necessity.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

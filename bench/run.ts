@@ -13,20 +13,26 @@ import { routePattern } from '../shared/api/endpoint.js';
 import { ENDPOINTS } from '../shared/api/table.js';
 import { GAME_IDS, type GameId } from '../shared/games.js';
 import { benchRenderer, type RendererFigures } from './renderer.js';
+import { benchWatch, printWatch, type WatchFigures } from './watch.js';
+import { benchDesktop, printDesktop, type DesktopFigures } from './desktop.js';
 import { fragmentKinds, type FragmentKind } from './name-fragments.js';
+import { AUDIT_ROWS, seedAuditRows, systemLogQueries } from './system-logs.js';
 import type { WorkerMessage } from '../server/worker-protocol.js';
 import { exited, forkTs, nextMessage } from '../tests/support/processes.js';
 import { createDatabase, startPostgres, type PostgresCluster } from '../tests/support/postgres.js';
 
 /**
- * `npm run bench`: seeds 1,000,000 players in each of the four games, then times calls through
+ * `npm run bench`: seeds 1,000,000 players in each of the four games and 1,000,000 audit entries
+ * (bench/system-logs.ts), then times calls through
  * the HTTP API of the backend running as main runs it (the forked worker), on PGlite and, when it
  * can start, on PostgreSQL; then times the renderer in Chromium (bench/renderer.ts). Prints one
  * table. Later issues add scenarios to SCENARIOS.
  *
- * Environment: BENCH_PLAYERS (per game, default 1000000), BENCH_REQUESTS (default 200),
- * BENCH_SKIP_PGLITE=1, BENCH_SKIP_POSTGRES=1, BENCH_SKIP_RENDERER=1, and BENCH_ONLY=text to time
- * only the scenarios whose name contains the text (when looking at one figure again).
+ * Environment: BENCH_PLAYERS (per game, default 1000000), BENCH_AUDIT_ROWS (default 1000000),
+ * BENCH_REQUESTS (default 200), BENCH_SKIP_PGLITE=1, BENCH_SKIP_POSTGRES=1, BENCH_SKIP_RENDERER=1,
+ * BENCH_SKIP_WATCH=1 (server watch, bench/watch.ts), BENCH_SKIP_DESKTOP=1 (the desktop app's
+ * initial JS, sign-in page and app.asar, bench/desktop.ts), and BENCH_ONLY=text to time only the
+ * scenarios whose name contains the text (when looking at one figure again).
  */
 
 const PLAYERS = Number(process.env['BENCH_PLAYERS'] ?? 1_000_000);
@@ -37,6 +43,8 @@ const timed = () => SCENARIOS.filter((s) => s.name.includes(ONLY));
 const HARD_LIMIT_MS = 60 * 60_000;
 /** Players the search scenarios look for: spread over every game and the whole id range. */
 const SAMPLES = 64;
+/** The clock of the seeded audit trail: the time filters are relative to it. */
+const STARTED = new Date();
 
 interface Api {
   url: string;
@@ -250,6 +258,13 @@ export const SCENARIOS: Scenario[] = [
   playerScenario('player first tab, info (players.tab)', (s) =>
     gamePath('players.tab', s.game, {}, { id: s.id, tab: 'info' }),
   ),
+  ...systemLogQueries(STARTED).map(({ name, path }): Scenario => ({
+    name,
+    prepare: async (api) => {
+      const { authToken } = await login(api);
+      return async () => expectOk(await api.get(path, authToken), name);
+    },
+  })),
   {
     name: 'operator list (users.list, q)',
     prepare: async (api) => {
@@ -327,6 +342,12 @@ async function benchBackend(
       if (counts[game] !== PLAYERS)
         throw new Error(`expected ${PLAYERS} players in ${game}, found ${counts[game]}`);
     }
+    const t1 = performance.now();
+    await seedAuditRows(opened.db, STARTED);
+    await opened.checkpoint();
+    console.log(
+      `[${backend}] ${AUDIT_ROWS.toLocaleString('en')} audit entries in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+    );
     sizeBytes = await opened.sizeBytes();
   } finally {
     await opened.close();
@@ -446,7 +467,21 @@ async function main(): Promise<void> {
       renderer = `failed: ${err instanceof Error ? err.message : String(err)}`;
     }
   }
+  let watch: WatchFigures | string;
+  if (process.env['BENCH_SKIP_WATCH'] === '1') watch = 'skipped (BENCH_SKIP_WATCH=1)';
+  else
+    watch = await benchWatch().catch(
+      (err: unknown) => `failed: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  let desktop: DesktopFigures | string;
+  if (process.env['BENCH_SKIP_DESKTOP'] === '1') desktop = 'skipped (BENCH_SKIP_DESKTOP=1)';
+  else
+    desktop = await benchDesktop().catch(
+      (err: unknown) => `failed: ${err instanceof Error ? err.message : String(err)}`,
+    );
   printTable(results, renderer);
+  printWatch(watch);
+  printDesktop(desktop);
 }
 
 const guard = setTimeout(() => {

@@ -10,9 +10,16 @@ import { createBackendService } from './services/backend.js';
 import { composeServices, type MainService, type RequestHandlers } from './services/registry.js';
 import { createSessionService } from './services/session.js';
 import { createSettingsService } from './services/settings.js';
+import { createAlertsService, type AlertsOptions, type AlertsService } from './services/alerts.js';
 import type { Localized } from './session/keychain.js';
 import type { TokenStore } from './session/token-store.js';
 import type { KeyValueStore } from './storage/kv.js';
+import { createAboutService, type AboutDeps } from './about.js';
+import { createDeepLinkService, type DeepLinkService } from './deep-links.js';
+import { createMenuService, type MenuService } from './menu.js';
+import { createUpdaterService, type Timers, type UpdaterService } from './services/updater.js';
+import { updaterAvailability } from './updater/config.js';
+import type { UpdateEngine } from './updater/engine.js';
 
 export { MAIN_ONLY_ENDPOINTS } from './services/api.js';
 export type { RequestHandlers } from './services/registry.js';
@@ -37,6 +44,12 @@ export interface ConsoleCoreDeps {
   fetch?: typeof fetch;
   timeoutMs?: number;
   now?: () => number;
+  /** Server watch: the OS's notifications and tray (the desktop app); without them, events only. */
+  alerts?: AlertsOptions;
+  /** The desktop app's updater (main/updater/); without one, updates are off and the About box says why. */
+  updater?: { engine: UpdateEngine | null; disabled: Localized | null; feed: string | null; timers?: Timers };
+  /** What only the shell knows for the About box (versions, folders, opening one). */
+  about?: Partial<Pick<AboutDeps, 'arch' | 'versions' | 'dataFolder' | 'logsFolder' | 'openFolder'>>;
 }
 
 export interface ConsoleCore {
@@ -54,6 +67,13 @@ export interface ConsoleCore {
   /** The composed services, in start order. */
   services: readonly MainService[];
   close(): Promise<void>;
+  /** Server watch's alerts (the desktop glue asks it whether closing the window keeps the app). */
+  alerts: AlertsService;
+  /** For the desktop glue: the menu and the window follow these. */
+  settings: ReturnType<typeof createSettingsService>;
+  updater: UpdaterService;
+  deepLinks: DeepLinkService;
+  menu: MenuService;
 }
 
 export async function createConsoleCore(deps: ConsoleCoreDeps): Promise<ConsoleCore> {
@@ -107,8 +127,54 @@ export async function createConsoleCore(deps: ConsoleCoreDeps): Promise<ConsoleC
     appInfo: () => need('app').info(),
   }));
   const app = (late.app = createAppService({ app: deps.app, backendStatus: backend.status }));
+  const alerts = createAlertsService({
+    ...deps.alerts,
+    call: api.client.call,
+    events,
+    settings,
+    session: () => session.manager.state(),
+    timeoutMs: deps.timeoutMs,
+  });
+  const noUpdater = updaterAvailability({
+    shell: deps.app.shell,
+    isPackaged: false,
+    platform: deps.app.platform,
+    updateConfig: null,
+  });
+  const updater = createUpdaterService({
+    engine: deps.updater?.engine ?? null,
+    disabled: deps.updater ? deps.updater.disabled : noUpdater.disabled,
+    feed: deps.updater?.feed ?? null,
+    currentVersion: deps.app.version,
+    settings,
+    events,
+    timers: deps.updater?.timers,
+  });
+  const about = createAboutService({
+    app: deps.app,
+    arch: deps.about?.arch ?? process.arch,
+    versions: deps.about?.versions ?? { electron: null, chrome: null, node: process.versions.node },
+    dataFolder: deps.about?.dataFolder ?? null,
+    logsFolder: deps.about?.logsFolder ?? null,
+    openFolder: deps.about?.openFolder,
+    settings,
+    updates: () => updater.state(),
+  });
+  const deepLinks = createDeepLinkService({ events });
+  const menu = createMenuService({ events });
 
-  const services: MainService[] = [settings, session, api, backend, app];
+  const services: MainService[] = [
+    settings,
+    session,
+    api,
+    backend,
+    app,
+    alerts,
+    updater,
+    about,
+    deepLinks,
+    menu,
+  ];
   const registry = composeServices(services);
   await registry.start();
 
@@ -118,6 +184,11 @@ export async function createConsoleCore(deps: ConsoleCoreDeps): Promise<ConsoleC
     dispatch: registry.dispatch,
     backendReady: () => backend.ready(),
     services,
+    alerts,
     close: registry.close,
+    settings,
+    updater,
+    deepLinks,
+    menu,
   };
 }

@@ -13,9 +13,19 @@ const hoisted = vi.hoisted(() => {
     handled: [] as string[],
     forks: [] as { path: string; args: string[]; env: Record<string, string> }[],
     tokenOptions: [] as Record<string, unknown>[],
+    protocols: [] as string[],
+    menus: [] as unknown[][],
+    windowOptions: [] as Record<string, unknown>[],
+    exits: [] as number[],
+    switches: [] as string[],
+    ipc: new Map<string, (event: unknown, input: unknown) => Promise<unknown>>(),
+    logs: [] as string[],
   };
   class BrowserWindow {
-    webContents = { id: 1, on() {}, setWindowOpenHandler() {} };
+    constructor(options: Record<string, unknown>) {
+      state.windowOptions.push(options);
+    }
+    webContents = { id: 1, on() {}, setWindowOpenHandler() {}, send() {} };
     once() {}
     on() {}
     show() {}
@@ -43,7 +53,19 @@ const hoisted = vi.hoisted(() => {
       getVersion: () => '1.2.3',
       getLocale: () => 'en-US',
       quit: noop,
-      exit: noop,
+      exit: (code: number) => void state.exits.push(code),
+      isReady: () => true,
+      setAsDefaultProtocolClient: (scheme: string) => void state.protocols.push(scheme),
+      commandLine: { hasSwitch: (name: string) => state.switches.includes(name) },
+    },
+    Menu: {
+      buildFromTemplate: (template: unknown[]) => template,
+      setApplicationMenu: (menu: unknown[]) => void state.menus.push(menu),
+    },
+    nativeTheme: { themeSource: 'system', shouldUseDarkColors: false },
+    screen: {
+      getAllDisplays: () => [{ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }],
+      getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }),
     },
     BrowserWindow,
     protocol: {
@@ -63,8 +85,12 @@ const hoisted = vi.hoisted(() => {
         setPermissionCheckHandler: noop,
       },
     },
-    ipcMain: { handle: noop, removeHandler: noop },
-    shell: { openExternal: noop },
+    ipcMain: {
+      handle: (channel: string, h: (event: unknown, input: unknown) => Promise<unknown>) =>
+        void state.ipc.set(channel, h),
+      removeHandler: noop,
+    },
+    shell: { openExternal: noop, openPath: async () => '' },
     utilityProcess: {
       fork(path: string, args: string[], options: { env: Record<string, string> }) {
         state.forks.push({ path, args, env: options.env });
@@ -89,6 +115,10 @@ vi.mock('./storage/electron-kv.js', async () => {
   const { createMemoryKv } = await import('./storage/kv.js');
   return { createElectronKv: () => createMemoryKv() };
 });
+vi.mock('./logging/electron.js', () => ({
+  // The real log would write under the stub's user-data folder; routing is tested in main/logging.
+  startMainLog: (userData: string) => void hoisted.state.logs.push(userData),
+}));
 vi.mock('./session/keychain.js', async () => {
   const { createMemoryTokenStore } = await import('./session/token-store.js');
   return {
@@ -100,11 +130,16 @@ vi.mock('./session/keychain.js', async () => {
 });
 
 const saved = process.env['VITE_DEV_SERVER_URL'];
+const savedArgv = [...process.argv];
 afterEach(() => {
   if (saved === undefined) delete process.env['VITE_DEV_SERVER_URL'];
   else process.env['VITE_DEV_SERVER_URL'] = saved;
   const s = hoisted.state;
   s.loaded.length = s.schemes.length = s.handled.length = s.forks.length = s.tokenOptions.length = 0;
+  s.protocols.length = s.menus.length = s.windowOptions.length = s.exits.length = s.switches.length = 0;
+  s.logs.length = 0;
+  s.ipc.clear();
+  process.argv = savedArgv;
   vi.resetModules();
 });
 
@@ -158,5 +193,51 @@ describe('the desktop app’s start', () => {
     expect(typeof cipher.getSelectedStorageBackend).toBe(
       process.platform === 'linux' ? 'function' : 'undefined',
     );
+  });
+});
+
+describe('the desktop app as a desktop app', () => {
+  type Item = { id?: string; role?: string; submenu?: Item[] };
+  const flat = (items: Item[]): Item[] => items.flatMap((i) => [i, ...flat(i.submenu ?? [])]);
+
+  it('logs to its user-data folder, opens gameops:// links, and has a menu without developer tools', async () => {
+    await launch({ isPackaged: true });
+    expect(hoisted.state.logs).toEqual(['/home/op/.config/GameOps Console']);
+    expect(hoisted.state.protocols).toEqual(['gameops']);
+    const menu = flat(hoisted.state.menus.at(-1) as Item[]);
+    expect(menu.map((i) => i.id)).toEqual(
+      expect.arrayContaining(['about', 'settings', 'commandPalette', 'quit']),
+    );
+    expect(menu.some((i) => i.role === 'toggleDevTools' || i.role === 'reload')).toBe(false);
+    expect(hoisted.state.windowOptions[0]).toMatchObject({
+      webPreferences: { devTools: false },
+      width: 1360,
+      height: 860,
+      x: 280,
+      y: 90,
+    });
+  });
+
+  it('hands the link it was launched with to the window, through the same checked channel as all IPC', async () => {
+    process.argv = [...savedArgv, 'gameops://ymmj/player/76561198100000007'];
+    await launch({ isPackaged: true });
+    const take = hoisted.state.ipc.get('gameops:links:take')!;
+    const fromWindow = { sender: { id: 1 }, senderFrame: { url: 'app://gameops/index.html', parent: null } };
+    expect(await take(fromWindow, null)).toEqual({
+      path: '/ymmj/steamplayer/76561198100000007',
+      refused: null,
+    });
+    const fromElsewhere = { sender: { id: 2 }, senderFrame: { url: 'https://evil.example/', parent: null } };
+    expect(await take(fromElsewhere, null)).toMatchObject({ ok: false });
+  });
+
+  it('does not start when packaged and asked for a remote debugging port without the setting', async () => {
+    hoisted.state.switches.push('remote-debugging-port');
+    hoisted.state.isPackaged = true;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await import('./index.js');
+    await vi.waitFor(() => expect(hoisted.state.exits).toEqual([1]));
+    expect(hoisted.state.loaded).toEqual([]);
+    expect(hoisted.state.forks).toEqual([]);
   });
 });

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY_FILES, checkAsar, packageName, type AsarEntry } from '../scripts/asar-check.js';
+import { feedProblem, releaseConfig } from '../scripts/release-config.js';
 
 /** electron-builder.yml and build/: valid for electron-builder, and free of baked-in hosts or secrets. */
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -36,7 +42,34 @@ describe('electron-builder.yml', () => {
       notarize: true,
       entitlements: 'build/entitlements.mac.plist',
     });
-    expect(config['linux']).toMatchObject({ target: ['AppImage', 'deb'] });
+  });
+
+  it('builds one artifact per platform and architecture, named by both', async () => {
+    const config = await loadConfig();
+    expect(config['artifactName']).toBe('GameOps-Console-${version}-${os}-${arch}.${ext}');
+    const targets = (platform: string) =>
+      Object.fromEntries(
+        ((config[platform] as { target: { target: string; arch: string[] }[] }).target ?? []).map((t) => [
+          t.target,
+          t.arch,
+        ]),
+      );
+    expect(targets('mac')).toEqual({ dmg: ['x64', 'arm64'], zip: ['x64', 'arm64'] });
+    expect(targets('win')).toEqual({ nsis: ['x64', 'arm64'] });
+    expect(targets('linux')).toEqual({ AppImage: ['x64'], deb: ['x64'] });
+    // Without this, NSIS makes one installer holding both architectures.
+    expect(config['nsis']).toMatchObject({ buildUniversalInstaller: false });
+  });
+
+  it('keeps dependencies’ tests and sources out of the archive', async () => {
+    const files = (await loadConfig())['files'] as string[];
+    expect(files).toEqual(
+      expect.arrayContaining([
+        '!**/*.map',
+        '!**/node_modules/**/{test,tests,__tests__,__mocks__,spec}/**',
+        '!**/node_modules/**/*.{test,spec}.{js,cjs,mjs,ts}',
+      ]),
+    );
   });
 
   it('sets every Electron fuse on purpose, none left to its default', async () => {
@@ -86,5 +119,160 @@ describe('build/', () => {
     const height = png.readUInt32BE(20);
     expect(width).toBe(height);
     expect(width).toBeGreaterThanOrEqual(512);
+  });
+});
+
+/** electron-builder's own validation (its scheme.json), as `electron-builder` runs it. */
+async function validate(config: Record<string, unknown>): Promise<void> {
+  const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
+    validateConfiguration(config: unknown, logger: unknown): Promise<void>;
+  };
+  const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
+  await validateConfiguration(config, new DebugLogger(false));
+}
+
+describe('the release configuration (scripts/release-config.ts, used by npm run dist)', () => {
+  it('builds with no feed and no updater when GAMEOPS_UPDATE_URL is unset, and says so', async () => {
+    const plan = releaseConfig(await loadConfig(), {});
+    expect(plan.problems).toEqual([]);
+    expect(plan.config['publish']).toBeNull();
+    expect(plan.notes[0]).toMatch(
+      /^no update feed: GAMEOPS_UPDATE_URL is not set, so this build has no updater/,
+    );
+    await expect(validate(plan.config)).resolves.toBeUndefined();
+  });
+
+  it('fixes the feed from GAMEOPS_UPDATE_URL, https only (plain http only to this computer)', async () => {
+    const plan = releaseConfig(await loadConfig(), { GAMEOPS_UPDATE_URL: 'https://updates.example/gameops' });
+    expect(plan.config['publish']).toEqual({ provider: 'generic', url: 'https://updates.example/gameops/' });
+    expect(plan.problems).toEqual([]);
+    await expect(validate(plan.config)).resolves.toBeUndefined();
+    expect(feedProblem('http://updates.example/')).toMatch(/must be https/);
+    expect(feedProblem('http://127.0.0.1:8080/feed/')).toBeNull();
+    expect(feedProblem('https://user:pw@updates.example/')).toMatch(/user name or password/);
+    expect(releaseConfig({}, { GAMEOPS_UPDATE_URL: 'not a url' }).problems[0]).toMatch(/not a URL/);
+  });
+
+  it('signs Windows builds through build/sign-windows.cjs when WIN_SIGN_COMMAND is set', async () => {
+    const plan = releaseConfig(await loadConfig(), {
+      WIN_SIGN_COMMAND: 'smctl sign --input "$GAMEOPS_SIGN_FILE"',
+    });
+    expect(plan.problems).toEqual([]);
+    expect((plan.config['win'] as { signtoolOptions: { sign: string } }).signtoolOptions.sign).toBe(
+      'build/sign-windows.cjs',
+    );
+    expect(plan.notes).toContain(
+      'Windows: signed by WIN_SIGN_COMMAND for each file (build/sign-windows.cjs)',
+    );
+    await expect(validate(plan.config)).resolves.toBeUndefined();
+  });
+
+  it('signs with Azure Trusted Signing when configured, and refuses two ways to sign at once', async () => {
+    const azure = {
+      AZURE_TRUSTED_SIGNING_ENDPOINT: 'https://weu.codesigning.azure.net',
+      AZURE_TRUSTED_SIGNING_ACCOUNT: 'gameops',
+      AZURE_TRUSTED_SIGNING_PROFILE: 'release',
+      AZURE_TENANT_ID: 't',
+      AZURE_CLIENT_ID: 'c',
+    };
+    const plan = releaseConfig(await loadConfig(), azure);
+    expect(plan.problems).toEqual([]);
+    expect((plan.config['win'] as Record<string, unknown>)['azureSignOptions']).toMatchObject({
+      codeSigningAccountName: 'gameops',
+      certificateProfileName: 'release',
+    });
+    await expect(validate(plan.config)).resolves.toBeUndefined();
+    expect(releaseConfig({}, { ...azure, CSC_LINK: 'cert.pfx' }).problems[0]).toMatch(
+      /choose one way to sign/,
+    );
+  });
+
+  it('says whether macOS builds are notarised', async () => {
+    const apple = { APPLE_ID: 'a@example.invalid', APPLE_APP_SPECIFIC_PASSWORD: 'x', APPLE_TEAM_ID: 'T' };
+    expect(releaseConfig(await loadConfig(), apple).notes).toContain('macOS: notarised with an Apple ID');
+    expect(releaseConfig(await loadConfig(), {}).notes.at(-1)).toMatch(/^macOS: not notarised/);
+  });
+});
+
+describe('build/sign-windows.cjs (the cloud signing hook)', () => {
+  const sign = require('../build/sign-windows.cjs') as (c: { path: string; hash?: string }) => Promise<void>;
+
+  it('runs WIN_SIGN_COMMAND once per file, the file passed in the environment, never in the command', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-sign-'));
+    const before = process.env['WIN_SIGN_COMMAND'];
+    try {
+      const out = join(dir, 'signed.txt');
+      process.env['WIN_SIGN_COMMAND'] = `printf '%s|%s' "$GAMEOPS_SIGN_FILE" "$GAMEOPS_SIGN_HASH" > '${out}'`;
+      const file = join(dir, 'GameOps Console $(touch pwned).exe');
+      await sign({ path: file, hash: 'sha256' });
+      expect(readFileSync(out, 'utf8')).toBe(`${file}|sha256`);
+      expect(spawnSync('ls', [dir], { encoding: 'utf8' }).stdout).not.toContain('pwned');
+
+      process.env['WIN_SIGN_COMMAND'] = 'exit 3';
+      await expect(sign({ path: file })).rejects.toThrow(/WIN_SIGN_COMMAND failed \(exit 3\)/);
+      delete process.env['WIN_SIGN_COMMAND'];
+      await expect(sign({ path: file })).rejects.toThrow(/WIN_SIGN_COMMAND is not set/);
+    } finally {
+      if (before === undefined) delete process.env['WIN_SIGN_COMMAND'];
+      else process.env['WIN_SIGN_COMMAND'] = before;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the app.asar check (scripts/asar-check.ts, run by npm run pack:check)', () => {
+  const entry = (path: string, size = 100, unpacked = false): AsarEntry => ({ path, size, unpacked });
+  const good = [
+    ...DEFAULT_POLICY_FILES.required.map((p) => entry(p)),
+    entry('node_modules/keytar/build/Release/keytar.node', 100, true),
+    entry('node_modules/@electric-sql/pglite/dist/postgres.wasm', 100, true),
+    entry('node_modules/@electric-sql/pglite/dist/postgres.data', 100, true),
+    entry('node_modules/zod/index.js'),
+    // electron-builder nests some packages where npm hoisted them: still a production package.
+    entry('node_modules/ajv/node_modules/fast-uri/index.js'),
+  ];
+  const policy = {
+    ...DEFAULT_POLICY_FILES,
+    productionPackages: new Set([
+      'node_modules/keytar',
+      'node_modules/@electric-sql/pglite',
+      'node_modules/zod',
+      'node_modules/ajv',
+      'node_modules/fast-uri',
+    ]),
+    budgetBytes: 1000,
+  };
+
+  it('passes an archive with only what the app needs', () => {
+    const report = checkAsar(good, policy);
+    expect(report.problems).toEqual([]);
+    expect(report.packedBytes).toBe(700);
+    expect(report.unpackedBytes).toBe(300);
+    expect(packageName('node_modules/a/node_modules/@s/b')).toBe('@s/b');
+  });
+
+  it('names every file that must not ship, a missing backend worker, and an archive over budget', () => {
+    const report = checkAsar(
+      [
+        ...good.filter((e) => e.path !== 'dist-electron/backend.js'),
+        entry('dist-electron/main.js.map'),
+        entry('dist/.env'),
+        entry('node_modules/zod/src/v4/tests/string.test.ts'),
+        entry('server/handlers.ts'),
+        entry('node_modules/vitest/index.js', 1000),
+      ],
+      policy,
+    );
+    expect(report.problems).toEqual(
+      expect.arrayContaining([
+        'missing dist-electron/backend.js',
+        'dist-electron/main.js.map: a source map (the build does not ship them)',
+        'dist/.env: an .env file (secrets never ship)',
+        'node_modules/zod/src/v4/tests/string.test.ts: a test',
+        'server/handlers.ts: source or development folder server/ is packed',
+        'node_modules/vitest: not a production dependency (a dev dependency or a stray folder is packed)',
+        expect.stringMatching(/^app\.asar holds .* over its budget/),
+      ]),
+    );
   });
 });

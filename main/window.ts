@@ -8,13 +8,22 @@ import {
   withCsp,
   type AppLocation,
 } from './security.js';
+import type { Placement } from './window-state.js';
 
 export interface MainWindowOptions {
   preloadPath: string;
   location: AppLocation;
   title: string;
   iconPath?: string;
+  /** Where it opens (window-state.ts: per display, clamped); default size centred otherwise. */
+  placement?: Placement;
+  /** Developer tools: development builds, or the devTools setting in a packaged one. */
+  devTools?: boolean;
+  /** Painted before the renderer is (dark mode must not flash white). */
+  backgroundColor?: string;
 }
+
+export const WINDOW_SIZES = { width: 1360, height: 860, minWidth: 720, minHeight: 520 } as const;
 
 /**
  * The renderer's session: no permission is ever granted, and in development every response of
@@ -35,16 +44,21 @@ export function installSessionPolicy(session: Session, location: AppLocation): v
 
 export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
   const win = new BrowserWindow({
-    width: 1360,
-    height: 860,
-    minWidth: 720,
-    minHeight: 520,
+    width: WINDOW_SIZES.width,
+    height: WINDOW_SIZES.height,
+    minWidth: WINDOW_SIZES.minWidth,
+    minHeight: WINDOW_SIZES.minHeight,
+    ...(opts.placement?.bounds ?? {}),
     show: false,
     title: opts.title,
     ...(opts.iconPath ? { icon: opts.iconPath } : {}),
-    webPreferences: windowWebPreferences(opts.preloadPath),
+    ...(opts.backgroundColor ? { backgroundColor: opts.backgroundColor } : {}),
+    webPreferences: { ...windowWebPreferences(opts.preloadPath), devTools: opts.devTools ?? false },
   });
-  win.once('ready-to-show', () => win.show());
+  win.once('ready-to-show', () => {
+    if (opts.placement?.maximized) win.maximize();
+    win.show();
+  });
   lockNavigation(win, opts.location);
   void win.loadURL(opts.location.kind === 'dev' ? opts.location.origin : APP_INDEX_URL);
   return win;

@@ -43,8 +43,16 @@ describe('the preload', () => {
     expect(key).toBe(BRIDGE_GLOBAL);
     expect(functionsOf(api).sort()).toEqual(
       [
+        'alerts.list',
         'app.info',
+        'app.about',
+        'app.openLogs',
         'backend.setup',
+        'updates.get',
+        'updates.check',
+        'updates.install',
+        'updates.reportDialogs',
+        'links.take',
         'call',
         'on',
         'session.get',
@@ -65,6 +73,14 @@ describe('the preload', () => {
     await bridge.settings.set({ language: 'en' });
     await bridge.app.info();
     await bridge.backend.setup({ mode: 'demo' });
+    await bridge.app.about();
+    await bridge.app.openLogs();
+    await bridge.updates.get();
+    await bridge.updates.check();
+    await bridge.updates.install();
+    await bridge.updates.reportDialogs(1);
+    await bridge.links.take();
+    await bridge.alerts.list();
     expect(await bridge.call('users.roles', {})).toEqual({
       echoed: ipcName('api:call'),
       input: { endpoint: 'users.roles', input: {} },

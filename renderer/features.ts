@@ -5,8 +5,18 @@ import type { RendererFeature } from './feature.js';
 import { shellFeature } from './shell/feature.js';
 import { kitFeature } from './kit/feature.js';
 import { usersFeature } from './users/feature.js';
+import { accessRequestsFeature } from './accessRequests/feature.js';
 import { playersFeature } from './players/feature.js';
 import { moderationFeature } from './moderation/feature.js';
+import { batchFixFeature } from './batchFix/feature.js';
+import { platformKeysFeature } from './platformKeys/feature.js';
+import { systemLogsFeature } from './systemLogs/feature.js';
+import { serverWatchFeature } from './serverWatch/feature.js';
+import { todoFeature } from './todo/feature.js';
+import { shortcutsFeature } from './shortcuts/feature.js';
+import { aboutFeature } from './about/feature.js';
+import { updatesFeature } from './updates/feature.js';
+import { themeFeature } from './theme/feature.js';
 
 /**
  * The renderer's feature modules, listed once (the contract's list is shared/features.ts, the
@@ -17,8 +27,18 @@ export const RENDERER_FEATURES: readonly RendererFeature[] = [
   shellFeature,
   kitFeature,
   usersFeature,
+  accessRequestsFeature,
   playersFeature,
   moderationFeature,
+  batchFixFeature,
+  platformKeysFeature,
+  systemLogsFeature,
+  serverWatchFeature,
+  todoFeature,
+  shortcutsFeature,
+  aboutFeature,
+  updatesFeature,
+  themeFeature,
 ];
 
 export type Screen =

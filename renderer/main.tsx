@@ -7,7 +7,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, BridgeMissing } from './app/App.js';
-import { bridge, installWebBridgeIfNeeded } from './bridge/bridge.js';
+import { askEarly, bridge, installWebBridgeIfNeeded } from './bridge/bridge.js';
 import { changeLanguage, initI18n, toLanguage } from './i18n/i18n.js';
 import { CATALOGUES } from './i18n/resources.js';
 
@@ -15,9 +15,16 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const root = createRoot(container);
+  // The browser host's transport is fetched while the texts are set up, not after.
+  const bridgeReady = installWebBridgeIfNeeded().then(
+    () => null,
+    (err: unknown) => err,
+  );
   await initI18n(CATALOGUES);
   try {
-    await installWebBridgeIfNeeded();
+    const failed = await bridgeReady;
+    if (failed) throw failed;
+    askEarly();
     // The saved language, before the first paint, so the console never flashes the other one.
     const settings = await bridge().settings.get();
     await changeLanguage(toLanguage(settings.language));

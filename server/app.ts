@@ -35,6 +35,7 @@ import { languageOf, problem } from './http/problem.js';
 import { parseQuery } from './http/query.js';
 import { sendError } from './http/respond.js';
 import { SERVER_FEATURES } from './features.js';
+import { NO_SECRETS_KEY, type SecretsKeyState } from './platformKeys/secrets-key.js';
 
 /**
  * The reference backend's HTTP server: every entry of the endpoint table on its service's base
@@ -71,6 +72,8 @@ export interface BuildServerOptions {
   launchKey?: string;
   /** With a launch key: the first-run setup calls answer (shared/api/setup.ts). */
   firstRun?: boolean;
+  /** The key that seals stored secrets; without one the server refuses to store them. */
+  secretsKey?: SecretsKeyState;
 }
 
 export interface BuiltServer {
@@ -104,6 +107,7 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
       rememberSessions: options.kind === 'pglite',
     }),
     firstRunSetup: options.launchKey !== undefined && options.firstRun === true,
+    secrets: options.secretsKey ?? NO_SECRETS_KEY,
   };
 
   const keyMatches = options.launchKey === undefined ? undefined : launchKeyCheck(options.launchKey);

@@ -11,6 +11,8 @@ import { DEMO_PASSWORD, seedDemoOperators } from './seed/operators.js';
 import { seedAllGames } from './seed/games.js';
 import { SMALL_SEED } from './seed/players.js';
 import { operatorCount, setupStateOf } from './setup/state.js';
+import { startServerWatch, type ServerWatchOptions, type ServerWatchRuntime } from './serverWatch/runtime.js';
+import { resolveSecretsKey } from './platformKeys/secrets-key.js';
 
 /**
  * Starts the reference backend in this process: opens (and locks) the database, migrates, seeds
@@ -38,6 +40,8 @@ export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' |
    */
   demo?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Server watch's engine and demo servers (tests tune them); false: no checks run here. */
+  serverWatch?: ServerWatchOptions | false;
 }
 
 export interface RunningBackend {
@@ -52,6 +56,8 @@ export interface RunningBackend {
   seeded: { demoOperators: number; players?: Record<GameId, number> };
   /** Where the database stands: no operator yet, demo operators, or ready (shared/api/setup.ts). */
   setup: SetupState;
+  /** Server watch in this backend (its engine, the demo's simulated game servers); null when off. */
+  serverWatch: ServerWatchRuntime | null;
   close(): Promise<void>;
 }
 
@@ -94,7 +100,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       );
 
     const setup = await setupStateOf(database.db);
-    const { app } = await buildServer({ ...options, db: database.db, kind: database.kind });
+    const secretsKey =
+      options.secretsKey ??
+      resolveSecretsKey({ kind: database.kind, dataDir: database.dataDir, env: process.env });
+    const { app } = await buildServer({ ...options, secretsKey, db: database.db, kind: database.kind });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ host, port: options.port ?? 0 });
     const address = app.server.address();
@@ -106,6 +115,23 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       subject: `${database.kind} on ${host}:${port}`,
       detail: { version: BACKEND_VERSION, database: database.kind, host, port },
     });
+    // Server watch runs with the backend, and stops before it (its long-polls answer at once).
+    const serverWatch =
+      options.serverWatch === false
+        ? null
+        : await startServerWatch(
+            {
+              db: database.db,
+              kind: database.kind,
+              clock: options.clock ?? Date.now,
+              firstRun: options.firstRun === true,
+              log: app.log,
+            },
+            options.serverWatch,
+          ).catch(async (err: unknown) => {
+            await app.close();
+            throw err;
+          });
     const serviceUrls = Object.fromEntries(
       SERVICES.map((s) => [s, `${url}${SERVICE_BASE_PATHS[s]}`]),
     ) as Record<ServiceName, string>;
@@ -119,9 +145,11 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       created,
       seeded,
       setup,
+      serverWatch,
       close() {
         closing ??= (async () => {
           try {
+            await serverWatch?.close();
             await app.close();
           } finally {
             await database.close();

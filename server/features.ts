@@ -7,6 +7,14 @@ import { setupServer } from './setup/feature.js';
 import { usersServer } from './users/feature.js';
 import { playersServer } from './players/feature.js';
 import { moderationServer } from './moderation/feature.js';
+import { serverWatchServer } from './serverWatch/feature.js';
+import { noticesServer } from './notices/feature.js';
+import { batchFixServer } from './batchFix/feature.js';
+import { platformKeysServer } from './platformKeys/feature.js';
+import { systemLogsServer } from './systemLogs/feature.js';
+import { todoServer } from './todo/feature.js';
+import { shortcutsServer } from './shortcuts/feature.js';
+import { accessRequestsServer } from './accessRequests/feature.js';
 
 /**
  * The server's feature modules, listed once, one for each module of the contract
@@ -20,8 +28,16 @@ const MODULES = {
   auth: authServer,
   setup: setupServer,
   users: usersServer,
+  accessRequests: accessRequestsServer,
   players: playersServer,
   moderation: moderationServer,
+  serverWatch: serverWatchServer,
+  notices: noticesServer,
+  batchFix: batchFixServer,
+  platformKeys: platformKeysServer,
+  systemLogs: systemLogsServer,
+  todo: todoServer,
+  shortcuts: shortcutsServer,
   planned: serverFeature(plannedFeature, { handlers: {} }),
 } satisfies ServerModules;
 

@@ -7,6 +7,9 @@ import type { GameId } from '../shared/games.js';
 import { DEMO_OPERATORS, DEMO_PASSWORD } from './seed/operators.js';
 import { playerIdOf } from './seed/players.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../tests/support/backends.js';
+import { insertMaintenance, insertNotice, insertWatchedServer } from './serverWatch/test-kit.js';
+import { insertTodoForEveryone } from './todo/test-kit.js';
+import { insertAccessRequest } from './accessRequests/test-kit.js';
 import {
   clearPlayer,
   insertBlacklistIp,
@@ -116,6 +119,108 @@ const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = 
     rechargeId: await insertPaidRecharge(db(f), GAME, f.freshPlayer(), `rbac-${f.unique()}`, at(f)),
     reason: REASON,
   }),
+
+  'serverWatch.list': async () => ({}),
+  'serverWatch.get': async (f) => ({ id: await insertWatchedServer(db(f), at(f), `rbac-${f.unique()}`) }),
+  'serverWatch.save': async (f) => ({
+    name: `rbac-${f.unique()}`,
+    game: GAME,
+    check: { kind: 'tcp', host: '127.0.0.1', port: 9 },
+  }),
+  'serverWatch.delete': async (f) => ({
+    id: await insertWatchedServer(db(f), at(f), `rbac-${f.unique()}`),
+    reason: REASON,
+  }),
+  'serverWatch.pause': async (f) => ({
+    id: await insertWatchedServer(db(f), at(f), `rbac-${f.unique()}`),
+    reason: REASON,
+  }),
+  'serverWatch.resume': async (f) => ({
+    id: await insertWatchedServer(db(f), at(f), `rbac-${f.unique()}`, { paused: true }),
+  }),
+  'serverWatch.test': async () => ({ kind: 'tcp', host: '127.0.0.1', port: 9, timeoutMs: 500 }),
+  'serverWatch.addMaintenance': async (f) => ({
+    id: await insertWatchedServer(db(f), at(f), `rbac-${f.unique()}`),
+    startsAt: at(f).toISOString(),
+    endsAt: new Date(at(f).getTime() + 3_600_000).toISOString(),
+  }),
+  'serverWatch.deleteMaintenance': async (f) => {
+    const id = await insertWatchedServer(db(f), at(f), `rbac-${f.unique()}`);
+    return { id, windowId: await insertMaintenance(db(f), id, at(f)), reason: REASON };
+  },
+  'serverWatch.events': async () => ({ after: 0, wait: 0 }),
+  'serverWatch.mutes': async () => ({}),
+  'serverWatch.mute': async () => ({}),
+  'serverWatch.unmute': async () => ({}),
+  'notices.list': async () => ({}),
+  'notices.save': async () => ({ game: GAME, kind: 'playersBelow', threshold: 1 }),
+  'notices.setEnabled': async (f) => ({ id: await insertNotice(db(f), at(f)), enabled: false }),
+  'notices.delete': async (f) => ({ id: await insertNotice(db(f), at(f)), reason: REASON }),
+
+  'batchFix.functions': async () => ({ game: GAME }),
+  'batchFix.dryRun': async () => ({ game: GAME, name: 'batchfix1' }),
+  'batchFix.run': async (f) => ({ game: GAME, name: await idleRepair(f), reason: REASON }),
+  'batchFix.jobs': async () => ({ game: GAME }),
+  'batchFix.job': async (f) => ({ game: GAME, jobId: await queuedRepairJob(f) }),
+  'batchFix.cancel': async (f) => ({ game: GAME, jobId: await queuedRepairJob(f), reason: REASON }),
+
+  'platformKeys.all': async () => ({}),
+  'platformKeys.list': async () => ({ game: GAME }),
+  'platformKeys.create': async (f) => ({
+    game: GAME,
+    name: `rbac-${f.unique()}`,
+    platform: 'steamWebApi',
+    secret: 'rbac-secret-0123456789',
+    note: '',
+  }),
+  'platformKeys.update': async (f) => ({
+    game: GAME,
+    keyId: await platformKey(f),
+    note: 'changed',
+    reason: REASON,
+  }),
+  'platformKeys.delete': async (f) => ({ game: GAME, keyId: await platformKey(f), reason: REASON }),
+  'platformKeys.reveal': async (f) => ({ game: GAME, keyId: await platformKey(f), reason: REASON }),
+
+  'systemLogs.audit': async () => ({}),
+  'systemLogs.entry': async (f) => ({ entryId: await auditEntry(f) }),
+  'systemLogs.export': async () => ({}),
+  'systemLogs.events': async () => ({}),
+  'systemLogs.eventKinds': async () => ({}),
+  'todo.list': async () => ({}),
+  'todo.create': async (f) => ({
+    name: `rbac-${f.unique()}`,
+    expireAt: new Date(f.t.clock.now + 86_400_000).toISOString(),
+  }),
+  'todo.delete': async (f) => ({ name: await insertTodoForEveryone(db(f), `rbac-${f.unique()}`, at(f)) }),
+  'shortcuts.get': async () => ({}),
+  // Home is the one page every caller may pin, whatever their roles.
+  'shortcuts.save': async () => ({ shortcuts: { playerSearch: 'mod+alt+p', about: null }, pinned: ['home'] }),
+  'accessRequests.submit': async (f) => {
+    const n = f.unique();
+    return {
+      name: `newcomer-${n}`,
+      phone: `1371${n}`,
+      games: ['ymmj'],
+      why: 'rbac matrix',
+      password: 'a-long-password',
+    };
+  },
+  'accessRequests.list': async () => ({ status: 'open' }),
+  'accessRequests.approve': async (f) => {
+    const n = f.unique();
+    return {
+      id: await insertAccessRequest(db(f), { phone: `1372${n}`, name: `approved-${n}`, at: at(f) }),
+      roles: ['GUEST'],
+    };
+  },
+  'accessRequests.decline': async (f) => {
+    const n = f.unique();
+    return {
+      id: await insertAccessRequest(db(f), { phone: `1373${n}`, name: `declined-${n}`, at: at(f) }),
+      reason: REASON,
+    };
+  },
 };
 
 // Targets for the mutating game calls, put straight into the database so that each call of the
@@ -152,6 +257,77 @@ async function throwaway(f: Fixture): Promise<string> {
   if (r.body.Status.Code !== 1)
     throw new Error(`could not create a target: ${JSON.stringify(r.body.Status)}`);
   return phone;
+}
+
+/** A platform key made by the SUPER, for a call of the matrix to act on. */
+async function platformKey(f: Fixture): Promise<number> {
+  const r = await f.t.api.call(
+    ENDPOINTS['platformKeys.create'],
+    {
+      game: GAME,
+      name: `rbac-key-${f.unique()}`,
+      platform: 'other',
+      secret: 'rbac-secret-0123456789',
+      note: '',
+    },
+    f.superToken,
+  );
+  if (r.body.Status.Code !== 1) throw new Error(`could not create a key: ${JSON.stringify(r.body.Status)}`);
+  return (r.body.Data as { id: number }).id;
+}
+
+/**
+ * A repair function with no run going on, so that the next caller's run is not refused as a
+ * second one: the matrix waits for the previous caller's run (a few rows) to end.
+ */
+async function idleRepair(f: Fixture): Promise<string> {
+  const name = 'batchfix1';
+  for (let i = 0; i < 200; i++) {
+    const active = await db(f)
+      .selectFrom('batch_fix_jobs')
+      .select('id')
+      .where('game', '=', GAME)
+      .where('name', '=', name)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    if (!active) return name;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${name} is still running after 10 s`);
+}
+
+/** A queued repair run put straight into the table (no runner picks it up), for job and cancel. */
+async function queuedRepairJob(f: Fixture): Promise<number> {
+  const row = await db(f)
+    .insertInto('batch_fix_jobs')
+    .values({
+      game: GAME,
+      name: `rbac-${f.unique()}`,
+      status: 'queued',
+      reason: REASON,
+      operator_id: null,
+      operator: 'rbac',
+      created_at: at(f),
+      heartbeat_at: at(f),
+      total: 0,
+      counts: JSON.stringify([]),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The newest audit entry (the matrix has written many by the time this runs). */
+async function auditEntry(f: Fixture): Promise<number> {
+  const row = await db(f)
+    .selectFrom('audit_log')
+    .select('id')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (row) return Number(row.id);
+  await throwaway(f);
+  return auditEntry(f);
 }
 
 const CALLERS = [{ name: '(not signed in)', roles: [] as string[] }, ...DEMO_OPERATORS];

@@ -5,6 +5,14 @@ import { playersFeature } from './api/players.js';
 import { moderationFeature } from './api/moderation.js';
 import { plannedFeature } from './api/planned.js';
 import { setupFeature } from './api/setup.js';
+import { batchFixFeature } from './api/batchFix.js';
+import { platformKeysFeature } from './api/platformKeys.js';
+import { systemLogsFeature } from './api/systemLogs.js';
+import { serverWatchFeature } from './api/serverWatch.js';
+import { noticesFeature } from './api/notices.js';
+import { todoFeature } from './api/todo.js';
+import { shortcutsFeature } from './api/shortcuts.js';
+import { accessRequestsFeature } from './api/accessRequests.js';
 
 /**
  * The contract's feature modules, listed once. The endpoint table (api/table.ts) and the route
@@ -16,7 +24,15 @@ export const FEATURES = [
   authFeature,
   setupFeature,
   usersFeature,
+  accessRequestsFeature,
   playersFeature,
   moderationFeature,
+  serverWatchFeature,
+  noticesFeature,
+  batchFixFeature,
+  platformKeysFeature,
+  systemLogsFeature,
+  todoFeature,
+  shortcutsFeature,
   plannedFeature,
 ] as const satisfies readonly FeatureContract[];

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { Result } from './envelope.js';
 import type { SessionState } from './session.js';
-import type { Settings, SettingsPatch } from './settings.js';
+import type { Settings, SettingsPatch, UpdateChannel } from './settings.js';
 import { settingsPatchSchema } from './settings.js';
+import type { AppCommand } from './commands.js';
 import type { EndpointId, InputOf, OutputOf } from './api/table.js';
 import { ENDPOINT_IDS } from './api/table.js';
 import { setupInitSchema, type SetupInit, type SetupState } from './api/setup.js';
+import type { AlertsState, AlertsUpdate, WatchAlert } from './api/serverWatch.js';
 
 /**
  * The IPC contract between the renderer and main, as one type-level map (after GitHub Desktop):
@@ -39,6 +41,61 @@ export interface AppInfo {
   };
 }
 
+/**
+ * The desktop app's updater as the renderer sees it (updates:get, the updates:state event).
+ * `disabled`: this build has no update feed, or it is not a packaged app (why says which);
+ * `downloading` follows a found update (downloads run in the background); `downloaded`: ready,
+ * installed by "Restart to update" or when the console quits; `error`: the last check or download
+ * failed (a tampered file included) and nothing was installed; the next try is at retryAt.
+ */
+export type UpdatePhase = 'disabled' | 'idle' | 'checking' | 'downloading' | 'downloaded' | 'error';
+
+export interface UpdateState {
+  phase: UpdatePhase;
+  /** Why the updater is off, in the operator's language; null when it is on. */
+  disabledReason: string | null;
+  channel: UpdateChannel;
+  /** The feed this build checks (set at build time by GAMEOPS_UPDATE_URL), or null. */
+  feed: string | null;
+  currentVersion: string;
+  /** The newer version found, being downloaded or ready; null when none. */
+  version: string | null;
+  releaseName: string | null;
+  /** Plain text (never rendered as HTML). */
+  releaseNotes: string | null;
+  releaseDate: string | null;
+  progress: { percent: number; transferred: number; total: number; bytesPerSecond: number } | null;
+  /** Epoch ms of the last finished check, and of the next planned one. */
+  lastCheckAt: number | null;
+  nextCheckAt: number | null;
+  /** The last failure; a downloaded update stays ready even when a later check fails. */
+  error: { message: string; tampered: boolean; at: number; retryAt: number | null } | null;
+}
+
+/**
+ * A gameops:// link as main understood it: the console path it opens, or (path null) the link
+ * it refused, shortened, so the window can say it was not opened.
+ */
+export interface DeepLink {
+  path: string | null;
+  refused: string | null;
+}
+
+/** The About box: what a support request needs to know about this install. */
+export interface AboutInfo {
+  name: string;
+  version: string;
+  shell: 'electron' | 'browser';
+  platform: string;
+  arch: string;
+  versions: { electron: string | null; chrome: string | null; node: string };
+  /** The embedded backend's database folder; null when it keeps none (a custom backend, in memory). */
+  dataFolder: string | null;
+  /** Where main writes its rotating log files; null when it writes none (the browser host). */
+  logsFolder: string | null;
+  updates: { feed: string | null; channel: UpdateChannel; enabled: boolean; disabledReason: string | null };
+}
+
 export interface RequestChannels {
   'api:call': { input: { endpoint: EndpointId; input: unknown }; output: Result<unknown> };
   'session:get': { input: null; output: SessionState };
@@ -49,6 +106,23 @@ export interface RequestChannels {
   'app:info': { input: null; output: AppInfo };
   /** First run of the embedded backend: create the first super-admin, or load the demo data. */
   'backend:setup': { input: SetupInit; output: Result<AppInfo> };
+  /** Server watch: the recent alerts main received, the down count, whether it is watching. */
+  'alerts:list': { input: null; output: AlertsState };
+  'app:about': { input: null; output: AboutInfo };
+  /** Opens the logs folder in the OS file manager (desktop app only). */
+  'app:openLogs': { input: null; output: Result<null> };
+  'updates:get': { input: null; output: UpdateState };
+  /** Checks the feed now (the About box's "Check now"); answers the state after the check. */
+  'updates:check': { input: null; output: UpdateState };
+  /** Restarts into the downloaded update; refused while another dialog is open or nothing is ready. */
+  'updates:install': { input: null; output: Result<null> };
+  /**
+   * How many dialogs the window has open (the update dialog not counted): main never restarts
+   * into an update while an operator is in the middle of one.
+   */
+  'ui:dialogs': { input: { open: number }; output: null };
+  /** The deep link the app was opened with, once (later links arrive as links:open). */
+  'links:take': { input: null; output: DeepLink | null };
 }
 
 export type SessionEndReason = 'refresh-failed' | 'revoked' | 'expired';
@@ -58,6 +132,17 @@ export interface EventChannels {
   'session:expired': { reason: SessionEndReason; message: string };
   /** The session user changed (sign-in, sign-out, refresh moved the expiry). */
   'session:changed': SessionState;
+  /** Server watch: alerts just received (or a new down count). */
+  'alerts:new': AlertsUpdate;
+  /** A native notification was clicked: show that server (or notice). */
+  'alerts:open': { alert: WatchAlert };
+  'updates:state': UpdateState;
+  /** The app menu's "Restart to update…": the renderer shows the release notes and asks. */
+  'updates:show': null;
+  /** An app command from the desktop menu, carried out by the renderer (renderer/app/commands.ts). */
+  'app:command': { command: AppCommand };
+  /** A gameops:// link to open (checked by main, guarded by the router), or one main refused. */
+  'links:open': DeepLink;
 }
 
 export type RequestChannel = keyof RequestChannels;
@@ -72,11 +157,25 @@ export const REQUEST_CHANNELS = [
   'settings:set',
   'app:info',
   'backend:setup',
+  'alerts:list',
+  'app:about',
+  'app:openLogs',
+  'updates:get',
+  'updates:check',
+  'updates:install',
+  'ui:dialogs',
+  'links:take',
 ] as const satisfies readonly RequestChannel[];
 
 export const EVENT_CHANNELS = [
   'session:expired',
   'session:changed',
+  'alerts:new',
+  'alerts:open',
+  'updates:state',
+  'updates:show',
+  'app:command',
+  'links:open',
 ] as const satisfies readonly EventChannel[];
 
 /** Electron channel names are namespaced so no other code's channel can be mistaken for ours. */
@@ -103,6 +202,14 @@ export const REQUEST_SCHEMAS: { [K in RequestChannel]: z.ZodType<RequestChannels
   'settings:set': settingsPatchSchema as z.ZodType<SettingsPatch, unknown>,
   'app:info': none,
   'backend:setup': setupInitSchema as z.ZodType<SetupInit, unknown>,
+  'alerts:list': none,
+  'app:about': none,
+  'app:openLogs': none,
+  'updates:get': none,
+  'updates:check': none,
+  'updates:install': none,
+  'ui:dialogs': z.strictObject({ open: z.number().int().min(0).max(1000) }),
+  'links:take': none,
 };
 
 export function isRequestChannel(x: unknown): x is RequestChannel {
@@ -131,8 +238,16 @@ export interface Bridge {
     get(): Promise<Settings>;
     set(patch: SettingsPatch): Promise<Result<Settings>>;
   };
-  app: { info(): Promise<AppInfo> };
+  app: { info(): Promise<AppInfo>; about(): Promise<AboutInfo>; openLogs(): Promise<Result<null>> };
   backend: { setup(input: SetupInit): Promise<Result<AppInfo>> };
+  alerts: { list(): Promise<AlertsState> };
+  updates: {
+    get(): Promise<UpdateState>;
+    check(): Promise<UpdateState>;
+    install(): Promise<Result<null>>;
+    reportDialogs(open: number): Promise<null>;
+  };
+  links: { take(): Promise<DeepLink | null> };
   on<E extends EventChannel>(event: E, listener: (payload: EventChannels[E]) => void): () => void;
 }
 
@@ -150,8 +265,20 @@ export function createBridge(t: BridgeTransport): Bridge {
       get: () => req('settings:get', null),
       set: (patch) => req('settings:set', patch),
     },
-    app: { info: () => req('app:info', null) },
+    app: {
+      info: () => req('app:info', null),
+      about: () => req('app:about', null),
+      openLogs: () => req('app:openLogs', null),
+    },
     backend: { setup: (input) => req('backend:setup', input) },
+    alerts: { list: () => req('alerts:list', null) },
+    updates: {
+      get: () => req('updates:get', null),
+      check: () => req('updates:check', null),
+      install: () => req('updates:install', null),
+      reportDialogs: (open) => req('ui:dialogs', { open }),
+    },
+    links: { take: () => req('links:take', null) },
     on: (event, listener) => {
       if (!isEventChannel(event)) throw new Error(`unknown event ${String(event)}`);
       return t.subscribe(event, (payload) => listener(payload as EventChannels[typeof event]));

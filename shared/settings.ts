@@ -57,12 +57,29 @@ export const languageSchema = z.enum(LANGUAGES as [Language, ...Language[]]);
  */
 export const backendModeSchema = z.enum(['embedded', 'custom']);
 
+/** Which releases the desktop app's updater follows: `beta` also takes pre-releases. */
+export const UPDATE_CHANNELS = ['stable', 'beta'] as const;
+export const updateChannelSchema = z.enum(UPDATE_CHANNELS);
+export type UpdateChannel = z.infer<typeof updateChannelSchema>;
+
+/** `system` follows the OS (nativeTheme in the app, prefers-color-scheme in a browser). */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export const themeSchema = z.enum(THEMES);
+export type Theme = z.infer<typeof themeSchema>;
+
 export const settingsSchema = z.object({
   language: languageSchema,
   backend: backendModeSchema,
   services: z.object(
     Object.fromEntries(SERVICES.map((s) => [s, httpUrl])) as Record<ServiceName, typeof httpUrl>,
   ),
+  // Desktop preferences; settings saved before they existed read as their defaults.
+  updateChannel: updateChannelSchema.default('stable'),
+  theme: themeSchema.default('system'),
+  /** Developer tools in a packaged build (always on in development). */
+  devTools: z.boolean().default(false),
+  /** Closing the window keeps the console running in the tray (server watch goes on). */
+  closeToTray: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -77,5 +94,9 @@ export const settingsPatchSchema = z.strictObject({
       >,
     )
     .optional(),
+  updateChannel: updateChannelSchema.optional(),
+  theme: themeSchema.optional(),
+  devTools: z.boolean().optional(),
+  closeToTray: z.boolean().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

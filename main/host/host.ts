@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Codes, codeText, type Language } from '../../shared/codes.js';
 import { isRequestChannel } from '../../shared/ipc.js';
 import type { ResultError } from '../../shared/envelope.js';
-import { createConsoleCore, type ConsoleCore } from '../core.js';
+import { createConsoleCore, type ConsoleCore, type ConsoleCoreDeps } from '../core.js';
 import type { BackendLauncher, EmbeddedBackendOptions } from '../backend/launcher.js';
 import { createForkLauncher, createInProcessLauncher } from '../backend/node-launcher.js';
 import { contentSecurityPolicy, rendererSecurityHeaders } from '../security.js';
@@ -65,6 +65,8 @@ export interface HostOptions {
   language?: Language;
   /** HTTP timeout of main's client, in ms. */
   timeoutMs?: number;
+  /** An updater for the core (tests of the update screens); default none: the host does not update. */
+  updater?: ConsoleCoreDeps['updater'];
 }
 
 export interface RunningHost {
@@ -125,6 +127,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         ? { backend: 'custom', services: servicesAt(backendOpt.url) }
         : { backend: 'embedded' },
     timeoutMs: options.timeoutMs,
+    ...(options.updater ? { updater: options.updater } : {}),
   });
 
   const streams = new Set<ServerResponse>();

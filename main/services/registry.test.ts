@@ -33,8 +33,25 @@ describe('composeServices', () => {
       'settings:set': 'settings',
       'app:info': 'app',
       'backend:setup': 'backend',
+      'alerts:list': 'alerts',
+      'app:about': 'about',
+      'app:openLogs': 'about',
+      'updates:get': 'updater',
+      'updates:check': 'updater',
+      'updates:install': 'updater',
+      'ui:dialogs': 'updater',
+      'links:take': 'deep-links',
     });
-    expect(owners.events).toEqual({ 'session:expired': 'session', 'session:changed': 'session' });
+    expect(owners.events).toEqual({
+      'session:expired': 'session',
+      'session:changed': 'session',
+      'alerts:new': 'alerts',
+      'alerts:open': 'alerts',
+      'updates:state': 'updater',
+      'updates:show': 'updater',
+      'app:command': 'menu',
+      'links:open': 'deep-links',
+    });
     expect(Object.keys(core.handlers).sort()).toEqual([...REQUEST_CHANNELS].sort());
     await core.close();
   });

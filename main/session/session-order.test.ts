@@ -106,7 +106,8 @@ let tokens: ReturnType<typeof holdableTokens>;
 async function start() {
   server = scriptedServer();
   tokens = holdableTokens();
-  h = await coreAgainst('http://127.0.0.1:9', { fetch: server.fetch, tokens });
+  // Server watch's long poll would be one more request the script has to answer.
+  h = await coreAgainst('http://127.0.0.1:9', { fetch: server.fetch, tokens, alerts: { enabled: false } });
 }
 afterEach(() => h.core.close());
 

@@ -6,6 +6,8 @@ import {
   languageSchema,
   settingsPatchSchema,
   settingsSchema,
+  themeSchema,
+  updateChannelSchema,
   type Settings,
   type SettingsPatch,
 } from '../../shared/settings.js';
@@ -29,7 +31,15 @@ export function servicesAt(origin: string): Record<ServiceName, string> {
 }
 
 export function defaultSettings(language: Settings['language'] = 'zh-CN'): Settings {
-  return { language, backend: 'embedded', services: servicesAt(DEFAULT_CUSTOM_ORIGIN) };
+  return {
+    language,
+    backend: 'embedded',
+    services: servicesAt(DEFAULT_CUSTOM_ORIGIN),
+    updateChannel: 'stable',
+    theme: 'system',
+    devTools: false,
+    closeToTray: false,
+  };
 }
 
 /** Trailing slashes would double up with the endpoint paths, which start with one. */
@@ -57,10 +67,16 @@ export function readSettings(raw: unknown, fallback: Settings): Settings {
     const url = one.success ? one.data.services?.[s] : undefined;
     if (url) services[s] = normalizeUrl(url);
   }
+  const updateChannel = updateChannelSchema.safeParse(obj['updateChannel']);
+  const theme = themeSchema.safeParse(obj['theme']);
   return {
     language: language.success ? language.data : fallback.language,
     backend: backend.success ? backend.data : fallback.backend,
     services,
+    updateChannel: updateChannel.success ? updateChannel.data : fallback.updateChannel,
+    theme: theme.success ? theme.data : fallback.theme,
+    devTools: typeof obj['devTools'] === 'boolean' ? obj['devTools'] : fallback.devTools,
+    closeToTray: typeof obj['closeToTray'] === 'boolean' ? obj['closeToTray'] : fallback.closeToTray,
   };
 }
 
@@ -91,6 +107,10 @@ export function applyPatch(current: Settings, patch: unknown): Result<Settings> 
       language: p.language ?? current.language,
       backend: p.backend ?? current.backend,
       services,
+      updateChannel: p.updateChannel ?? current.updateChannel,
+      theme: p.theme ?? current.theme,
+      devTools: p.devTools ?? current.devTools,
+      closeToTray: p.closeToTray ?? current.closeToTray,
     },
   };
 }

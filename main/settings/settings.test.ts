@@ -37,7 +37,10 @@ describe('settings', () => {
       [{ services: { admin: 'not a url' } }, 'services.admin'],
       [{ services: { chat: 'http://x' } }, 'services'],
       [{ language: 'fr' }, 'language'],
-      [{ theme: 'dark' }, '(body)'],
+      [{ colour: 'dark' }, '(body)'],
+      [{ theme: 'sepia' }, 'theme'],
+      [{ updateChannel: 'nightly' }, 'updateChannel'],
+      [{ devTools: 'yes' }, 'devTools'],
     ] as const) {
       const res = applyPatch(base, patch);
       expect(res.ok, JSON.stringify(patch)).toBe(false);
@@ -108,10 +111,29 @@ describe('settings', () => {
       defaultSettings(),
     );
     expect(s).toEqual({
+      ...defaultSettings(),
       language: 'en',
       backend: 'embedded',
       services: { ...defaultSettings().services, admin: 'https://a.example/api/v1/sr' },
     });
+  });
+
+  it('reads settings saved before the desktop preferences existed with their defaults, and keeps good ones', () => {
+    const old = { language: 'en', backend: 'embedded', services: defaultSettings().services };
+    expect(readSettings(old, defaultSettings())).toMatchObject({
+      updateChannel: 'stable',
+      theme: 'system',
+      devTools: false,
+    });
+    expect(
+      readSettings({ ...old, theme: 'dark', updateChannel: 'beta', devTools: 'on' }, defaultSettings()),
+    ).toMatchObject({ theme: 'dark', updateChannel: 'beta', devTools: false });
+    const res = applyPatch(defaultSettings(), { theme: 'light', updateChannel: 'beta', devTools: true });
+    expect(res.ok && [res.data.theme, res.data.updateChannel, res.data.devTools]).toEqual([
+      'light',
+      'beta',
+      true,
+    ]);
   });
 
   it('persists what was set', () => {

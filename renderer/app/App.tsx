@@ -7,6 +7,7 @@ import { ErrorCallout } from '../components/ErrorCallout.js';
 import { ToastProvider } from '../components/Toaster.js';
 import { createAppRouter } from '../routing/router.js';
 import { SessionProvider, useSession } from '../session/SessionContext.js';
+import { DesktopShell } from './desktop.js';
 
 function makeQueryClient() {
   return new QueryClient({
@@ -48,6 +49,7 @@ export function App() {
         <ToastProvider>
           <SessionProvider>
             <SessionGate />
+            <DesktopShell />
           </SessionProvider>
         </ToastProvider>
       </QueryClientProvider>

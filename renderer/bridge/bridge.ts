@@ -31,3 +31,30 @@ export async function installWebBridgeIfNeeded(): Promise<void> {
   const { createWebTransport } = await import('./web-transport.js');
   window[BRIDGE_GLOBAL] = createBridge(createWebTransport());
 }
+
+/**
+ * Answers asked for while the console starts, before React renders (main.tsx): the session and
+ * the app info travel beside the settings instead of after the first render, which is most of
+ * the time to an interactive sign-in page in the browser host. The first reader of each takes it;
+ * every later read asks again.
+ */
+const early = new Map<'session' | 'appInfo', Promise<unknown>>();
+
+export function askEarly(): void {
+  const b = bridge();
+  for (const [key, p] of [
+    ['session', b.session.get()],
+    ['appInfo', b.app.info()],
+  ] as const) {
+    // Handled where it is taken; a failure before then is not an unhandled rejection.
+    p.catch(() => undefined);
+    early.set(key, p);
+  }
+}
+
+export function takeEarly<T>(key: 'session' | 'appInfo', ask: () => Promise<T>): Promise<T> {
+  const p = early.get(key);
+  if (!p) return ask();
+  early.delete(key);
+  return p as Promise<T>;
+}

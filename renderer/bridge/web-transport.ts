@@ -20,6 +20,8 @@ const RESULT_CHANNELS: ReadonlySet<RequestChannel> = new Set<RequestChannel>([
   'session:login',
   'session:logout',
   'settings:set',
+  'app:openLogs',
+  'updates:install',
 ]);
 
 export function createWebTransport(base = ''): BridgeTransport {

@@ -15,6 +15,11 @@ import { LANDING_PATH } from '../../shared/routes.js';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
 import { SettingsDialog } from '../settings/SettingsDialog.js';
 import { Notifications } from './Notifications.js';
+import { UpdateButton } from '../updates/UpdateButton.js';
+import { TodoPopup } from '../todo/TodoPopup.js';
+import { AlertsBell } from '../alerts/AlertsBell.js';
+import { PinnedPages } from '../shortcuts/PinnedPages.js';
+import { ShortcutsHost } from '../shortcuts/ShortcutsHost.js';
 
 export function TopBar({
   operatorName,
@@ -44,8 +49,13 @@ export function TopBar({
             {t('app.title')}
           </Link>
         </NavbarHeading>
+        <PinnedPages />
+        <ShortcutsHost />
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
+        <UpdateButton />
+        <AlertsBell />
+        <TodoPopup />
         <Notifications />
         <LanguageSwitch />
         <Button

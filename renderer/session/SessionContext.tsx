@@ -13,7 +13,7 @@ import { GUEST_USER, type SessionState } from '../../shared/session.js';
 import type { AppInfo } from '../../shared/ipc.js';
 import { Codes } from '../../shared/codes.js';
 import type { ResultError } from '../../shared/envelope.js';
-import { bridge } from '../bridge/bridge.js';
+import { bridge, takeEarly } from '../bridge/bridge.js';
 import { asResultError } from '../bridge/result.js';
 import { createLatest } from './latest.js';
 import type { SessionEndEvent } from './notices.js';
@@ -74,7 +74,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const reload = useCallback(async () => {
     const ticket = latest.current.ask();
     try {
-      applyAnswer(await bridge().session.get(), ticket);
+      applyAnswer(await takeEarly('session', () => bridge().session.get()), ticket);
       setLoadError(null);
     } catch (err) {
       setLoadError(asResultError(err, Codes.NETWORK));
@@ -92,7 +92,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const reloadAppInfo = useCallback(async () => {
     const ticket = infoTickets.current.ask();
     try {
-      applyInfo(await bridge().app.info(), ticket);
+      applyInfo(await takeEarly('appInfo', () => bridge().app.info()), ticket);
     } catch {
       // The app info only adds to the screens (first run, demo banner); they work without it.
     } finally {

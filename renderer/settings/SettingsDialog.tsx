@@ -26,6 +26,7 @@ import { ErrorCallout } from '../components/ErrorCallout.js';
 import { useToasts } from '../components/Toaster.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { useSession } from '../session/SessionContext.js';
+import { Preferences } from '../theme/Preferences.js';
 import {
   formFromSettings,
   lacksBasePath,
@@ -227,6 +228,7 @@ function SettingsForm({
               />
             )}
             <TokenStorage />
+            <Preferences />
           </>
         )}
       </DialogBody>

@@ -18,8 +18,19 @@ const at = (origin: string) =>
     string
   >;
 
-const embedded: Settings = { language: 'en', backend: 'embedded', services: at('http://127.0.0.1:40001') };
-const studio: Settings = { language: 'en', backend: 'custom', services: at('https://ops.example.com') };
+const prefs = { updateChannel: 'stable', theme: 'system', devTools: false, closeToTray: false } as const;
+const embedded: Settings = {
+  language: 'en',
+  backend: 'embedded',
+  services: at('http://127.0.0.1:40001'),
+  ...prefs,
+};
+const studio: Settings = {
+  language: 'en',
+  backend: 'custom',
+  services: at('https://ops.example.com'),
+  ...prefs,
+};
 
 const custom = (services: Record<ServiceName, string>): SettingsFormValues => ({
   backend: 'custom',

@@ -1,7 +1,6 @@
 import { rendererFeature } from '../feature.js';
 import { LoginPage } from '../auth/LoginPage.js';
 import { LogoutPage } from '../auth/LogoutPage.js';
-import { RegisterPage } from '../auth/RegisterPage.js';
 import { ErrorPage } from '../errors/ErrorPage.js';
 import { HomePage } from '../home/HomePage.js';
 import zhCN from '../i18n/zh-CN.json';
@@ -12,7 +11,6 @@ export const shellFeature = rendererFeature({
   id: 'shell',
   screens: {
     'auth.login': LoginPage,
-    'auth.register': RegisterPage,
     'auth.logout': LogoutPage,
     'errors.401': () => <ErrorPage kind="401" />,
     'errors.404': () => <ErrorPage kind="404" />,

@@ -139,6 +139,15 @@ describe.each(backendKinds())('auth on %s', (kind) => {
         .execute();
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ operator: 'ymmj', outcome: 'error', code: Codes.SESSION_REVOKED });
+      // And the system logs' events say so, without the token.
+      const events = await t.backend.database.db
+        .selectFrom('system_events')
+        .selectAll()
+        .where('kind', '=', 'auth.refreshReuse')
+        .execute();
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ level: 'warn', subject: 'ymmj' });
+      expect(JSON.stringify(events[0])).not.toContain(l.refreshToken);
     });
 
     it('an unknown refresh token is REFRESH_INVALID', async () => {

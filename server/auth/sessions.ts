@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordSystemEvent } from '../audit/system-events.js';
 import type { Kysely } from 'kysely';
 import { Codes } from '../../shared/codes.js';
 import { ApiError } from '../../shared/envelope.js';
@@ -281,6 +282,14 @@ export class AuthService {
         outcome: 'error',
         code: Codes.SESSION_REVOKED,
         clientIp: ip,
+      });
+      // Also one of the backend's own events: a stolen token is the security team's business.
+      await recordSystemEvent(db, {
+        at: now,
+        kind: 'auth.refreshReuse',
+        level: 'warn',
+        subject: found.name,
+        detail: { sessionId: found.session_id, clientIp: ip },
       });
       throw problem(
         Codes.SESSION_REVOKED,

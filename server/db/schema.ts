@@ -222,6 +222,201 @@ export interface SystemEventsTable {
   detail: JsonColumn;
 }
 
+/** A watched game server: what to check, who is notified, and its state (server/serverWatch). */
+export interface WatchedServersTable {
+  id: Generated<number>;
+  name: string;
+  game: string;
+  check_kind: 'tcp' | 'http' | 'gameStatus';
+  check_spec: RequiredJson;
+  /** host:port or the URL, for search and messages. */
+  target: string;
+  interval_sec: number;
+  timeout_ms: number;
+  failures_to_down: number;
+  remind_every_min: number | null;
+  notify_kind: 'game' | 'operators';
+  notify_operator_ids: ColumnType<unknown, string | undefined, string>;
+  note: ColumnType<string, string | undefined, string>;
+  paused: ColumnType<boolean, boolean | undefined, boolean>;
+  /** One of the demo data's simulated game servers (server/simulated), by its key. */
+  demo_key: NullableText;
+  state: 'up' | 'down' | 'unknown' | 'paused' | 'maintenance';
+  state_since: NullableTimestamp;
+  last_check_at: NullableTimestamp;
+  last_response_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  last_error: NullableText;
+  consecutive_failures: Generated<number>;
+  online_players: ColumnType<number | null, number | null | undefined, number | null>;
+  income_today: ColumnType<number | null, number | null | undefined, number | null>;
+  open_incident_id: ColumnType<number | null, number | null | undefined, number | null>;
+  check_count: Generated<number>;
+  /** Bumped by every operator's change; the engine writes only onto the version it read. */
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+export interface WatchChecksTable {
+  server_id: number;
+  slot: number;
+  at: Timestamp;
+  ok: boolean;
+  response_ms: number | null;
+  error: string | null;
+  online_players: number | null;
+}
+
+export interface WatchIncidentsTable {
+  id: Generated<number>;
+  server_id: number;
+  down_since: Timestamp;
+  detected_at: Timestamp;
+  ended_at: NullableTimestamp;
+  ended_by: 'recovered' | 'paused' | 'changed' | null;
+  last_error: string;
+  failed_checks: number;
+  reminders: Generated<number>;
+  last_alert_at: Timestamp;
+}
+
+export interface WatchMaintenanceTable {
+  id: Generated<number>;
+  server_id: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  note: string;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface WatchMutesTable {
+  id: Generated<number>;
+  operator_id: number;
+  /** null = every alert. */
+  server_id: number | null;
+  created_at: Timestamp;
+  until: NullableTimestamp;
+}
+
+/** The alert log main long-polls: seq only grows, and one backend appends (server/serverWatch). */
+export interface WatchEventsTable {
+  seq: Generated<number>;
+  at: Timestamp;
+  kind: 'down' | 'recovered' | 'reminder' | 'notice';
+  game: string;
+  server_id: number | null;
+  server_name: string;
+  incident_id: number | null;
+  down_since: NullableTimestamp;
+  duration_sec: number | null;
+  error: NullableText;
+  notice: JsonColumn;
+  notify: boolean;
+  /** null = every SUPER and ADMIN of the game; else the ids of the operators chosen. */
+  audience: JsonColumn;
+}
+
+/** A message notice (server/notices): a threshold on a game's online players or income. */
+export interface NoticeRulesTable {
+  id: Generated<number>;
+  game: string;
+  kind: 'playersBelow' | 'playersAbove' | 'incomeBelow';
+  threshold: number;
+  by_hour: number | null;
+  enabled: boolean;
+  note: string;
+  state: 'ok' | 'crossed' | 'unknown';
+  last_fired_at: NullableTimestamp;
+  last_value: number | null;
+  last_evaluated_at: NullableTimestamp;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+/** A run of a data-repair function, with its progress and outcome (server/batchFix). */
+export interface BatchFixJobsTable {
+  id: Generated<number>;
+  game: string;
+  name: string;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'interrupted';
+  reason: string;
+  operator_id: number | null;
+  operator: string;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  /** Moved on after every batch: a running job whose heartbeat stopped was interrupted. */
+  heartbeat_at: Timestamp;
+  total: number;
+  processed: ColumnType<number, number | undefined, number>;
+  changed: ColumnType<number, number | undefined, number>;
+  /** Rows changed per table and kind of change, as the job goes. */
+  counts: RequiredJson;
+  error: NullableText;
+  cancel_requested: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** A game's key or token for a platform, its secret sealed (server/platformKeys). */
+export interface PlatformKeysTable {
+  id: Generated<number>;
+  game: string;
+  name: string;
+  platform: string;
+  /** AES-256-GCM: base64url of IV, tag and ciphertext; never the secret itself. */
+  secret_sealed: string;
+  /** Which server key sealed it (a fingerprint, not the key). */
+  secret_key_id: string;
+  /** The last four characters of a long secret, or ''. */
+  secret_hint: string;
+  note: string;
+  created_by: string;
+  created_at: Timestamp;
+  updated_by: string;
+  updated_at: Timestamp;
+  secret_set_at: Timestamp;
+}
+
+/** An item of one operator's own to-do list (server/todo); the name is its key in that list. */
+export interface TodoItemsTable {
+  id: Generated<number>;
+  operator_id: number;
+  name: string;
+  description: string;
+  expire_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** A newcomer's request for an operator account (server/accessRequests). */
+export interface AccessRequestsTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  games: string[];
+  why: string;
+  /** The password the newcomer chose, hashed as an operator's (server/auth/password.ts). */
+  password_hash: string;
+  status: 'open' | 'approved' | 'declined';
+  client_ip: string;
+  created_at: Timestamp;
+  decided_at: NullableTimestamp;
+  decided_by: NullableText;
+  roles: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  decline_reason: NullableText;
+  operator_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One operator's shortcut preferences (server/shortcuts): changed combos by command, pinned route ids. */
+export interface OperatorShortcutsTable {
+  operator_id: number;
+  combos: RequiredJson;
+  pinned: RequiredJson;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   operators: OperatorsTable;
   sessions: SessionsTable;
@@ -242,6 +437,18 @@ export interface Database {
   testing_players: TestingPlayersTable;
   testing_recharges: TestingRechargesTable;
   app_meta: AppMetaTable;
+  watched_servers: WatchedServersTable;
+  watch_checks: WatchChecksTable;
+  watch_incidents: WatchIncidentsTable;
+  watch_maintenance: WatchMaintenanceTable;
+  watch_mutes: WatchMutesTable;
+  watch_events: WatchEventsTable;
+  notice_rules: NoticeRulesTable;
+  batch_fix_jobs: BatchFixJobsTable;
+  platform_keys: PlatformKeysTable;
+  todo_items: TodoItemsTable;
+  operator_shortcuts: OperatorShortcutsTable;
+  access_requests: AccessRequestsTable;
 }
 
 export type OperatorRow = Selectable<OperatorsTable>;

@@ -12,6 +12,7 @@ import type { AuthInfo, AuthService } from '../auth/sessions.js';
 import type { Clock } from '../config.js';
 import type { DatabaseKind } from '../db/open.js';
 import type { Database } from '../db/schema.js';
+import type { SecretsKeyState } from '../platformKeys/secrets-key.js';
 
 /** What the server is made of, built once at start and shared by every handler. */
 export interface ServerDeps {
@@ -25,6 +26,8 @@ export interface ServerDeps {
    * with a launch key (so only main reaches it) and in first-run mode.
    */
   firstRunSetup: boolean;
+  /** The key that seals stored secrets (platform keys); never in the database. */
+  secrets: SecretsKeyState;
 }
 
 /** One call, as a handler sees it. */

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { settleTable } from '../db/settle.js';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -88,33 +89,12 @@ export async function withNameGramsRebuiltAfter<T>(
   return out;
 }
 
-/** How long settleNameGrams waits, at most, for older snapshots to end. */
-const SETTLE_TRIES = 30;
-const SETTLE_PAUSE_MS = 1000;
-
 /**
- * After a bulk insert: marks the game's gram pages all-visible, without which a longer fragment's
- * index-only scan visits the table for every entry (ten times slower at a million players), and
- * refreshes the planner's statistics. The embedded database has no autovacuum to do it.
- * On PostgreSQL, VACUUM cannot mark the new rows visible to all while an older snapshot is open:
- * autovacuum's ANALYZE of players, started by the same bulk insert, holds one. And a VACUUM that
- * could not mark them still resets the count that would bring autovacuum back, so the table
- * could stay unmarked for a long time. Hence, after a bulk load (`bulk`), vacuum until (nearly)
- * all pages are marked, pausing while something older is still running; a small seed's few
- * unmarked pages cost nothing worth waiting for.
+ * After a bulk insert: the game's gram pages marked all-visible (server/db/settle.ts says why
+ * and how), without which a longer fragment's index-only scan visits the table for every entry,
+ * and the planner's statistics refreshed.
  */
 export async function settleNameGrams(db: Kysely<Database>, game: string, bulk: boolean): Promise<void> {
-  const { table } = gramPartitionOf(game);
-  const tries = bulk ? SETTLE_TRIES : 1;
-  for (let attempt = 1; ; attempt++) {
-    await sql`vacuum (analyze) ${sql.id(table)}`.execute(db);
-    const { rows } = await sql<{ visible: number; pages: number }>`
-      select relallvisible::int as visible, relpages::int as pages
-      from pg_class where oid = ${table}::regclass`.execute(db);
-    const { visible = 0, pages = 0 } = rows[0] ?? {};
-    // Not all: other writers may be adding rows meanwhile.
-    if (visible >= pages * 0.9 || attempt >= tries) break;
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_PAUSE_MS));
-  }
+  await settleTable(db, gramPartitionOf(game).table, bulk);
   await sql`analyze player_name_gram_counts`.execute(db);
 }

@@ -13,8 +13,6 @@ export const plannedFeature = feature({
   gamePages: {
     activeCodes: { access: ADMIN_ONLY, section: 'codes' },
     shopTickets: { access: ADMIN_ONLY, section: 'codes' },
-    steamKey: { access: ADMIN_ONLY, section: 'codes' },
-    steamToken: { access: ADMIN_ONLY, section: 'codes' },
     orderCreate: { access: ADMIN_ONLY, section: 'recharge' },
     orderRetrieve: { access: ADMIN_ONLY, section: 'recharge' },
     rechargeStats: { access: ADMIN_ONLY, section: 'recharge' },
@@ -33,16 +31,9 @@ export const plannedFeature = feature({
     apiStats: { access: ADMIN_ONLY, section: 'statistics' },
     ipStats: { access: ADMIN_ONLY, section: 'statistics' },
     clientIps: { access: ADMIN_ONLY, section: 'statistics' },
-    batchFix: { access: ADMIN_ONLY, section: 'tools' },
   },
   routes: [
-    fixedRoute('admin.steamToken', '/admin/steamtoken', 'main', SUPER_ONLY, { group: 'admin' }),
-    fixedRoute('admin.serverWatch', '/admin/serverwatch', 'main', SUPER_ONLY, { group: 'admin' }),
-    fixedRoute('admin.shortcut', '/admin/shortcut', 'main', SUPER_ONLY, { group: 'admin' }),
     fixedRoute('admin.payOrders', '/pay/orders', 'main', SUPER_ONLY, { group: 'admin' }),
     fixedRoute('admin.paypal', '/pay/paypal', 'main', SUPER_ONLY, { group: 'admin' }),
-    fixedRoute('admin.systemLogs', '/admin/systemlogs', 'main', SUPER_ONLY, { group: 'admin' }),
-    fixedRoute('todo.list', '/admin/todo', 'main', SIGNED_IN, { group: 'todo' }),
-    fixedRoute('todo.create', '/admin/todo/todoCreate', 'main', SIGNED_IN, { group: 'todo' }),
   ],
 });

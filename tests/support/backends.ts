@@ -7,6 +7,7 @@ import { SERVICE_BASE_PATHS } from '../../shared/games.js';
 import { startBackend, type BackendOptions, type RunningBackend } from '../../server/backend.js';
 import { DEMO_PASSWORD } from '../../server/seed/operators.js';
 import { createDatabase, dropDatabase } from './postgres.js';
+import { secretsKeyOf } from '../../server/platformKeys/secrets-key.js';
 
 /**
  * The reference backend for a test file, on the embedded database (in memory) or on a fresh
@@ -142,7 +143,12 @@ export async function startTestBackend(
     if (!admin) throw new Error('PostgreSQL is not available for this run');
     dbName = `t_${randomBytes(6).toString('hex')}`;
     const databaseUrl = await createDatabase(admin, dbName);
-    backend = await startBackend({ ...common, databaseUrl });
+    // PostgreSQL keeps no secrets without a key from outside the database (GAMEOPS_SECRETS_KEY).
+    backend = await startBackend({
+      secretsKey: secretsKeyOf(randomBytes(32), 'given'),
+      ...common,
+      databaseUrl,
+    });
   } else {
     backend = await startBackend(common);
   }

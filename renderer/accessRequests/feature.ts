@@ -1,0 +1,17 @@
+import { rendererFeature } from '../feature.js';
+import { lazyScreen } from '../kit/lazy.js';
+import zhCN from './zh-CN.json';
+import en from './en.json';
+
+/**
+ * Access requests: the newcomer's form on /auth/register, and the super-admin's list where each
+ * request is approved with roles or declined with a reason. Each screen loads when first opened.
+ */
+export const accessRequestsFeature = rendererFeature({
+  id: 'accessRequests',
+  screens: {
+    'auth.register': lazyScreen(() => import('./RequestAccessPage.js'), 'RequestAccessPage'),
+    'admin.accessRequests': lazyScreen(() => import('./AccessRequestsPage.js'), 'AccessRequestsPage'),
+  },
+  texts: { 'zh-CN': zhCN, en },
+});

@@ -1,0 +1,11 @@
+import { rendererFeature } from '../feature.js';
+import { lazyScreen } from '../kit/lazy.js';
+import zhCN from './zh-CN.json';
+import en from './en.json';
+
+/** Player data repair (the game page batchFix): functions, dry run, runs with their progress. */
+export const batchFixFeature = rendererFeature({
+  id: 'batchFix',
+  gameScreens: { batchFix: lazyScreen(() => import('./BatchFixPage.js'), 'BatchFixPage') },
+  texts: { 'zh-CN': zhCN, en },
+});

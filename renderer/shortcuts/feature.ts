@@ -1,0 +1,17 @@
+import { rendererFeature } from '../feature.js';
+import { lazyScreen } from '../kit/lazy.js';
+import zhCN from './zh-CN.json';
+import en from './en.json';
+
+/**
+ * Every operator's own shortcuts (/admin/shortcut): the page loads when its route first opens;
+ * the global hotkeys, the command palette and the pinned pages are part of the top bar
+ * (ShortcutsHost, PinnedPages).
+ */
+export const shortcutsFeature = rendererFeature({
+  id: 'shortcuts',
+  screens: {
+    'admin.shortcut': lazyScreen(() => import('./ShortcutsPage.js'), 'ShortcutsPage'),
+  },
+  texts: { 'zh-CN': zhCN, en },
+});

@@ -1,0 +1,16 @@
+/**
+ * Saves text as a file the way a browser does (the desktop app asks where to save it). UTF-8:
+ * a CSV's byte-order mark travels as the first character of the text.
+ */
+export function downloadText(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // The click has started the download; the URL can go once it has been read.
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

@@ -1,0 +1,17 @@
+import { rendererFeature } from '../feature.js';
+import { lazyScreen } from '../kit/lazy.js';
+import zhCN from './zh-CN.json';
+import en from './en.json';
+
+/**
+ * Every operator's own to-do list: the list and create screens load when their route first
+ * opens; the top bar's popup (TodoPopup) is part of the frame.
+ */
+export const todoFeature = rendererFeature({
+  id: 'todo',
+  screens: {
+    'todo.list': lazyScreen(() => import('./TodoListPage.js'), 'TodoListPage'),
+    'todo.create': lazyScreen(() => import('./TodoCreatePage.js'), 'TodoCreatePage'),
+  },
+  texts: { 'zh-CN': zhCN, en },
+});

@@ -1,0 +1,125 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * electron-builder.yml as a release actually uses it: the update feed and Windows signing come
+ * from the environment of the release machine (never from the repository), and this says, in
+ * plain words, what the build will and will not have.
+ */
+
+export const REPO = fileURLToPath(new URL('../', import.meta.url));
+const require = createRequire(import.meta.url);
+
+export type BuilderConfig = Record<string, unknown>;
+
+export async function loadBuilderConfig(): Promise<BuilderConfig> {
+  const yaml = require('js-yaml') as { load(text: string): unknown };
+  return yaml.load(await readFile(`${REPO}electron-builder.yml`, 'utf8')) as BuilderConfig;
+}
+
+export interface ReleasePlan {
+  config: BuilderConfig;
+  /** What the build will have and lack, one line each, for the release engineer. */
+  notes: string[];
+  /** Settings that cannot work; the build stops before it starts. */
+  problems: string[];
+}
+
+type Env = Record<string, string | undefined>;
+
+const isSet = (v: string | undefined): v is string => typeof v === 'string' && v.trim() !== '';
+
+/** An update feed must be https (its checksums travel in it); plain http only to this computer. */
+export function feedProblem(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return `GAMEOPS_UPDATE_URL is not a URL: ${url}`;
+  }
+  if (u.username || u.password) return 'GAMEOPS_UPDATE_URL must not hold a user name or password';
+  if (u.protocol === 'https:') return null;
+  if (u.protocol === 'http:' && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(u.hostname)) return null;
+  return `GAMEOPS_UPDATE_URL must be https:// (the update's checksums travel in the feed): ${url}`;
+}
+
+export function releaseConfig(base: BuilderConfig, env: Env): ReleasePlan {
+  const config: BuilderConfig = structuredClone(base);
+  const notes: string[] = [];
+  const problems: string[] = [];
+
+  // The update feed, fixed at build time into resources/app-update.yml.
+  const feed = env['GAMEOPS_UPDATE_URL'];
+  if (isSet(feed)) {
+    const problem = feedProblem(feed);
+    if (problem) problems.push(problem);
+    // A trailing slash: electron-updater resolves latest.yml and the files against this folder.
+    config['publish'] = { provider: 'generic', url: feed.endsWith('/') ? feed : `${feed}/` };
+    notes.push(`update feed: ${feed} (the app checks it at start and every 4 hours)`);
+  } else {
+    config['publish'] = null;
+    notes.push(
+      'no update feed: GAMEOPS_UPDATE_URL is not set, so this build has no updater (its About box says so); set it to build one that updates itself',
+    );
+  }
+
+  // Windows signing: a certificate file, Azure Trusted Signing, or any other signing command.
+  const win = { ...(config['win'] as Record<string, unknown>) };
+  const azure = {
+    endpoint: env['AZURE_TRUSTED_SIGNING_ENDPOINT'],
+    codeSigningAccountName: env['AZURE_TRUSTED_SIGNING_ACCOUNT'],
+    certificateProfileName: env['AZURE_TRUSTED_SIGNING_PROFILE'],
+  };
+  const azureParts = Object.values(azure).filter(isSet).length;
+  const signCommand = env['WIN_SIGN_COMMAND'];
+  const certificate = isSet(env['WIN_CSC_LINK']) || isSet(env['CSC_LINK']);
+  const modes = [azureParts > 0, isSet(signCommand), certificate].filter(Boolean).length;
+  if (modes > 1) {
+    problems.push(
+      'choose one way to sign for Windows: AZURE_TRUSTED_SIGNING_* , WIN_SIGN_COMMAND, or CSC_LINK / WIN_CSC_LINK',
+    );
+  }
+  if (azureParts > 0) {
+    if (azureParts < 3) {
+      problems.push(
+        'Azure Trusted Signing needs AZURE_TRUSTED_SIGNING_ENDPOINT, AZURE_TRUSTED_SIGNING_ACCOUNT and AZURE_TRUSTED_SIGNING_PROFILE',
+      );
+    }
+    for (const v of ['AZURE_TENANT_ID', 'AZURE_CLIENT_ID']) {
+      if (!isSet(env[v]))
+        problems.push(
+          `Azure Trusted Signing signs in to Entra ID with AZURE_TENANT_ID, AZURE_CLIENT_ID and a secret or certificate: ${v} is not set`,
+        );
+    }
+    const publisherName = (win['signtoolOptions'] as { publisherName?: unknown } | undefined)?.publisherName;
+    delete win['signtoolOptions'];
+    win['azureSignOptions'] = { ...azure, publisherName };
+    notes.push(
+      `Windows: signed by Azure Trusted Signing (${azure.codeSigningAccountName ?? '?'} / ${azure.certificateProfileName ?? '?'})`,
+    );
+  } else if (isSet(signCommand)) {
+    win['signtoolOptions'] = {
+      ...(win['signtoolOptions'] as Record<string, unknown>),
+      sign: 'build/sign-windows.cjs',
+    };
+    notes.push('Windows: signed by WIN_SIGN_COMMAND for each file (build/sign-windows.cjs)');
+  } else if (certificate) {
+    notes.push('Windows: signed with the certificate in CSC_LINK / WIN_CSC_LINK');
+  } else {
+    notes.push(
+      'Windows: unsigned (no signing configured); SmartScreen will warn and updates cannot be verified',
+    );
+  }
+  config['win'] = win;
+
+  // macOS: electron-builder signs with CSC_LINK and notarises when Apple's credentials are set.
+  const apiKey = ['APPLE_API_KEY', 'APPLE_API_KEY_ID', 'APPLE_API_ISSUER'].every((v) => isSet(env[v]));
+  const appleId = ['APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID'].every((v) => isSet(env[v]));
+  notes.push(
+    apiKey || appleId
+      ? `macOS: notarised with ${apiKey ? 'an App Store Connect API key' : 'an Apple ID'}`
+      : 'macOS: not notarised (set APPLE_API_KEY + APPLE_API_KEY_ID + APPLE_API_ISSUER, or APPLE_ID + APPLE_APP_SPECIFIC_PASSWORD + APPLE_TEAM_ID)',
+  );
+  return { config, notes, problems };
+}

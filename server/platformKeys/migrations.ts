@@ -1,0 +1,36 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+// Migrations see the database as it was when they were written, not today's types.
+type AnyDb = Kysely<unknown>;
+
+/** Game-platform keys, their secrets sealed (never stored in the clear). */
+export const platformKeysMigrations: Record<string, Migration> = {
+  '0015_platform_keys': {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('platform_keys')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('game', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('platform', 'text', (c) => c.notNull())
+        .addColumn('secret_sealed', 'text', (c) => c.notNull())
+        .addColumn('secret_key_id', 'text', (c) => c.notNull())
+        .addColumn('secret_hint', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('secret_set_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      // A name once per game, whatever its case: "Steam Web API" and "steam web api" are one key.
+      await sql`create unique index platform_keys_name_idx on platform_keys (game, lower(name))`.execute(db);
+      await db.schema
+        .createIndex('platform_keys_created_idx')
+        .on('platform_keys')
+        .columns(['game', 'created_at', 'id'])
+        .execute();
+    },
+  },
+};

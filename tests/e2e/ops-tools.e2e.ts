@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { EndpointId } from '../../shared/api/table.js';
+import type { Page } from 'playwright';
+import { useConsole } from './fixture.js';
+import { goTo, hashPath, openConsole, signIn, waitForPath } from './support.js';
+
+/**
+ * The super-admin's tools through the screens: platform keys (stored, masked, revealed with a
+ * reason), player data repair (the spec's one field, a dry run, a reasoned run to its end) and
+ * the system logs that saw both (filters in the URL, the entry's detail, the CSV export).
+ */
+const fx = useConsole();
+
+const SECRET = 'e2e-steam-secret-0123456789WXYZ';
+
+async function call<T>(endpoint: EndpointId, input: Record<string, unknown>): Promise<T> {
+  const r = await fx.host.core.handlers['api:call']({ endpoint, input });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.data as T;
+}
+
+/** The host holds one session, like the desktop app: a second operator in a test signs out the first. */
+async function signedIn(account: string, path: string): Promise<Page> {
+  await fx.host.core.handlers['session:logout'](null);
+  const page = await openConsole(fx.browser, fx.host);
+  await signIn(page, account);
+  await waitForPath(page, '/home');
+  await goTo(page, path);
+  await waitForPath(page, path);
+  return page;
+}
+
+describe('super-admin tools', () => {
+  it('stores a platform key, lists it masked and reveals it to a SUPER who gives a reason', async () => {
+    const page = await signedIn('super', '/admin/steamtoken');
+    await page.getByTestId('key-add').click();
+    await page.getByTestId('key-game').selectOption('ymmj');
+    await page.getByTestId('key-name').fill('E2E Steam');
+    await page.getByTestId('key-platform').selectOption('steamWebApi');
+    await page.getByTestId('key-secret').fill(SECRET);
+    await page.getByTestId('key-save').click();
+
+    const keys = await call<{ items: { id: number; name: string }[] }>('platformKeys.all', {
+      q: 'E2E Steam',
+    });
+    expect(keys.items).toHaveLength(1);
+    const id = keys.items[0]?.id ?? 0;
+    await expect.poll(() => page.getByTestId(`key-mask-${id}`).textContent()).toContain('WXYZ');
+    expect(await page.content()).not.toContain(SECRET);
+
+    await page.getByTestId(`key-reveal-${id}`).click();
+    await page.getByTestId('key-reveal-dialog-reason').fill('set up the new build server');
+    await page.getByTestId('key-reveal-dialog-confirm').click();
+    await expect.poll(() => page.getByTestId('key-revealed-secret').textContent()).toBe(SECRET);
+    await page.getByTestId('key-revealed-close').click();
+    await page.context().close();
+
+    // A game's admin manages the game's keys on its page, but sees no reveal.
+    const admin = await signedIn('admin', '/ymmj/steamtoken');
+    await expect.poll(() => admin.getByTestId(`key-mask-${id}`).isVisible()).toBe(true);
+    expect(await admin.getByTestId(`key-reveal-${id}`).count()).toBe(0);
+    await admin.context().close();
+  });
+
+  it('repairs player data: Execute needs a name, a dry run shows what would change, a reasoned run ends', async () => {
+    const page = await signedIn('admin', '/ymmj/batchfix');
+    const name = page.getByTestId('batchfix-name');
+    expect(await name.inputValue()).toBe('batchfix1');
+
+    // The spec: Execute does nothing while the field is empty.
+    await name.fill('');
+    await page.getByTestId('batchfix-execute').click();
+    expect(await page.getByTestId('batchfix-run-dialog').count()).toBe(0);
+    await expect.poll(() => page.getByText('Give the name of a repair function').count()).toBeGreaterThan(0);
+
+    // An unknown function is a clear error, never a crash.
+    await name.fill('noSuchRepair');
+    await page.getByTestId('batchfix-dryrun').click();
+    await expect
+      .poll(() => page.getByTestId('batchfix-dryrun-error').textContent())
+      .toContain('noSuchRepair');
+
+    await name.fill('batchfix1');
+    await page.getByTestId('batchfix-dryrun').click();
+    await expect.poll(() => page.getByTestId('batchfix-dryrun-result').isVisible()).toBe(true);
+
+    await page.getByTestId('batchfix-execute').click();
+    await page.getByTestId('batchfix-run-dialog-reason').fill('close the expired bans');
+    await page.getByTestId('batchfix-run-dialog-confirm').click();
+    await expect.poll(() => page.getByTestId('batchfix-run').getAttribute('data-status')).toBe('done');
+    expect(hashPath(page)).toMatch(/[?&]run=\d+/);
+    await page.context().close();
+  });
+
+  it('shows the whole trail to a SUPER: filters in the URL, the detail of an entry, the CSV export, the events', async () => {
+    const page = await signedIn('super', '/admin/systemlogs');
+    // As a person would: once the trail is on screen (a choice made while the page is still
+    // being put up can land on a select that is then replaced).
+    await expect.poll(() => page.getByTestId('logs-count').isVisible()).toBe(true);
+    await page.getByTestId('logs-game').selectOption('ymmj');
+    await waitForPath(page, /game=ymmj/);
+    await page.getByTestId('logs-action').selectOption('platformKeys.reveal');
+    await waitForPath(page, /action=platformKeys\.reveal/);
+    expect(hashPath(page)).toContain('game=ymmj');
+
+    const rows = page.locator('[data-testid^="log-"][data-action="platformKeys.reveal"]');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().textContent()).toContain('set up the new build server');
+    await rows.first().click();
+    await expect.poll(() => page.getByTestId('log-entry').isVisible()).toBe(true);
+    expect(await page.getByTestId('log-entry').textContent()).not.toContain(SECRET);
+    await page.keyboard.press('Escape');
+
+    // The filters survive a reload: they live in the URL.
+    await page.reload();
+    await expect.poll(() => rows.count()).toBe(1);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('logs-export').click(),
+    ]);
+    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('E2E Steam');
+    expect(lines[1]).toContain('set up the new build server');
+    expect(csv).not.toContain(SECRET);
+    await expect.poll(() => page.getByTestId('logs-export-note').isVisible()).toBe(true);
+
+    await page.getByTestId('logs-tab-events').click();
+    await expect.poll(() => page.locator('[data-kind="backend.started"]').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
