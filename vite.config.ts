@@ -73,5 +73,8 @@ export default defineConfig(({ mode }) => ({
     // A desktop app loads from disk: one ~1 MB chunk (React + Blueprint) costs nothing to fetch.
     chunkSizeWarningLimit: 1500,
   },
+  // Texts are JSON: JSON.parse reads them faster than the same data as object literals, which
+  // matters for the first paint (every feature's texts, in both languages, load with the entry).
+  json: { stringify: true },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
 }));
