@@ -1,5 +1,6 @@
 import type { Bridge } from '../../shared/ipc.js';
 import { BRIDGE_GLOBAL, createBridge } from '../../shared/ipc.js';
+import { createWebTransport } from './web-transport.js';
 
 declare global {
   interface Window {
@@ -24,11 +25,12 @@ export function hasBridge(): boolean {
 
 /**
  * In a browser (tests, `npm run web`) there is no preload: build the same bridge over the
- * host's HTTP transport. Imported lazily so the desktop bundle never carries the web transport.
+ * host's HTTP transport. Imported statically, so it loads with the entry instead of one round
+ * trip after it; in the desktop build MODE is not 'web', the branch is dead code and the bundler
+ * leaves the transport out.
  */
 export async function installWebBridgeIfNeeded(): Promise<void> {
   if (import.meta.env.MODE !== 'web' || hasBridge()) return;
-  const { createWebTransport } = await import('./web-transport.js');
   window[BRIDGE_GLOBAL] = createBridge(createWebTransport());
 }
 
