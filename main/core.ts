@@ -95,6 +95,7 @@ export async function createConsoleCore(deps: ConsoleCoreDeps): Promise<ConsoleC
     current: () => need('session').hooks.current(),
     refreshed: (epoch, pair) => need('session').hooks.refreshed(epoch, pair),
     ended: (epoch, reason, error) => need('session').hooks.ended(epoch, reason, error),
+    payServerRefused: (epoch, token) => need('session').hooks.payServerRefused(epoch, token),
   };
 
   const settings = createSettingsService({

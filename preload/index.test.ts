@@ -53,6 +53,8 @@ describe('the preload', () => {
         'updates.install',
         'updates.reportDialogs',
         'links.take',
+        'payServer.get',
+        'payServer.signIn',
         'call',
         'on',
         'session.get',
@@ -81,6 +83,8 @@ describe('the preload', () => {
     await bridge.updates.reportDialogs(1);
     await bridge.links.take();
     await bridge.alerts.list();
+    await bridge.payServer.get();
+    await bridge.payServer.signIn();
     expect(await bridge.call('users.roles', {})).toEqual({
       echoed: ipcName('api:call'),
       input: { endpoint: 'users.roles', input: {} },

@@ -17,6 +17,9 @@ import { shortcutsFeature } from './shortcuts/feature.js';
 import { aboutFeature } from './about/feature.js';
 import { updatesFeature } from './updates/feature.js';
 import { themeFeature } from './theme/feature.js';
+import { ordersFeature } from './orders/feature.js';
+import { giftCodesFeature } from './giftCodes/feature.js';
+import { paymentsFeature } from './payments/feature.js';
 
 /**
  * The renderer's feature modules, listed once (the contract's list is shared/features.ts, the
@@ -39,6 +42,9 @@ export const RENDERER_FEATURES: readonly RendererFeature[] = [
   aboutFeature,
   updatesFeature,
   themeFeature,
+  ordersFeature,
+  giftCodesFeature,
+  paymentsFeature,
 ];
 
 export type Screen =

@@ -163,6 +163,9 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
     validateOutput: options.validateOutput ?? true,
   });
 
+  // Features' own routes (provider notices): outside the table, so not in openapi.json.
+  for (const f of SERVER_FEATURES) f.routes?.(app, deps);
+
   const patterns = routes.map((r) => ({ regex: compilePattern(r.url), method: r.method }));
   app.setNotFoundHandler((req, reply) => {
     const path = (req.url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';

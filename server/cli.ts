@@ -11,6 +11,7 @@ import { openDatabase, redactUrl } from './db/open.js';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, parsePort, parseSeed } from './options.js';
 import { DEMO_OPERATORS, DEMO_PASSWORD } from './seed/operators.js';
 import { createSuperOperator } from './users/first-super.js';
+import { gameServerKeyText } from './giftCodes/cli.js';
 import { toOperator } from './users/operators.js';
 
 /**
@@ -24,6 +25,7 @@ import { toOperator } from './users/operators.js';
 const USAGE = `Usage:
   server [serve] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--data ${DEFAULT_DATA_DIR}] [--seed small|N] [--demo]
   server create-super --phone PHONE --name NAME [--first-name TEXT] [--data DIR]
+  server game-server-key GAME [--data DIR]   the key GAME's servers sign code redemptions with (hex)
 
   --demo                       demo operators (password "${DEMO_PASSWORD}") in an embedded database without operators
 
@@ -170,6 +172,10 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (first === 'create-super') return createSuper(rest);
+  if (first === 'game-server-key') {
+    console.log(gameServerKeyText(rest, process.env));
+    return;
+  }
   if (first === 'serve') return serve(rest);
   if (first === undefined || first.startsWith('--')) return serve(argv);
   throw new UsageError(`Unknown command "${first}"`);

@@ -1,10 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Endpoint } from '../shared/api/endpoint.js';
 import type { GameId } from '../shared/games.js';
 import type { FeatureContract } from '../shared/pages.js';
 import type { Database } from './db/schema.js';
-import type { HandlerMap } from './http/context.js';
+import type { HandlerMap, ServerDeps } from './http/context.js';
 
 /**
  * What a server feature module declares: a handler for every endpoint of its contract module,
@@ -25,6 +26,12 @@ export interface ServerFeature<
    * idempotent; returns how many rows it added.
    */
   seedGame?(db: Kysely<Database>, seed: GameSeed): Promise<number>;
+  /**
+   * Routes outside the endpoint table, for callers that are not the console and speak their own
+   * formats (payment providers' notices, server/payments/routes.ts). Registered after the
+   * endpoints, on the same server; keep them few.
+   */
+  routes?(app: FastifyInstance, deps: ServerDeps): void;
 }
 
 export interface GameSeed {

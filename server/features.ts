@@ -15,6 +15,9 @@ import { systemLogsServer } from './systemLogs/feature.js';
 import { todoServer } from './todo/feature.js';
 import { shortcutsServer } from './shortcuts/feature.js';
 import { accessRequestsServer } from './accessRequests/feature.js';
+import { giftCodesServer } from './giftCodes/feature.js';
+import { paymentsServer } from './payments/feature.js';
+import { ordersServer } from './orders/feature.js';
 
 /**
  * The server's feature modules, listed once, one for each module of the contract
@@ -38,6 +41,9 @@ const MODULES = {
   systemLogs: systemLogsServer,
   todo: todoServer,
   shortcuts: shortcutsServer,
+  giftCodes: giftCodesServer,
+  payments: paymentsServer,
+  orders: ordersServer,
   planned: serverFeature(plannedFeature, { handlers: {} }),
 } satisfies ServerModules;
 

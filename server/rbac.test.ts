@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Codes } from '../shared/codes.js';
-import { endpointAccess } from '../shared/api/endpoint.js';
+import { endpointAccess, type Endpoint } from '../shared/api/endpoint.js';
 import { ENDPOINTS, ENDPOINT_IDS, type EndpointId, type InputOf } from '../shared/api/table.js';
 import { canAccess } from '../shared/roles.js';
 import type { GameId } from '../shared/games.js';
@@ -10,6 +10,10 @@ import { backendKinds, startTestBackend, type TestBackend } from '../tests/suppo
 import { insertMaintenance, insertNotice, insertWatchedServer } from './serverWatch/test-kit.js';
 import { insertTodoForEveryone } from './todo/test-kit.js';
 import { insertAccessRequest } from './accessRequests/test-kit.js';
+import type { CodeKind } from '../shared/api/giftCodes.js';
+import { insertTestBatch, signedRedeemInput, testSecrets } from './giftCodes/test-kit.js';
+import { insertTestOrder } from './orders/test-kit.js';
+import { insertTestNotice } from './payments/test-kit.js';
 import {
   clearPlayer,
   insertBlacklistIp,
@@ -182,6 +186,64 @@ const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = 
   'platformKeys.delete': async (f) => ({ game: GAME, keyId: await platformKey(f), reason: REASON }),
   'platformKeys.reveal': async (f) => ({ game: GAME, keyId: await platformKey(f), reason: REASON }),
 
+  'activeCodes.batches': async () => ({ game: GAME }),
+  'activeCodes.create': async (f) => giftCreateInput(f, 'activeCode'),
+  'activeCodes.batch': async (f) => ({ game: GAME, batchId: (await giftBatch(f, 'activeCode')).batchId }),
+  'activeCodes.codes': async (f) => ({ game: GAME, batchId: (await giftBatch(f, 'activeCode')).batchId }),
+  'activeCodes.export': async (f) => ({
+    game: GAME,
+    batchId: (await giftBatch(f, 'activeCode')).batchId,
+    reason: REASON,
+  }),
+  'activeCodes.setBatchEnabled': async (f) => ({
+    game: GAME,
+    batchId: (await giftBatch(f, 'activeCode')).batchId,
+    enabled: false,
+    reason: REASON,
+  }),
+  'activeCodes.status': async (f) => ({
+    game: GAME,
+    code: (await giftBatch(f, 'activeCode')).codes[0] ?? '',
+  }),
+  'activeCodes.setCodeEnabled': async (f) => ({
+    game: GAME,
+    code: (await giftBatch(f, 'activeCode')).codes[0] ?? '',
+    enabled: false,
+    reason: REASON,
+  }),
+  // Public: the game server's signed call, a fresh code and nonce each time.
+  'activeCodes.redeem': async (f) =>
+    signedRedeemInput(GAME, (await giftBatch(f, 'activeCode')).codes[0] ?? '', 'rbac-player', f.t.clock.now),
+  'shopTickets.batches': async () => ({ game: GAME }),
+  'shopTickets.create': async (f) => giftCreateInput(f, 'shopTicket'),
+  'shopTickets.batch': async (f) => ({ game: GAME, batchId: (await giftBatch(f, 'shopTicket')).batchId }),
+  'shopTickets.codes': async (f) => ({ game: GAME, batchId: (await giftBatch(f, 'shopTicket')).batchId }),
+  'shopTickets.export': async (f) => ({
+    game: GAME,
+    batchId: (await giftBatch(f, 'shopTicket')).batchId,
+    reason: REASON,
+  }),
+  'shopTickets.setBatchEnabled': async (f) => ({
+    game: GAME,
+    batchId: (await giftBatch(f, 'shopTicket')).batchId,
+    enabled: false,
+    reason: REASON,
+  }),
+  'shopTickets.status': async (f) => ({
+    game: GAME,
+    code: (await giftBatch(f, 'shopTicket')).codes[0] ?? '',
+  }),
+  'shopTickets.setCodeEnabled': async (f) => ({
+    game: GAME,
+    code: (await giftBatch(f, 'shopTicket')).codes[0] ?? '',
+    enabled: false,
+    reason: REASON,
+  }),
+  'shopTickets.redeem': async (f) =>
+    signedRedeemInput(GAME, (await giftBatch(f, 'shopTicket')).codes[0] ?? '', 'rbac-player', f.t.clock.now),
+  'catalogue.items': async () => ({ game: GAME }),
+  'catalogue.shopItems': async () => ({ game: GAME }),
+
   'systemLogs.audit': async () => ({}),
   'systemLogs.entry': async (f) => ({ entryId: await auditEntry(f) }),
   'systemLogs.export': async () => ({}),
@@ -221,6 +283,64 @@ const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = 
       reason: REASON,
     };
   },
+  'orders.search': async () => ({ game: GAME, paymentStatus: ['Completed'], pageSize: 5 }),
+  'orders.get': async (f) => ({ game: GAME, orderId: await testOrder(f, 'delivered') }),
+  'orders.create': async (f) => ({
+    game: GAME,
+    playerId: playerIdOf(GAME, 1),
+    grant: { kind: 'amount' },
+    amount: 100,
+    requestId: `rbac-${f.unique()}-request`,
+    reason: REASON,
+  }),
+  'orders.approve': async (f) => ({ game: GAME, orderId: await pendingOrder(f), reason: REASON }),
+  'orders.reject': async (f) => ({ game: GAME, orderId: await pendingOrder(f), reason: REASON }),
+  'orders.resend': async (f) => ({ game: GAME, orderId: await testOrder(f, 'paid'), reason: REASON }),
+  'orders.refund': async (f) => ({ game: GAME, orderId: await testOrder(f, 'delivered'), reason: REASON }),
+  'orders.cancel': async (f) => ({ game: GAME, orderId: await testOrder(f, 'created'), reason: REASON }),
+  'orders.bulk': async (f) => ({
+    game: GAME,
+    action: 'cancel',
+    orderIds: [await testOrder(f, 'created'), await testOrder(f, 'paying')],
+    reason: REASON,
+  }),
+  'orders.settings': async () => ({ game: GAME }),
+  'orders.saveSettings': async (f) => ({
+    game: GAME,
+    approvalThreshold: 60_000 + Number(f.unique()),
+    reason: REASON,
+  }),
+  'payServer.signIn': async () => ({}),
+  'payServer.status': async () => ({}),
+  // Shut down, then started again by the next entry: the payment calls after them find it open.
+  'payServer.shutdown': async () => ({ reason: REASON }),
+  'payServer.start': async () => ({ reason: REASON }),
+  'payOrders.list': async (f) => ({
+    start: new Date(f.t.clock.now - 86_400_000).toISOString(),
+    end: new Date(f.t.clock.now + 60_000).toISOString(),
+    pageSize: 5,
+  }),
+  'payOrders.resend': async (f) => ({ orderId: await testOrder(f, 'paid'), reason: REASON }),
+  'payOrders.resendWebhook': async (f) => {
+    const orderId = await testOrder(f, 'paying');
+    await insertTestNotice(db(f), { orderId, at: at(f) });
+    return { orderId, reason: REASON };
+  },
+  'payProviders.list': async () => ({}),
+  'payProviders.notices': async () => ({ provider: 'paypal', pageSize: 5 }),
+  'payProviders.resendNotice': async (f) => ({
+    noticeId: await insertTestNotice(db(f), { orderId: null, at: at(f) }),
+    reason: REASON,
+  }),
+  'pay.order': async (f) => ({
+    game: GAME,
+    playerId: playerIdOf(GAME, 1),
+    productId: 22001,
+    requestId: `rbac-${f.unique()}`,
+  }),
+  'pay.status': async (f) => ({ orderId: await testOrder(f, 'delivered') }),
+  'pay.do': async (f) => ({ provider: 'wechat', orderId: await testOrder(f, 'created') }),
+  'pay.detail': async (f) => ({ orderId: await testOrder(f, 'delivered') }),
 };
 
 // Targets for the mutating game calls, put straight into the database so that each call of the
@@ -257,6 +377,41 @@ async function throwaway(f: Fixture): Promise<string> {
   if (r.body.Status.Code !== 1)
     throw new Error(`could not create a target: ${JSON.stringify(r.body.Status)}`);
   return phone;
+}
+
+/** An order of its own for a call of the matrix, in the state the call needs. */
+const testOrder = (f: Fixture, state: 'created' | 'paying' | 'paid' | 'delivered') =>
+  insertTestOrder(db(f), { game: GAME, state, at: at(f) });
+
+/** A manual order waiting for approval, made by someone no caller of the matrix is. */
+const pendingOrder = (f: Fixture) =>
+  insertTestOrder(db(f), {
+    game: GAME,
+    state: 'created',
+    at: at(f),
+    kind: 'manual',
+    approval: 'pending',
+    createdBy: 'rbac-creator',
+  });
+
+/** A batch of one code, straight in the database, for a gift-code call of the matrix to act on. */
+const giftBatch = (f: Fixture, kind: CodeKind) => insertTestBatch(db(f), GAME, kind, { now: at(f) });
+
+function giftCreateInput(f: Fixture, kind: CodeKind) {
+  return {
+    game: GAME,
+    name: `rbac-${f.unique()}`,
+    count: 2,
+    grant:
+      kind === 'activeCode'
+        ? { kind: 'items' as const, rewards: [{ itemId: 20001, count: 1 }] }
+        : { kind: 'shopItem' as const, shopItemId: 21001, price: 0 },
+    validFrom: at(f).toISOString(),
+    validUntil: new Date(f.t.clock.now + 86_400_000).toISOString(),
+    usesPerCode: 1,
+    usesPerPlayer: 1,
+    reason: REASON,
+  };
 }
 
 /** A platform key made by the SUPER, for a call of the matrix to act on. */
@@ -333,6 +488,17 @@ async function auditEntry(f: Fixture): Promise<number> {
 const CALLERS = [{ name: '(not signed in)', roles: [] as string[] }, ...DEMO_OPERATORS];
 
 /**
+ * The bearer a signed-in caller sends: the console token, or for a payment-service call a fresh
+ * pay-server token (fresh: the matrix's own payServer.signIn calls replace earlier ones); null
+ * when the caller may not have one.
+ */
+async function bearerFor(f: Fixture, ep: Endpoint, consoleToken: string): Promise<string | null> {
+  if (ep.service !== 'payment') return consoleToken;
+  const r = await f.t.api.call<{ token: string }>(ENDPOINTS['payServer.signIn'], {}, consoleToken);
+  return r.body.Status.Code === Codes.OK ? r.body.Data.token : null;
+}
+
+/**
  * Calls that a valid input cannot make succeed here, answered alike to every caller: first-run
  * setup is over once the database has operators (the matrix runs on the demo operators).
  */
@@ -346,7 +512,13 @@ describe.each(backendKinds())('RBAC matrix on %s', (kind) => {
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
-    const t = await startTestBackend(kind, { seedPlayers: SEEDED, launchKey: LAUNCH_KEY, firstRun: true });
+    const t = await startTestBackend(kind, {
+      seedPlayers: SEEDED,
+      launchKey: LAUNCH_KEY,
+      firstRun: true,
+      // A known secrets key, so that the matrix can sign game servers' calls (gift-code redeem).
+      secretsKey: testSecrets(),
+    });
     for (const op of DEMO_OPERATORS) tokens.set(op.name, (await t.api.login(op.name)).authToken);
     let counter = 100000;
     let player = 20;
@@ -374,12 +546,18 @@ describe.each(backendKinds())('RBAC matrix on %s', (kind) => {
         const signedIn = caller.roles.length > 0;
         const input = (await VALID_INPUT[id](fixture)) as Record<string, unknown>;
         const access = endpointAccess(ep, input['game'] as GameId | undefined);
-        const want = canAccess(caller.roles, access, signedIn)
-          ? (REFUSED_TO_ALL[id] ?? Codes.OK)
-          : signedIn
-            ? Codes.FORBIDDEN
-            : Codes.UNAUTHENTICATED;
-        const r = await fixture.t.api.call(ep, input, signedIn ? tokens.get(caller.name) : undefined);
+        // The payment service takes a pay-server token only: a caller who cannot get one sends
+        // the console's and is told to sign in to the pay server.
+        const bearer = signedIn ? await bearerFor(fixture, ep, tokens.get(caller.name) ?? '') : undefined;
+        const want =
+          bearer === null
+            ? Codes.PAY_SERVER_SIGN_IN
+            : canAccess(caller.roles, access, signedIn)
+              ? (REFUSED_TO_ALL[id] ?? Codes.OK)
+              : signedIn
+                ? Codes.FORBIDDEN
+                : Codes.UNAUTHENTICATED;
+        const r = await fixture.t.api.call(ep, input, bearer ?? tokens.get(caller.name));
         outcomes.push(`${caller.name}: ${r.body.Status.Code}`);
         expected.push(`${caller.name}: ${want}`);
       }

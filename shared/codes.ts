@@ -16,6 +16,8 @@ export const Codes = {
   SESSION_REVOKED: 40102,
   REFRESH_INVALID: 40103,
   ACCOUNT_DISABLED: 40104,
+  /** A payment-service call without a valid pay-server token (not the console's session: it stays). */
+  PAY_SERVER_SIGN_IN: 40105,
   FORBIDDEN: 40300,
   NOT_FOUND: 40400,
   ROUTE_NOT_FOUND: 40401,
@@ -92,6 +94,13 @@ export const CODE_INFO: Record<CodeName, CodeInfo> = {
   ACCOUNT_DISABLED: {
     http: 403,
     text: { 'zh-CN': '该账号已停用，请联系管理员', en: 'This account is disabled; ask an administrator' },
+  },
+  PAY_SERVER_SIGN_IN: {
+    http: 401,
+    text: {
+      'zh-CN': '支付服务需要单独登录：请先登录支付服务器',
+      en: 'The payment service needs its own sign-in: sign in to the pay server first',
+    },
   },
   FORBIDDEN: {
     http: 403,

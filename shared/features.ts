@@ -13,6 +13,9 @@ import { noticesFeature } from './api/notices.js';
 import { todoFeature } from './api/todo.js';
 import { shortcutsFeature } from './api/shortcuts.js';
 import { accessRequestsFeature } from './api/accessRequests.js';
+import { giftCodesFeature } from './api/giftCodes.js';
+import { ordersFeature } from './api/orders.js';
+import { paymentsFeature } from './api/payments.js';
 
 /**
  * The contract's feature modules, listed once. The endpoint table (api/table.ts) and the route
@@ -34,5 +37,8 @@ export const FEATURES = [
   systemLogsFeature,
   todoFeature,
   shortcutsFeature,
+  giftCodesFeature,
+  ordersFeature,
+  paymentsFeature,
   plannedFeature,
 ] as const satisfies readonly FeatureContract[];

@@ -123,6 +123,16 @@ export interface RequestChannels {
   'ui:dialogs': { input: { open: number }; output: null };
   /** The deep link the app was opened with, once (later links arrive as links:open). */
   'links:take': { input: null; output: DeepLink | null };
+  /** The operator's pay-server session (main keeps its token as adminUser; never sent here). */
+  'payServer:get': { input: null; output: PayServerSession };
+  /** Signs in to the pay server with the console's session (payServer.signIn, made by main). */
+  'payServer:signIn': { input: null; output: Result<PayServerSession> };
+}
+
+/** Whether the operator is signed in to the pay server, and until when (seconds since the epoch). */
+export interface PayServerSession {
+  signedIn: boolean;
+  expiresAt: number | null;
 }
 
 export type SessionEndReason = 'refresh-failed' | 'revoked' | 'expired';
@@ -165,6 +175,8 @@ export const REQUEST_CHANNELS = [
   'updates:install',
   'ui:dialogs',
   'links:take',
+  'payServer:get',
+  'payServer:signIn',
 ] as const satisfies readonly RequestChannel[];
 
 export const EVENT_CHANNELS = [
@@ -210,6 +222,8 @@ export const REQUEST_SCHEMAS: { [K in RequestChannel]: z.ZodType<RequestChannels
   'updates:install': none,
   'ui:dialogs': z.strictObject({ open: z.number().int().min(0).max(1000) }),
   'links:take': none,
+  'payServer:get': none,
+  'payServer:signIn': none,
 };
 
 export function isRequestChannel(x: unknown): x is RequestChannel {
@@ -248,6 +262,7 @@ export interface Bridge {
     reportDialogs(open: number): Promise<null>;
   };
   links: { take(): Promise<DeepLink | null> };
+  payServer: { get(): Promise<PayServerSession>; signIn(): Promise<Result<PayServerSession>> };
   on<E extends EventChannel>(event: E, listener: (payload: EventChannels[E]) => void): () => void;
 }
 
@@ -279,6 +294,7 @@ export function createBridge(t: BridgeTransport): Bridge {
       reportDialogs: (open) => req('ui:dialogs', { open }),
     },
     links: { take: () => req('links:take', null) },
+    payServer: { get: () => req('payServer:get', null), signIn: () => req('payServer:signIn', null) },
     on: (event, listener) => {
       if (!isEventChannel(event)) throw new Error(`unknown event ${String(event)}`);
       return t.subscribe(event, (payload) => listener(payload as EventChannels[typeof event]));

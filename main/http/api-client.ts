@@ -27,6 +27,8 @@ export interface SessionSnapshot {
   epoch: number;
   access: string | null;
   refresh: string | null;
+  /** The pay-server token, while it has not expired; the bearer of every payment-service call. */
+  payServer: string | null;
 }
 
 /**
@@ -40,6 +42,8 @@ export interface SessionHooks {
   refreshed(epoch: number, pair: TokenPair): Promise<boolean>;
   /** Ends session `epoch` (the server refused it), unless another session has begun since. */
   ended(epoch: number, reason: SessionEndReason, error: ResultError): Promise<void>;
+  /** The payment service refused pay-server token `token` of session `epoch`: forget it (if still stored). */
+  payServerRefused(epoch: number, token: string): Promise<void>;
 }
 
 /** Where a service's requests go: its base URL (with its base path) and headers every request carries. */
@@ -168,6 +172,28 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return run;
   };
 
+  /**
+   * A payment-service call: its bearer is the pay-server token, never the console's access token.
+   * No refresh and no sign-out come of its answers: a refused pay-server token is forgotten (the
+   * operator signs in to the pay server again) and the console's session goes on. Only a disabled
+   * operator ends the session, as on any other call. Null: there is no pay-server session.
+   */
+  const payServerExchange = async (
+    ep: Endpoint,
+    input: Record<string, unknown>,
+  ): Promise<Exchange | null> => {
+    const { epoch, payServer } = await deps.session.current();
+    if (!payServer) return null;
+    const ex = await exchange(ep, input, payServer);
+    if (ex.kind === 'envelope' && ex.code === Codes.PAY_SERVER_SIGN_IN) {
+      await deps.session.payServerRefused(epoch, payServer);
+    }
+    if (ex.kind === 'envelope' && ex.code === Codes.ACCOUNT_DISABLED) {
+      await endSession(epoch, endReasonFor(ex.code), envelopeError(ex, deps.language()));
+    }
+    return ex;
+  };
+
   const call = async <K extends EndpointId>(id: K, rawInput: unknown): Promise<Result<OutputOf<K>>> => {
     const lang = deps.language();
     if (!isEndpointId(id)) return fail(errorOf(Codes.UNKNOWN_ENDPOINT, lang, `no endpoint ${String(id)}`));
@@ -182,6 +208,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       let ex: Exchange;
       if (ep.access.kind === 'public') {
         ex = await exchange(ep, input);
+      } else if (ep.service === 'payment') {
+        const paid = await payServerExchange(ep, input);
+        if (paid === null) return fail(errorOf(Codes.PAY_SERVER_SIGN_IN, lang));
+        ex = paid;
       } else {
         const { epoch, access } = await deps.session.current();
         if (!access) return fail(errorOf(Codes.NOT_SIGNED_IN, lang));

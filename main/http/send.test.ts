@@ -85,9 +85,10 @@ describe('the client', () => {
     const client = createApiClient({
       target: (service) => ({ baseUrl: `http://ops.example.com${SERVICE_BASE_PATHS[service]}` }),
       session: {
-        current: async () => ({ epoch: 1, access: 'A1', refresh: 'R1' }),
+        current: async () => ({ epoch: 1, access: 'A1', refresh: 'R1', payServer: null }),
         refreshed: async () => true,
         ended: async () => undefined,
+        payServerRefused: async () => undefined,
       },
       language: () => 'en',
       fetch: f.fetch,

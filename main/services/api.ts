@@ -10,7 +10,8 @@ import type { SettingsService } from './settings.js';
  * Calls the renderer may not make. The auth calls' input or output is a token, which the renderer
  * never gets: main signs in, refreshes and signs out itself. The setup calls create the first
  * super-admin or load the demo data: the console asks for them through backend:setup, which
- * also keeps AppInfo's setup state right.
+ * also keeps AppInfo's setup state right. The pay-server sign-in answers a token too: it has its
+ * own channel, payServer:signIn.
  */
 export const MAIN_ONLY_ENDPOINTS: ReadonlySet<EndpointId> = new Set<EndpointId>([
   'auth.login',
@@ -18,6 +19,8 @@ export const MAIN_ONLY_ENDPOINTS: ReadonlySet<EndpointId> = new Set<EndpointId>(
   'auth.logout',
   'setup.status',
   'setup.init',
+  // Its answer is the pay-server token: main asks for it (payServer:signIn) and keeps it.
+  'payServer.signIn',
 ]);
 
 export interface ApiService extends MainService {

@@ -41,6 +41,8 @@ describe('composeServices', () => {
       'updates:install': 'updater',
       'ui:dialogs': 'updater',
       'links:take': 'deep-links',
+      'payServer:get': 'session',
+      'payServer:signIn': 'session',
     });
     expect(owners.events).toEqual({
       'session:expired': 'session',

@@ -39,6 +39,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     call: deps.call,
     tokenStorageReason: () => (reason ? reason[deps.settings.language()] : null),
     now: deps.now,
+    language: deps.settings.language,
   });
 
   deps.settings.onChange(async ({ before, after }) => {
@@ -49,12 +50,20 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   return {
     name: 'session',
     manager,
-    hooks: { current: manager.current, refreshed: manager.refreshed, ended: manager.ended },
+    hooks: {
+      current: manager.current,
+      refreshed: manager.refreshed,
+      ended: manager.ended,
+      payServerRefused: manager.payServerRefused,
+    },
     emits: ['session:changed', 'session:expired'],
     handlers: {
       'session:get': () => manager.state(),
       'session:login': (input) => manager.login(input),
       'session:logout': () => manager.logout(),
+      // The pay-server session: main signs in and keeps the token; the renderer sees only until when.
+      'payServer:get': () => manager.payServerState(),
+      'payServer:signIn': () => manager.payServerSignIn(),
     },
     async start() {
       await manager.restore();

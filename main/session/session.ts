@@ -1,6 +1,8 @@
+import { z } from 'zod';
+import { Codes, codeText, type Language } from '../../shared/codes.js';
 import type { Result, ResultError } from '../../shared/envelope.js';
 import type { OutputOf } from '../../shared/api/table.js';
-import type { LoginInput, SessionEndReason } from '../../shared/ipc.js';
+import type { LoginInput, PayServerSession, SessionEndReason } from '../../shared/ipc.js';
 import {
   GUEST_USER,
   isSessionValid,
@@ -12,7 +14,7 @@ import type { EventHub } from '../events.js';
 import type { SessionHooks, SessionSnapshot, TokenPair } from '../http/api-client.js';
 import type { KeyValueStore } from '../storage/kv.js';
 import { createSerialQueue } from './serial-queue.js';
-import { ACCESS_TOKEN, REFRESH_TOKEN, type TokenStore } from './token-store.js';
+import { ACCESS_TOKEN, PAY_SERVER_TOKEN, REFRESH_TOKEN, type TokenStore } from './token-store.js';
 
 /** The key the session user is persisted under (the spec keeps it in local storage). */
 export const SESSION_USER_KEY = 'session.user';
@@ -20,7 +22,22 @@ export const SESSION_USER_KEY = 'session.user';
 type AuthCall = {
   (id: 'auth.login', input: LoginInput): Promise<Result<OutputOf<'auth.login'>>>;
   (id: 'auth.logout', input: { refreshToken: string }): Promise<Result<OutputOf<'auth.logout'>>>;
+  (id: 'payServer.signIn', input: Record<string, never>): Promise<Result<OutputOf<'payServer.signIn'>>>;
 };
+
+/** The pay-server session as kept in the `adminUser` entry (spec: token and expiredAt, in seconds). */
+const payServerEntrySchema = z.object({ token: z.string().min(1), expiredAt: z.number() });
+type PayServerEntry = z.infer<typeof payServerEntrySchema>;
+
+function parsePayServerEntry(raw: string | null): PayServerEntry | null {
+  if (!raw) return null;
+  try {
+    const parsed = payServerEntrySchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface SessionDeps {
   tokens: TokenStore;
@@ -31,6 +48,8 @@ export interface SessionDeps {
   /** Why tokens are not in the keychain, in the operator's language; null when they are. */
   tokenStorageReason?: () => string | null;
   now?: () => number;
+  /** The operator's language, for the errors the session makes itself. */
+  language?: () => Language;
 }
 
 export interface SessionManager extends SessionHooks {
@@ -43,6 +62,12 @@ export interface SessionManager extends SessionHooks {
   /** At start-up: a remembered user whose tokens are gone (memory storage, cleared keychain) is a guest. */
   restore(): Promise<SessionState>;
   user(): SessionUser;
+  /**
+   * Signs the operator in to the pay server (payServer.signIn with the console's session) and
+   * keeps the token as `adminUser`; the renderer gets only whether and until when.
+   */
+  payServerSignIn(): Promise<Result<PayServerSession>>;
+  payServerState(): Promise<PayServerSession>;
 }
 
 /**
@@ -80,6 +105,13 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
     deps.events.emit('session:changed', s);
     return s;
   };
+  /** The stored pay-server session while it lasts (main's clock; the server checks its own too). */
+  const payServerNow = async (): Promise<PayServerEntry | null> => {
+    const entry = parsePayServerEntry(await deps.tokens.get(PAY_SERVER_TOKEN));
+    return entry && entry.expiredAt * 1000 > now() ? entry : null;
+  };
+  const payServerSessionOf = (entry: PayServerEntry | null): PayServerSession =>
+    entry ? { signedIn: true, expiresAt: entry.expiredAt } : { signedIn: false, expiresAt: null };
   const clearLocal = async () => {
     epoch++;
     await deps.tokens.clear();
@@ -95,7 +127,39 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
         epoch,
         access: await deps.tokens.get(ACCESS_TOKEN),
         refresh: await deps.tokens.get(REFRESH_TOKEN),
+        payServer: (await payServerNow())?.token ?? null,
       })),
+
+    payServerState: () => queue.run(async () => payServerSessionOf(await payServerNow())),
+
+    async payServerSignIn() {
+      const from = await queue.run(async () => epoch);
+      const res = await deps.call('payServer.signIn', {});
+      if (!res.ok) return res;
+      return queue.run(async (): Promise<Result<PayServerSession>> => {
+        // Signed out, or in as someone else, meanwhile: this token is not theirs to keep.
+        if (from !== epoch || !hasSession(user)) {
+          return {
+            ok: false,
+            error: {
+              code: Codes.NOT_SIGNED_IN,
+              message: codeText(Codes.NOT_SIGNED_IN, deps.language?.() ?? 'en'),
+            },
+          };
+        }
+        const entry = { token: res.data.token, expiredAt: res.data.expiredAt };
+        await deps.tokens.set(PAY_SERVER_TOKEN, JSON.stringify(entry));
+        return { ok: true, data: payServerSessionOf(entry) };
+      });
+    },
+
+    payServerRefused: (from: number, token: string) =>
+      queue.run(async () => {
+        if (from !== epoch) return;
+        const stored = parsePayServerEntry(await deps.tokens.get(PAY_SERVER_TOKEN));
+        // A newer sign-in may have stored another token meanwhile: that one stays.
+        if (stored?.token === token) await deps.tokens.delete(PAY_SERVER_TOKEN);
+      }),
 
     async login(input) {
       const res = await deps.call('auth.login', input);

@@ -34,6 +34,11 @@ export interface FakeAdminService {
   sessionOver: number | null;
   /** Route override: answer a path with raw text and status (non-JSON, non-envelope). */
   raw: Map<string, { status: number; body: string; contentType?: string }>;
+  /**
+   * The pay-server token the payment service takes (set by each payServer.signIn; null: none).
+   * Payment-service requests are logged with their path under `pay:`.
+   */
+  payServerToken: string | null;
   stop(): Promise<void>;
 }
 
@@ -70,8 +75,11 @@ export async function startFakeAdminService(): Promise<FakeAdminService> {
     delayFor: () => 0,
     sessionOver: null,
     raw: new Map(),
+    payServerToken: null,
     stop: async () => undefined,
   };
+  let paySignIns = 0;
+  const payBase = SERVICE_BASE_PATHS.payment;
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -86,7 +94,8 @@ export async function startFakeAdminService(): Promise<FakeAdminService> {
     const body: unknown = text ? JSON.parse(text) : undefined;
     const auth = req.headers.authorization;
     const bearer = auth?.startsWith('Bearer ') ? auth.slice(7) : null;
-    const path = url.pathname.slice(base.length);
+    const payment = url.pathname.startsWith(`${payBase}/`);
+    const path = payment ? `pay:${url.pathname.slice(payBase.length)}` : url.pathname.slice(base.length);
     svc.log.push({ method: req.method ?? '', path: `${path}${url.search}`, bearer, body });
     const delay = svc.delayFor(path, bearer);
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
@@ -146,6 +155,18 @@ export async function startFakeAdminService(): Promise<FakeAdminService> {
     }
     if (path === '/admin/logout' && req.method === 'POST') return send(res, 200, ok({ loggedOut: true }));
 
+    // The payment service: the pay-server token only, like the real backend.
+    if (payment) {
+      if (svc.sessionOver === Codes.ACCOUNT_DISABLED) return send(res, 403, fail(Codes.ACCOUNT_DISABLED));
+      if (!bearer) return send(res, 401, fail(Codes.UNAUTHENTICATED));
+      if (bearer !== svc.payServerToken) return send(res, 401, fail(Codes.PAY_SERVER_SIGN_IN));
+      const status = /^pay:\/order\/status\/([^/]+)$/.exec(path);
+      if (status && req.method === 'GET') {
+        return send(res, 200, ok({ orderId: status[1], state: 'created', paymentStatus: 'Pending' }));
+      }
+      return send(res, 404, fail(Codes.ROUTE_NOT_FOUND));
+    }
+
     // Everything else needs a valid access token.
     if (!bearer) return send(res, 401, fail(Codes.UNAUTHENTICATED));
     if (svc.sessionOver !== null) return send(res, 401, fail(svc.sessionOver));
@@ -153,6 +174,15 @@ export async function startFakeAdminService(): Promise<FakeAdminService> {
     if (bearer !== svc.currentAccess) return send(res, 401, fail(Codes.UNAUTHENTICATED));
 
     if (path === '/admin/session') return send(res, 200, ok({ ...FAKE_USER, ...times() }));
+    if (path === '/payserver/token' && req.method === 'POST') {
+      paySignIns++;
+      svc.payServerToken = `P${paySignIns}`;
+      return send(
+        res,
+        200,
+        ok({ token: svc.payServerToken, expiredAt: Math.floor(Date.now() / 1000) + 8 * 3600 }),
+      );
+    }
     if (path === '/admin/roles') return send(res, 200, ok({ roles: ['SUPER', 'ADMIN'] }));
     const user = /^\/admin\/user\/([^/]+)$/.exec(path);
     if (user && req.method === 'GET') {

@@ -10,6 +10,10 @@ import { SHORTCUTS_AUDIT_CASES } from '../shortcuts/audit-cases.js';
 import { ACCESS_REQUESTS_AUDIT_CASES } from '../accessRequests/audit-cases.js';
 import { BATCH_FIX_AUDIT_CASES } from '../batchFix/audit-cases.js';
 import { PLATFORM_KEYS_AUDIT_CASES } from '../platformKeys/audit-cases.js';
+import { GIFT_CODES_AUDIT_CASES } from '../giftCodes/audit-cases.js';
+import { PAY_SERVER_AUDIT_CASES } from '../payServer/audit-cases.js';
+import { ORDERS_AUDIT_CASES } from '../orders/audit-cases.js';
+import { PAYMENTS_AUDIT_CASES } from '../payments/audit-cases.js';
 import {
   clearPlayer,
   insertBlacklistIp,
@@ -316,6 +320,18 @@ Object.assign(CASES, TODO_AUDIT_CASES);
 Object.assign(CASES, SHORTCUTS_AUDIT_CASES);
 Object.assign(CASES, ACCESS_REQUESTS_AUDIT_CASES);
 Object.assign(CASES, BATCH_FIX_AUDIT_CASES, PLATFORM_KEYS_AUDIT_CASES);
+Object.assign(CASES, GIFT_CODES_AUDIT_CASES);
+Object.assign(CASES, PAY_SERVER_AUDIT_CASES);
+Object.assign(CASES, ORDERS_AUDIT_CASES);
+Object.assign(CASES, PAYMENTS_AUDIT_CASES);
+
+/** A pay-server token for the operator of a console token (payments: server/payServer). */
+async function payServerToken(t: TestBackend, consoleToken: string): Promise<string> {
+  const r = await t.api.call<{ token: string }>(ENDPOINTS['payServer.signIn'], {}, consoleToken);
+  if (r.body.Status.Code !== Codes.OK)
+    throw new Error(`pay-server sign-in: ${JSON.stringify(r.body.Status)}`);
+  return r.body.Data.token;
+}
 
 /** Audited calls that are public: recorded under whom the call acted as (below). */
 const PUBLIC_CASES: readonly EndpointId[] = ['setup.init', 'accessRequests.submit'];
@@ -350,15 +366,21 @@ describe.each(backendKinds())('audit log on %s', (kind) => {
     it(`${id} records successes and failures`, async () => {
       const action = id;
       const ok = await c.ok(t, token);
-      const okReply = await t.api.call(ep, ok.input, token);
+      // The payment service takes the pay-server token of the operator, not the console's.
+      const payment = ep.service === 'payment';
+      const bearer = payment ? await payServerToken(t, token) : token;
+      const okReply = await t.api.call(ep, ok.input, bearer);
       expect(okReply.body.Status.Code).toBe(Codes.OK);
       const err = await c.error(t, token);
-      const errReply = await t.api.call(ep, err.input, token);
+      const errReply = await t.api.call(ep, err.input, bearer);
       expect(errReply.body.Status.Code).toBe(err.code);
       // Denied by role: still recorded, with who tried (no role is denied what every operator may do).
-      const deniable = ep.access.kind !== 'signedIn';
+      // A guest gets no pay-server token, so a payment call is refused before anyone is known.
+      const deniable = ep.access.kind !== 'signedIn' && !payment;
       const guest = (await t.api.login('guest')).authToken;
       if (deniable) expect((await t.api.call(ep, ok.input, guest)).body.Status.Code).toBe(Codes.FORBIDDEN);
+      if (payment)
+        expect((await t.api.call(ep, ok.input, guest)).body.Status.Code).toBe(Codes.PAY_SERVER_SIGN_IN);
       // Not signed in: nobody to record.
       expect((await t.api.call(ep, ok.input)).body.Status.Code).toBe(Codes.UNAUTHENTICATED);
 

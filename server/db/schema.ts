@@ -417,6 +417,158 @@ export interface OperatorShortcutsTable {
   updated_at: Timestamp;
 }
 
+/** A pay-server token (server/payServer): one per operator, stored as a hash, never in the clear. */
+export interface PayServerTokensTable {
+  operator_id: number;
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  issued_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** The pay server's one state row (id 1): whether it takes new orders and payments, and who said so. */
+export interface PayServerStateTable {
+  id: number;
+  accepting: boolean;
+  changed_at: NullableTimestamp;
+  changed_by: NullableText;
+  reason: NullableText;
+}
+
+/** A batch of activation codes or shop tickets (server/giftCodes). */
+export interface CodeBatchesTable {
+  id: Generated<number>;
+  game: string;
+  /** 'activeCode' | 'shopTicket'. */
+  kind: string;
+  name: string;
+  prefix: string;
+  channel: string;
+  /** The grant (shared/api/giftCodes.ts grantSchema), as JSON. */
+  grant_spec: JsonColumn;
+  valid_from: Timestamp;
+  valid_until: Timestamp;
+  uses_per_code: number;
+  uses_per_player: number;
+  total: number;
+  /** Redemptions of every code of the batch, counted as they happen. */
+  used: Generated<number>;
+  enabled: Generated<boolean>;
+  reason: string;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+/** One code of a batch; its text is unique in its game across every batch and both kinds. */
+export interface GiftCodesTable {
+  game: string;
+  code: string;
+  batch_id: number;
+  uses: Generated<number>;
+  enabled: Generated<boolean>;
+  last_player_id: string | null;
+  last_redeemed_at: Timestamp | null;
+}
+
+export interface CodeRedemptionsTable {
+  id: Generated<number>;
+  game: string;
+  code: string;
+  batch_id: number;
+  player_id: string;
+  server_id: string;
+  at: Timestamp;
+}
+
+/** Game servers' request nonces, each accepted once; kept while their ts is within the clock skew. */
+export interface GameServerNoncesTable {
+  game: string;
+  nonce: string;
+  ts: Timestamp;
+}
+
+/** An order: a player's purchase or an operator's manual grant (server/orders). */
+export interface OrdersTable {
+  order_id: string;
+  game: string;
+  player_id: string;
+  player_name: string;
+  kind: 'purchase' | 'manual';
+  grant: RequiredJson;
+  grant_label: string;
+  amount: number;
+  currency: string;
+  state: string;
+  provider: NullableText;
+  provider_ref: NullableText;
+  approval: string;
+  request_id: NullableText;
+  reason: ColumnType<string, string | undefined, string>;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+  /** JSON {"en", "zh-CN"} of the last delivery failure, or null. */
+  delivery_error: NullableText;
+  delivery_attempts: ColumnType<number, number | undefined, number>;
+  approved_by: NullableText;
+}
+
+/** One step of an order's life (server/orders/transitions.ts). */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: string;
+  at: Timestamp;
+  from_state: NullableText;
+  to_state: string;
+  by: string;
+  action: string;
+  reason: ColumnType<string, string | undefined, string>;
+  detail: ColumnType<string, string | undefined, string>;
+}
+
+/** A game's order settings; a game without a row has the defaults (server/orders/ledger.ts). */
+export interface OrderSettingsTable {
+  game: string;
+  approval_threshold: number;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
+/** A payment provider's notice as received, with what came of it (server/payments writes them). */
+export interface PaymentNoticesTable {
+  id: Generated<number>;
+  provider: string;
+  order_id: NullableText;
+  provider_ref: NullableText;
+  notice_key: NullableText;
+  received_at: Timestamp;
+  outcome: string;
+  detail: ColumnType<string, string | undefined, string>;
+  raw: RequiredJson;
+  resent: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** A payment sandbox's generated keys, sealed with the server's secrets key (server/payments/keys.ts). */
+export interface PaySandboxKeysTable {
+  provider: string;
+  /** The provider's keys as JSON, sealed (AES-256-GCM, seal.ts); never in the clear. */
+  keys_sealed: string;
+  /** Which secrets key sealed them (a fingerprint). */
+  key_id: string;
+  created_at: Timestamp;
+}
+
+/** The default game side of delivery: what was granted, once per order id (server/orders/delivery.ts). */
+export interface GameDeliveriesTable {
+  order_id: string;
+  game: string;
+  player_id: string;
+  grant: RequiredJson;
+  at: Timestamp;
+}
+
 export interface Database {
   operators: OperatorsTable;
   sessions: SessionsTable;
@@ -446,9 +598,21 @@ export interface Database {
   notice_rules: NoticeRulesTable;
   batch_fix_jobs: BatchFixJobsTable;
   platform_keys: PlatformKeysTable;
+  code_batches: CodeBatchesTable;
+  gift_codes: GiftCodesTable;
+  code_redemptions: CodeRedemptionsTable;
+  game_server_nonces: GameServerNoncesTable;
   todo_items: TodoItemsTable;
   operator_shortcuts: OperatorShortcutsTable;
   access_requests: AccessRequestsTable;
+  pay_server_tokens: PayServerTokensTable;
+  pay_server_state: PayServerStateTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  order_settings: OrderSettingsTable;
+  payment_notices: PaymentNoticesTable;
+  game_deliveries: GameDeliveriesTable;
+  pay_sandbox_keys: PaySandboxKeysTable;
 }
 
 export type OperatorRow = Selectable<OperatorsTable>;

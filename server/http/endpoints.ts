@@ -13,6 +13,7 @@ import type { GameId } from '../../shared/games.js';
 import { canAccess } from '../../shared/roles.js';
 import { recordAudit, recordAuditSafely } from '../audit/record.js';
 import type { AuthInfo } from '../auth/sessions.js';
+import { authenticatePayServer } from '../payServer/tokens.js';
 import type { EndpointHandler, HandlerContext, HandlerMap, ServerDeps } from './context.js';
 import { languageOf, parseInput, problem, validationProblem } from './problem.js';
 import { malformedPart } from './query.js';
@@ -160,7 +161,11 @@ function routeHandler(
 
     try {
       if (access.kind !== 'public') {
-        auth = await deps.auth.authenticate(req.headers.authorization);
+        // The payment service takes only a pay-server token (server/payServer/tokens.ts).
+        auth =
+          ep.service === 'payment'
+            ? await authenticatePayServer(deps.db, req.headers.authorization, now.getTime())
+            : await deps.auth.authenticate(req.headers.authorization);
         ctxBase.auth = auth;
       }
       // From here on the caller is known: failures of audited calls are recorded too.

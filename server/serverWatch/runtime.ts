@@ -4,6 +4,7 @@ import type { Clock } from '../config.js';
 import type { DatabaseKind } from '../db/open.js';
 import type { Database } from '../db/schema.js';
 import { DEMO_FLAPS, DEMO_FLEET, SimulatedFleet, type FlapSchedule } from '../simulated/fleet.js';
+import { attachFleetDelivery, detachFleetDelivery } from '../orders/delivery.js';
 import { touchWatchConfig } from './config.js';
 import { demoPorts, demoSeeded, hasDemoOperators, repointDemo, seedDemoWatch } from './demo.js';
 import { WatchEngine, type EngineLog, type EngineOptions } from './engine.js';
@@ -94,6 +95,8 @@ export async function startServerWatch(
       ports: await demoPorts(deps.db),
       scheduleEveryMs: options.demoScheduleEveryMs ?? 1000,
     });
+    // The demo's games take orders' deliveries (POST /deliver) on these servers (server/orders).
+    attachFleetDelivery(deps.db, fleet);
     const moved = await repointDemo(deps.db, fleet, now);
     if (moved.length > 0) {
       await touchWatchConfig(deps.db);
@@ -164,6 +167,7 @@ export async function startServerWatch(
     const f = fleet;
     engine = null;
     fleet = null;
+    detachFleetDelivery(deps.db);
     await e?.stop();
     await f?.close();
   };

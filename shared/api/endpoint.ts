@@ -73,6 +73,8 @@ export function routePattern(ep: Endpoint, game?: GameId): string {
 
 /** The access rule for an endpoint, with the game's role when it is game-scoped. */
 export function endpointAccess(ep: Endpoint, game?: GameId): Access {
+  // A public game call (a game server's, signed by it) stays public: it has no operator to hold a role.
+  if (ep.access.kind === 'public') return ep.access;
   return ep.service === 'game' && game ? withRequired(ep.access, GAMES[game].role) : ep.access;
 }
 

@@ -1,5 +1,5 @@
-import { ADMIN_ONLY, ADMIN_OR_SERVICE, SIGNED_IN, SUPER_ONLY } from '../roles.js';
-import { feature, fixedRoute } from '../pages.js';
+import { ADMIN_ONLY, ADMIN_OR_SERVICE } from '../roles.js';
+import { feature } from '../pages.js';
 
 /**
  * The spec's pages whose features are not built yet: who may open them (spec section 6) and where
@@ -11,17 +11,7 @@ export const plannedFeature = feature({
   id: 'planned',
   endpoints: {},
   gamePages: {
-    activeCodes: { access: ADMIN_ONLY, section: 'codes' },
-    shopTickets: { access: ADMIN_ONLY, section: 'codes' },
-    orderCreate: { access: ADMIN_ONLY, section: 'recharge' },
-    orderRetrieve: { access: ADMIN_ONLY, section: 'recharge' },
     rechargeStats: { access: ADMIN_ONLY, section: 'recharge' },
-    // "No role restriction" inside a game: any role, plus the game's (added by the route table).
-    pay: { access: SIGNED_IN, section: 'recharge' },
-    payTab: { access: SIGNED_IN },
-    shop: { access: SIGNED_IN, section: 'recharge' },
-    shopTab: { access: SIGNED_IN },
-    orderDetail: { access: SIGNED_IN },
     top100: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
     season: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
     levelDetail: { access: ADMIN_ONLY, section: 'leaderboards' },
@@ -32,8 +22,4 @@ export const plannedFeature = feature({
     ipStats: { access: ADMIN_ONLY, section: 'statistics' },
     clientIps: { access: ADMIN_ONLY, section: 'statistics' },
   },
-  routes: [
-    fixedRoute('admin.payOrders', '/pay/orders', 'main', SUPER_ONLY, { group: 'admin' }),
-    fixedRoute('admin.paypal', '/pay/paypal', 'main', SUPER_ONLY, { group: 'admin' }),
-  ],
 });

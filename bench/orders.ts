@@ -1,0 +1,210 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql, type Kysely } from 'kysely';
+import { GAME_IDS, type GameId } from '../shared/games.js';
+import { migrateToLatest } from '../server/db/migrations.js';
+import { openDatabase, type OpenDatabaseOptions } from '../server/db/open.js';
+import type { Database } from '../server/db/schema.js';
+import { settleTable } from '../server/db/settle.js';
+import { searchOrders } from '../server/orders/ledger.js';
+import { THEMES } from '../server/players/themes/index.js';
+import { playerIdOf } from '../server/seed/players.js';
+import { createDatabase, startPostgres, type PostgresCluster } from '../tests/support/postgres.js';
+
+/**
+ * Orders at size: BENCH_ORDERS orders (default 10,000,000) over the four games and a year, made by
+ * the database itself (generate_series, a million rows a statement, the secondary indexes built
+ * after the load as a bulk load does), then the searches the order screens make, each 200 times
+ * with random arguments, through the same `searchOrders` the endpoints call (page and capped count):
+ * by order id, by player, and by a day's time range. Prints p50/p95 per search and database.
+ *
+ *   npx tsx bench/orders.ts                 # both databases
+ *   BENCH_ORDERS=1000000 BENCH_DB=pglite npx tsx bench/orders.ts
+ */
+
+const ORDERS = Number(process.env['BENCH_ORDERS'] ?? 10_000_000);
+const QUERIES = 200;
+const PLAYERS_PER_GAME = 200_000;
+const DAYS = 365;
+const CHUNK = 1_000_000;
+const NOW = new Date(Date.UTC(2026, 0, 15, 9, 0, 0));
+const STATES = [
+  'delivered',
+  'delivered',
+  'delivered',
+  'delivered',
+  'delivered',
+  'delivered',
+  'refunded',
+  'cancelled',
+  'paid',
+  'deliveryFailed',
+  'created',
+  'paying',
+];
+const PROVIDERS = ['wechat', 'alipay', 'paypal', 'payssion'];
+
+const letter = (g: GameId) => g[0]?.toUpperCase() ?? 'X';
+/** Order i's id: GO + game letter + 'B' + 17 digits (well-formed, distinct, cheap to make in SQL). */
+const benchId = (i: number) =>
+  `GO${letter(GAME_IDS[i % GAME_IDS.length] ?? 'ymmj')}B${String(i).padStart(17, '0')}`;
+const stepMs = () => Math.floor((DAYS * 86_400_000) / ORDERS);
+
+async function load(db: Kysely<Database>, kind: string): Promise<void> {
+  const { rows: idx } = await sql<{ name: string; def: string }>`
+    select indexname as name, indexdef as def from pg_indexes
+    where tablename = 'orders' and indexname <> 'orders_pkey'`.execute(db);
+  for (const i of idx) await sql`drop index ${sql.id(i.name)}`.execute(db);
+  const games = sql`array[${sql.join(GAME_IDS.map((g) => sql.lit(g)))}]::text[]`;
+  const letters = sql`array[${sql.join(GAME_IDS.map((g) => sql.lit(letter(g))))}]::text[]`;
+  const bases = sql`array[${sql.join(GAME_IDS.map((g) => sql.lit(playerIdOf(g, 0))))}]::numeric[]`;
+  const currencies = sql`array[${sql.join(GAME_IDS.map((g) => sql.lit(THEMES[g].currency)))}]::text[]`;
+  const prices = sql`array[${sql.join(GAME_IDS.map((g) => sql.lit(THEMES[g].recharge[0]?.price ?? 100)))}]::int[]`;
+  const states = sql`array[${sql.join(STATES.map((s) => sql.lit(s)))}]::text[]`;
+  const providers = sql`array[${sql.join(PROVIDERS.map((s) => sql.lit(s)))}]::text[]`;
+  const t0 = performance.now();
+  for (let from = 0; from < ORDERS; from += CHUNK) {
+    const to = Math.min(ORDERS, from + CHUNK) - 1;
+    await sql`
+      insert into orders (order_id, game, player_id, player_name, kind, "grant", grant_label, amount, currency,
+        state, provider, provider_ref, approval, created_by, created_at, updated_at, paid_at, delivered_at, delivery_attempts)
+      select
+        'GO' || (${letters})[gi] || 'B' || lpad(i::text, 17, '0'),
+        (${games})[gi],
+        ((${bases})[gi] + 1 + (i * 7919) % ${PLAYERS_PER_GAME})::text,
+        'player ' || ((i * 7919) % ${PLAYERS_PER_GAME}),
+        'purchase',
+        '{"kind":"recharge","productId":1}'::jsonb,
+        'pack',
+        (${prices})[gi] * (1 + i % 5),
+        (${currencies})[gi],
+        st,
+        (${providers})[1 + i % 4],
+        'REF' || i,
+        'notNeeded',
+        'pay-server',
+        ${NOW}::timestamptz - (i * ${stepMs()}) * interval '1 millisecond',
+        ${NOW}::timestamptz - (i * ${stepMs()}) * interval '1 millisecond',
+        case when st in ('created', 'paying', 'cancelled') then null else ${NOW}::timestamptz - (i * ${stepMs()}) * interval '1 millisecond' end,
+        case when st in ('delivered', 'refunded') then ${NOW}::timestamptz - (i * ${stepMs()}) * interval '1 millisecond' end,
+        case when st in ('delivered', 'refunded', 'deliveryFailed') then 1 else 0 end
+      from generate_series(${from}::bigint, ${to}::bigint) as s(i)
+      cross join lateral (select (1 + i % ${GAME_IDS.length})::int as gi, (${states})[(1 + (i * 31) % ${STATES.length})::int] as st) x
+    `.execute(db);
+    process.stdout.write(
+      `  ${kind}: ${to + 1} orders loaded (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`,
+    );
+  }
+  for (const i of idx) await sql.raw(i.def).execute(db);
+  await settleTable(db, 'orders', true);
+  process.stdout.write(
+    `  ${kind}: indexes and settle done (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`,
+  );
+}
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function time(
+  name: string,
+  make: (k: number) => Parameters<typeof searchOrders>[1],
+  db: Kysely<Database>,
+) {
+  const ms: number[] = [];
+  let found = 0;
+  // Warm-up (plans, caches, JIT), not counted.
+  for (let k = 0; k < 20; k++) await searchOrders(db, make(QUERIES + k));
+  for (let k = 0; k < QUERIES; k++) {
+    const f = make(k);
+    const t = performance.now();
+    const r = await searchOrders(db, f);
+    ms.push(performance.now() - t);
+    found += r.items.length;
+  }
+  ms.sort((a, b) => a - b);
+  return { name, p50: pct(ms, 50), p95: pct(ms, 95), max: ms.at(-1) ?? 0, avgRows: found / QUERIES };
+}
+
+/** A deterministic spread of arguments (a fixed LCG), so runs compare. */
+function rand(seed: number): () => number {
+  let x = seed;
+  return () => (x = (x * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+}
+
+async function bench(kind: 'pglite' | 'postgres', open: OpenDatabaseOptions) {
+  const opened = await openDatabase(open);
+  try {
+    await migrateToLatest(opened.db);
+    await load(opened.db, kind);
+    const db = opened.db;
+    const r = rand(42);
+    const page = { page: 1, pageSize: 20 };
+    const results = [
+      await time(
+        'by order id',
+        () => {
+          const i = Math.floor(r() * ORDERS);
+          return { ...page, game: GAME_IDS[i % GAME_IDS.length], orderId: benchId(i) };
+        },
+        db,
+      ),
+      await time(
+        'by player (game, player, newest first)',
+        () => {
+          const i = Math.floor(r() * ORDERS);
+          const game = GAME_IDS[i % GAME_IDS.length] ?? 'ymmj';
+          return { ...page, game, playerId: playerIdOf(game, 1 + ((i * 7919) % PLAYERS_PER_GAME)) };
+        },
+        db,
+      ),
+      await time(
+        'by time range (one day of a game)',
+        () => {
+          const startMs = NOW.getTime() - Math.floor(r() * (DAYS - 1)) * 86_400_000 - 86_400_000;
+          return {
+            ...page,
+            game: GAME_IDS[Math.floor(r() * GAME_IDS.length)],
+            from: new Date(startMs).toISOString(),
+            to: new Date(startMs + 86_400_000).toISOString(),
+          };
+        },
+        db,
+      ),
+    ];
+    for (const x of results)
+      console.log(
+        `${kind.padEnd(8)} ${ORDERS.toLocaleString('en')} orders  ${x.name.padEnd(40)} p50 ${x.p50.toFixed(2)} ms  p95 ${x.p95.toFixed(2)} ms  max ${x.max.toFixed(1)} ms  rows/page ${x.avgRows.toFixed(1)}`,
+      );
+  } finally {
+    await opened.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const which = process.env['BENCH_DB'];
+  if (!which || which === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-bench-orders-'));
+    try {
+      await bench('pglite', { dataDir: dir });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (!which || which === 'postgres') {
+    let cluster: PostgresCluster | undefined;
+    try {
+      cluster = await startPostgres();
+      await bench('postgres', { databaseUrl: await createDatabase(cluster.url, 'bench_orders') });
+    } finally {
+      await cluster?.stop();
+    }
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { planRequest } from '../shared/api/endpoint.js';
+import type { OrderDetail, Provider } from '../shared/api/orders.js';
+import { ENDPOINTS, type EndpointId } from '../shared/api/table.js';
+import { SERVICE_BASE_PATHS } from '../shared/games.js';
+import { startBackend, type BackendOptions, type RunningBackend } from '../server/backend.js';
+import type { ProviderKeys } from '../server/payments/keys.js';
+import { PROVIDER_MODULES, sandboxNoticeKey } from '../server/payments/notify.js';
+import type { NoticeRequest, ProviderModule } from '../server/payments/providers/types.js';
+import { NOTIFY_PATH } from '../server/payments/routes.js';
+import { open } from '../server/platformKeys/seal.js';
+import { secretsKeyOf } from '../server/platformKeys/secrets-key.js';
+import { DEMO_PASSWORD } from '../server/seed/operators.js';
+import { playerIdOf } from '../server/seed/players.js';
+import { createDatabase, startPostgres, type PostgresCluster } from '../tests/support/postgres.js';
+
+/**
+ * `npx tsx bench/payments.ts`: payment notices per second through the notify route, on PGlite
+ * (in a data folder) and PostgreSQL 15. BENCH_PAY_ORDERS orders (default 2,000, the four
+ * providers in turn) are opened and sent to checkout over the API; each provider's notice is
+ * signed beforehand as the provider would (the provider's cost, not ours). Then every notice is
+ * POSTed over HTTP, BENCH_PAY_CONCURRENCY at a time (default 16): each is verified (RSA or MD5,
+ * WeChat's resource opened), recorded, applied and its order delivered. A second pass posts them
+ * all again: each is a replay, verified and recorded as a duplicate. Goal: >= 500 notices/s.
+ * BENCH_DB=pglite|postgres runs one database.
+ */
+
+const ORDERS = Number(process.env['BENCH_PAY_ORDERS'] ?? 2000);
+const CONCURRENCY = Number(process.env['BENCH_PAY_CONCURRENCY'] ?? 16);
+const GOAL = 500;
+const PROVIDERS: Provider[] = ['wechat', 'alipay', 'paypal', 'payssion'];
+
+interface Envelope<T> {
+  Status: { Code: number; Message?: string };
+  Data: T;
+}
+
+async function call<T>(
+  url: string,
+  id: EndpointId,
+  input: Record<string, unknown>,
+  token: string,
+): Promise<T> {
+  const ep = ENDPOINTS[id];
+  const plan = planRequest(ep, input);
+  const r = await fetch(`${url}${SERVICE_BASE_PATHS[plan.service]}${plan.path}`, {
+    method: plan.method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(plan.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(plan.body ? { body: JSON.stringify(plan.body) } : {}),
+  });
+  const env = (await r.json()) as Envelope<T>;
+  if (env.Status.Code !== 1) throw new Error(`${id}: ${JSON.stringify(env.Status)}`);
+  return env.Data;
+}
+
+/** Runs `jobs` with at most `n` at once. */
+async function pool<T>(jobs: (() => Promise<T>)[], n: number): Promise<T[]> {
+  const out: T[] = new Array(jobs.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        out[i] = await (jobs[i] as () => Promise<T>)();
+      }
+    }),
+  );
+  return out;
+}
+
+async function post(url: string, p: Provider, req: NoticeRequest): Promise<number> {
+  const r = await fetch(`${url}${NOTIFY_PATH}/${p}`, {
+    method: 'POST',
+    headers: { ...req.headers, 'content-type': req.contentType },
+    body: req.body,
+  });
+  await r.arrayBuffer();
+  return r.status;
+}
+
+async function bench(kind: 'pglite' | 'postgres', options: BackendOptions): Promise<void> {
+  const secrets = secretsKeyOf(randomBytes(32), 'given');
+  const backend: RunningBackend = await startBackend({
+    ...options,
+    secretsKey: secrets,
+    seedPlayers: 20,
+    demo: true,
+    serverWatch: false,
+  });
+  try {
+    const url = backend.url;
+    const login = await fetch(`${url}/api/v1/sr/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'super', password: DEMO_PASSWORD }),
+    });
+    const session = ((await login.json()) as Envelope<{ authToken: string }>).Data.authToken;
+    const { token } = await call<{ token: string }>(url, 'payServer.signIn', {}, session);
+
+    const t0 = performance.now();
+    const orders = await pool(
+      Array.from({ length: ORDERS }, (_, i) => async () => {
+        const provider = PROVIDERS[i % PROVIDERS.length] as Provider;
+        const order = await call<OrderDetail>(
+          url,
+          'pay.order',
+          {
+            game: 'ymmj',
+            playerId: playerIdOf('ymmj', 1 + (i % 20)),
+            productId: 22001,
+            requestId: `bench-${i}-${randomBytes(3).toString('hex')}`,
+          },
+          token,
+        );
+        const started = await call<{ providerRef: string }>(
+          url,
+          'pay.do',
+          { provider, orderId: order.orderId },
+          token,
+        );
+        return { provider, order, providerRef: started.providerRef };
+      }),
+      CONCURRENCY,
+    );
+    const setupS = (performance.now() - t0) / 1000;
+
+    const db = backend.database.db;
+    const keyRows = await db.selectFrom('pay_sandbox_keys').selectAll().execute();
+    if (!secrets.available) throw new Error('no secrets key');
+    const keys = Object.fromEntries(
+      keyRows.map((r) => [
+        r.provider,
+        JSON.parse(open(secrets.key, r.keys_sealed, `gameops pay sandbox keys|${r.provider}`)) as unknown,
+      ]),
+    ) as { [P in Provider]: ProviderKeys[P] };
+    // The notices' own time: the backend's clock now (they are sent within the 5 minutes).
+    const at = new Date();
+    const notices = orders.map((o) => ({
+      provider: o.provider,
+      req: (PROVIDER_MODULES[o.provider] as ProviderModule<unknown>).sign(
+        {
+          orderId: o.order.orderId,
+          providerRef: o.providerRef,
+          amount: o.order.amount,
+          currency: o.order.currency,
+          paid: true,
+          noticeKey: sandboxNoticeKey(o.provider),
+          at,
+        },
+        keys[o.provider],
+      ),
+    }));
+
+    const pass = async (label: string) => {
+      const start = performance.now();
+      const statuses = await pool(
+        notices.map((n) => () => post(url, n.provider, n.req)),
+        CONCURRENCY,
+      );
+      const s = (performance.now() - start) / 1000;
+      const bad = statuses.filter((x) => x !== 200).length;
+      const rate = notices.length / s;
+      console.log(
+        `${kind.padEnd(8)} ${label.padEnd(34)} ${notices.length} notices in ${s.toFixed(2)} s = ${rate.toFixed(0)} notices/s ` +
+          `(${CONCURRENCY} at once; goal >= ${GOAL}: ${rate >= GOAL ? 'met' : 'NOT met'})${bad ? `; ${bad} not 200` : ''}`,
+      );
+    };
+    console.log(
+      `${kind.padEnd(8)} setup: ${ORDERS} orders opened and sent to checkout in ${setupS.toFixed(1)} s`,
+    );
+    await pass('first delivery (apply + deliver)');
+    await pass('replays (verify + duplicate)');
+
+    const outcomes = await db
+      .selectFrom('payment_notices')
+      .select(['outcome', db.fn.countAll<number>().as('n')])
+      .groupBy('outcome')
+      .execute();
+    const delivered = await db
+      .selectFrom('orders')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('state', '=', 'delivered')
+      .executeTakeFirstOrThrow();
+    console.log(
+      `${kind.padEnd(8)} notices: ${outcomes.map((o) => `${o.outcome} ${Number(o.n)}`).join(', ')}; orders delivered: ${Number(delivered.n)}`,
+    );
+  } finally {
+    await backend.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const which = process.env['BENCH_DB'];
+  if (!which || which === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-bench-pay-'));
+    try {
+      await bench('pglite', { dataDir: dir });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (!which || which === 'postgres') {
+    let cluster: PostgresCluster | undefined;
+    try {
+      cluster = await startPostgres();
+      await bench('postgres', { databaseUrl: await createDatabase(cluster.url, 'bench_payments') });
+    } finally {
+      await cluster?.stop();
+    }
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import { rendererFeature } from '../feature.js';
+import { lazyScreen } from '../kit/lazy.js';
+import zhCN from './zh-CN.json';
+import en from './en.json';
+
+/** Activation codes and shop tickets, in every game: one set of screens, given the kind. */
+export const giftCodesFeature = rendererFeature({
+  id: 'giftCodes',
+  gameScreens: {
+    activeCodes: lazyScreen(() => import('./GiftCodesPage.js'), 'ActiveCodesPage'),
+    shopTickets: lazyScreen(() => import('./GiftCodesPage.js'), 'ShopTicketsPage'),
+  },
+  texts: { 'zh-CN': zhCN, en },
+});

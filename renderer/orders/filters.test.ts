@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeFilters,
+  filtersPatch,
+  fixedFields,
+  localDayStart,
+  parseAmountRange,
+  readOrderFilters,
+  searchInput,
+  withoutFilter,
+  type OrderFilters,
+} from './filters.js';
+import { applyPatch } from '../kit/listParams.js';
+
+const read = (q: string) => readOrderFilters(new URLSearchParams(q));
+
+describe('order filters in the URL', () => {
+  it('reads every filter and drops what is not one of its options', () => {
+    const f = read(
+      'status=Completed,Nope,Pending&state=paid,paid&provider=paypal,visa&kind=manual&approval=pending' +
+        '&amount=2-5&from=2026-01-02&to=2026-02-30&player=%2042%20&ref=R-1&orderId=goa20261123k7q4m9tx2c',
+    );
+    expect(f).toEqual({
+      paymentStatus: ['Completed', 'Pending'],
+      state: ['paid'],
+      provider: ['paypal'],
+      kind: 'manual',
+      approval: 'pending',
+      amount: [2, 5],
+      from: '2026-01-02',
+      playerId: '42',
+      providerRef: 'R-1',
+      orderId: 'GOA20261123K7Q4M9TX2C',
+    });
+    expect(read('orderId=no!&kind=gift&approval=x&amount=5-2').orderId).toBeUndefined();
+    expect(read('kind=gift').kind).toBeUndefined();
+  });
+
+  it('keeps the amount range inside the slider', () => {
+    expect(parseAmountRange('1-20')).toEqual([1, 20]);
+    expect(parseAmountRange('0-5')).toBeUndefined();
+    expect(parseAmountRange('3-21')).toBeUndefined();
+    expect(parseAmountRange('5-2')).toBeUndefined();
+    expect(parseAmountRange('abc')).toBeUndefined();
+  });
+
+  it('round-trips through the URL and drops the open order on a change', () => {
+    const f: OrderFilters = {
+      paymentStatus: ['Completed'],
+      state: [],
+      provider: ['wechat', 'alipay'],
+      amount: [3, 7],
+      playerId: 'p1',
+      to: '2026-03-01',
+    };
+    const next = applyPatch(new URLSearchParams('page=3&order=GOA1234567&tab=x'), filtersPatch(f), 'page');
+    expect(next.get('page')).toBeNull();
+    expect(next.get('order')).toBeNull();
+    expect(next.get('status')).toBe('Completed');
+    expect(next.get('provider')).toBe('wechat,alipay');
+    expect(next.get('amount')).toBe('3-7');
+    expect(next.has('state')).toBe(false);
+    expect(readOrderFilters(next)).toEqual(f);
+  });
+
+  it('lists active filters as tags and removes one at a time', () => {
+    const f = read('status=Completed,Pending&kind=purchase&amount=2-5');
+    const tags = activeFilters(f);
+    expect(tags).toEqual([
+      { field: 'paymentStatus', value: 'Completed' },
+      { field: 'paymentStatus', value: 'Pending' },
+      { field: 'kind' },
+      { field: 'amount' },
+    ]);
+    const less = withoutFilter(f, { field: 'paymentStatus', value: 'Completed' });
+    expect(less.paymentStatus).toEqual(['Pending']);
+    expect(f.paymentStatus).toEqual(['Completed', 'Pending']);
+    expect(withoutFilter(less, { field: 'amount' }).amount).toBeUndefined();
+  });
+
+  it('makes the call: minor units, day instants, the tab fixed', () => {
+    const f = read('status=Completed&approval=approved&amount=2-5&from=2026-01-02&to=2026-01-03');
+    const input = searchInput(f, null, 'CNY');
+    expect(input).toEqual({
+      paymentStatus: ['Completed'],
+      approval: 'approved',
+      amountMin: 200_000,
+      amountMax: 500_000,
+      from: localDayStart('2026-01-02')?.toISOString(),
+      to: localDayStart('2026-01-04')?.toISOString(),
+    });
+    // The tab's filter wins over the URL's for what it fixes.
+    const unhandled = searchInput(f, 'unhandled', 'CNY');
+    expect(unhandled).toMatchObject({ state: ['paid', 'deliveryFailed'], approval: 'approved' });
+    expect(unhandled).not.toHaveProperty('paymentStatus');
+    expect(searchInput(f, 'awaitingApproval', 'CNY')).toMatchObject({ approval: 'pending' });
+    expect(fixedFields('refunds')).toEqual(new Set(['state', 'paymentStatus']));
+    expect(fixedFields(null).size).toBe(0);
+  });
+
+  it('says when the days run backwards', () => {
+    expect(searchInput(read('from=2026-02-01&to=2026-01-01'), null, 'CNY')).toBe('reversed');
+    expect(searchInput(read('from=2026-02-01&to=2026-02-01'), null, 'CNY')).not.toBe('reversed');
+  });
+});

@@ -1,0 +1,49 @@
+import { Intent, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { Approval, NoticeOutcome, OrderState } from '../../shared/api/orders.js';
+
+const STATE_INTENT: Record<OrderState, Intent> = {
+  created: Intent.NONE,
+  paying: Intent.PRIMARY,
+  paid: Intent.WARNING,
+  delivered: Intent.SUCCESS,
+  deliveryFailed: Intent.DANGER,
+  refunded: Intent.NONE,
+  cancelled: Intent.NONE,
+};
+
+const APPROVAL_INTENT: Record<Approval, Intent> = {
+  notNeeded: Intent.NONE,
+  pending: Intent.WARNING,
+  approved: Intent.SUCCESS,
+  rejected: Intent.DANGER,
+};
+
+export function StateTag({ state, testId }: { state: OrderState; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag minimal intent={STATE_INTENT[state]} data-testid={testId} data-state={state}>
+      {t(`orders.state.${state}`)}
+    </Tag>
+  );
+}
+
+export function ApprovalTag({ approval, testId }: { approval: Approval; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag minimal intent={APPROVAL_INTENT[approval]} data-testid={testId} data-approval={approval}>
+      {t(`orders.approval.${approval}`)}
+    </Tag>
+  );
+}
+
+export function OutcomeTag({ outcome }: { outcome: NoticeOutcome }) {
+  const { t } = useTranslation();
+  const intent =
+    outcome === 'applied' ? Intent.SUCCESS : outcome === 'duplicate' ? Intent.NONE : Intent.DANGER;
+  return (
+    <Tag minimal intent={intent} data-outcome={outcome}>
+      {t(`orders.outcome.${outcome}`)}
+    </Tag>
+  );
+}

@@ -1,0 +1,181 @@
+import { H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { NOTICE_OUTCOMES, PROVIDERS, type PaymentNotice } from '../../shared/api/orders.js';
+import { formatDateTime } from '../components/format.js';
+import { QueryState } from '../components/QueryState.js';
+import { useLanguage } from '../i18n/i18n.js';
+import { useEndpointQuery } from '../kit/data.js';
+import type { ListFilter } from '../kit/filters.js';
+import { ListPage } from '../kit/ListPage.js';
+import { rowAction } from '../kit/rowActions.js';
+import type { TableColumn } from '../kit/table.js';
+import { OUTCOME_INTENT } from './money.js';
+import { PayServerPanel } from './PayServerPanel.js';
+import './payments.css';
+
+/**
+ * The payment side for a SUPER (/pay/paypal): the pay server's switch and the operator's
+ * pay-server session, the providers (mode, notify URL, notices today), and the recent notices
+ * with their outcomes, any of which can be run through verification again.
+ */
+
+const noticeActions = [
+  rowAction({
+    endpoint: 'payProviders.resendNotice',
+    texts: 'payments.noticeActions',
+    input: (n: PaymentNotice, reason) => ({ noticeId: n.id, reason }),
+    names: (n: PaymentNotice, { t }) => ({
+      notice: String(n.id),
+      provider: t(`payments.provider.${n.provider}`),
+      order: n.orderId ?? '—',
+    }),
+    icon: 'refresh',
+    intent: Intent.WARNING,
+    buttonTestId: (n: PaymentNotice) => `pay-notice-resend-${n.id}`,
+    dialogTestId: 'pay-notice-resend-dialog',
+    copy: (out) => `${out.outcome}: ${out.detail}`,
+  }),
+];
+
+function ProvidersTable() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const query = useEndpointQuery('payProviders.list', {});
+  return (
+    <QueryState
+      query={query}
+      failedTitle={t('payments.providers.loadFailed')}
+      errorTestId="pay-providers-error"
+    >
+      {({ providers }) => (
+        <HTMLTable compact striped data-testid="pay-providers">
+          <thead>
+            <tr>
+              <th>{t('payments.field.provider')}</th>
+              <th>{t('payments.providers.mode')}</th>
+              <th>{t('payments.providers.enabled')}</th>
+              <th>{t('payments.providers.notifyUrl')}</th>
+              <th>{t('payments.providers.lastNotice')}</th>
+              <th>{t('payments.providers.applied')}</th>
+              <th>{t('payments.providers.refused')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {providers.map((p) => (
+              <tr key={p.provider} data-testid={`pay-provider-${p.provider}`}>
+                <td>{t(`payments.provider.${p.provider}`)}</td>
+                <td>
+                  <Tag minimal intent={p.mode === 'live' ? Intent.PRIMARY : Intent.NONE}>
+                    {t(`payments.providers.modes.${p.mode}`)}
+                  </Tag>
+                </td>
+                <td>{p.enabled ? t('payments.providers.yes') : t('payments.providers.no')}</td>
+                <td>
+                  <code>{p.notifyUrl}</code>
+                </td>
+                <td>
+                  {p.lastNoticeAt ? formatDateTime(p.lastNoticeAt, lang) : t('payments.providers.never')}
+                </td>
+                <td className="pay-amount">{p.noticesApplied}</td>
+                <td className="pay-amount">
+                  {p.noticesRefused > 0 ? (
+                    <Tag intent={Intent.DANGER} minimal>
+                      {p.noticesRefused}
+                    </Tag>
+                  ) : (
+                    p.noticesRefused
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </QueryState>
+  );
+}
+
+export function PayPalPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+
+  const filters: ListFilter[] = [
+    {
+      kind: 'select',
+      input: 'provider',
+      param: 'noticeProvider',
+      options: PROVIDERS,
+      label: (p) => t(`payments.provider.${p}`),
+      ariaLabel: t('payments.field.provider'),
+      none: t('payments.orders.allProviders'),
+    },
+    {
+      kind: 'select',
+      input: 'outcome',
+      options: NOTICE_OUTCOMES,
+      label: (o) => t(`payments.outcome.${o}`),
+      ariaLabel: t('payments.field.outcome'),
+      none: t('payments.notices.allOutcomes'),
+    },
+  ];
+
+  const columns: TableColumn<PaymentNotice>[] = [
+    { key: 'id', name: t('payments.field.notice'), width: 70, render: (n) => n.id },
+    {
+      key: 'provider',
+      name: t('payments.field.provider'),
+      width: 100,
+      render: (n) => t(`payments.provider.${n.provider}`),
+    },
+    { key: 'order', name: t('payments.field.orderId'), width: 200, render: (n) => n.orderId ?? '—' },
+    {
+      key: 'outcome',
+      name: t('payments.field.outcome'),
+      width: 150,
+      render: (n) => (
+        <Tag minimal intent={OUTCOME_INTENT[n.outcome]} data-testid={`pay-notice-outcome-${n.id}`}>
+          {t(`payments.outcome.${n.outcome}`)}
+          {n.resent ? ` · ${t('payments.notices.resent')}` : ''}
+        </Tag>
+      ),
+    },
+    {
+      key: 'detail',
+      name: t('payments.field.detail'),
+      width: 280,
+      render: (n) => n.detail,
+      tooltip: (n) => n.detail,
+    },
+    {
+      key: 'received',
+      name: t('payments.field.received'),
+      width: 160,
+      render: (n) => formatDateTime(n.receivedAt, lang),
+    },
+  ];
+
+  return (
+    <div className="pay-page">
+      <PayServerPanel />
+      <section className="pay-section">
+        <H4>{t('payments.providers.title')}</H4>
+        <ProvidersTable />
+      </section>
+      <section className="pay-section">
+        <H4>{t('payments.notices.title')}</H4>
+        <ListPage
+          endpoint="payProviders.notices"
+          input={{}}
+          filters={filters}
+          columns={columns}
+          actions={noticeActions}
+          actionsWidth={110}
+          pageParam="noticesPage"
+          texts={{ failed: t('payments.notices.loadFailed'), empty: t('payments.notices.empty') }}
+          icon="inbox"
+          testId="pay-notices"
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { dayRange, formatAmount } from './money.js';
+
+describe('pay order helpers', () => {
+  it('formats minor units per currency and language', () => {
+    expect(formatAmount(12345, 'USD', 'en')).toBe('$123.45');
+    expect(formatAmount(600, 'CNY', 'zh-CN')).toBe('¥6.00');
+    expect(formatAmount(1200, 'JPY', 'en')).toBe('¥1,200');
+    expect(formatAmount(5, 'XYZ', 'en')).toMatch(/0\.05/);
+  });
+
+  it('defaults to the last 7 days, today included, and accepts a range given backwards', () => {
+    const today = new Date(2026, 0, 15, 13, 30);
+    const r = dayRange(null, null, today);
+    expect([r.from, r.to]).toEqual(['2026-01-09', '2026-01-15']);
+    expect(new Date(r.start).getTime()).toBe(new Date(2026, 0, 9).getTime());
+    expect(new Date(r.end).getTime()).toBe(new Date(2026, 0, 16).getTime());
+    expect(dayRange('2026-01-12', '2026-01-10', today)).toMatchObject({
+      from: '2026-01-10',
+      to: '2026-01-12',
+    });
+    expect(dayRange('2026-02-30', 'junk', today)).toMatchObject({ from: '2026-01-09', to: '2026-01-15' });
+  });
+});

@@ -1,0 +1,12 @@
+import { ordersFeature } from '../../shared/api/orders.js';
+import { serverFeature } from '../feature.js';
+import { ordersHandlers } from './handlers.js';
+import { ordersMigrations } from './migrations.js';
+import { seedOrders } from './seed.js';
+
+/** Orders: purchases and manual grants, their state machine, and delivery to the game exactly once. */
+export const ordersServer = serverFeature(ordersFeature, {
+  handlers: ordersHandlers,
+  migrations: ordersMigrations,
+  seedGame: seedOrders,
+});

@@ -1,0 +1,17 @@
+import { paymentsFeature } from '../../shared/api/payments.js';
+import { serverFeature } from '../feature.js';
+import { payServerMigrations } from '../payServer/migrations.js';
+import { paymentsHandlers } from './handlers.js';
+import { paymentsMigrations } from './migrations.js';
+import { registerPaymentRoutes } from './routes.js';
+
+/**
+ * Payments: the payment service (orders players buy, checkouts), providers' signed notices
+ * (their own routes, outside the endpoint table) and the admin side of both. The pay-server
+ * session's handlers (payServer.*) are server/payServer's, spread into this map.
+ */
+export const paymentsServer = serverFeature(paymentsFeature, {
+  handlers: paymentsHandlers,
+  migrations: { ...paymentsMigrations, ...payServerMigrations },
+  routes: registerPaymentRoutes,
+});

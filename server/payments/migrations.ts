@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+// Migrations see the database as it was when they were written, not today's types.
+type AnyDb = Kysely<unknown>;
+
+/**
+ * The payment sandboxes' keys (RSA pairs and shared secrets), made once per database and kept
+ * sealed, so that stored notices can be verified again after a restart. The orders and notices
+ * themselves are server/orders' tables (0018_orders).
+ */
+export const paymentsMigrations: Record<string, Migration> = {
+  '0019_payments': {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('pay_sandbox_keys')
+        .addColumn('provider', 'text', (c) => c.primaryKey())
+        .addColumn('keys_sealed', 'text', (c) => c.notNull())
+        .addColumn('key_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
+};

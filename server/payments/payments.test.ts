@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDetail, PaymentNotice } from '../../shared/api/orders.js';
+import type { ProviderStatus } from '../../shared/api/payments.js';
+import { Codes } from '../../shared/codes.js';
+import type { Page } from '../db/paging.js';
+import { backendKinds } from '../../tests/support/backends.js';
+import { PayKit } from './test-kit.js';
+import { SANDBOX_PATH } from './routes.js';
+import { NO_SECRETS_KEY } from '../platformKeys/secrets-key.js';
+
+/**
+ * Payments over HTTP on both databases: the sandbox checkout pays and delivers; notices posted
+ * to the notify route are verified before anything changes, recorded whatever their outcome,
+ * and credit an order once however often they come; and the admin side lists and resends them.
+ */
+
+describe.each(backendKinds())('payments on %s', (kind) => {
+  const kit = new PayKit();
+  beforeAll(() => kit.open(kind));
+  afterAll(() => kit.close());
+
+  const detail = (orderId: string) => kit.ok<OrderDetail>('pay.detail', { orderId });
+  const credits = async (orderId: string) => {
+    const d = await detail(orderId);
+    return d.history.filter((e) => e.to === 'paid').length;
+  };
+
+  it('pays an order through the sandbox checkout, over HTTP, and delivers it', async () => {
+    const { order, checkoutUrl, providerRef } = await kit.payingOrder('wechat');
+    expect(order.state).toBe('created');
+    expect(checkoutUrl).toBe(`${kit.t.backend.url}${SANDBOX_PATH}/wechat/checkout/${order.orderId}`);
+    // Asking again gives the same checkout.
+    expect(await kit.ok('pay.do', { provider: 'wechat', orderId: order.orderId })).toMatchObject({
+      providerRef,
+      checkoutUrl,
+    });
+    expect(await kit.ok('pay.status', { orderId: order.orderId })).toEqual({
+      orderId: order.orderId,
+      state: 'paying',
+      paymentStatus: 'Pending',
+    });
+
+    const en = await fetch(checkoutUrl);
+    expect(en.headers.get('content-type')).toContain('text/html');
+    const page = await en.text();
+    expect(page).toContain(order.orderId);
+    expect(page).toContain('>Pay<');
+    expect(page).toContain('>Decline<');
+    const zh = await (await fetch(checkoutUrl, { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } })).text();
+    expect(zh).toContain('沙箱收银台');
+    expect(zh).toContain('>拒绝<');
+
+    const payUrl = `${kit.t.backend.url}${SANDBOX_PATH}/wechat/pay/${order.orderId}`;
+    const declined = await fetch(payUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=decline',
+    });
+    expect(await declined.text()).toContain('declined');
+    expect((await detail(order.orderId)).state).toBe('paying');
+
+    const paid = await fetch(payUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+    });
+    expect(await paid.text()).toContain('Paid. The order is delivered.');
+    const after = await detail(order.orderId);
+    expect(after).toMatchObject({
+      state: 'delivered',
+      provider: 'wechat',
+      providerRef,
+      paymentStatus: 'Completed',
+    });
+    expect(after.notices).toEqual([
+      expect.objectContaining({ provider: 'wechat', outcome: 'applied', resent: false }),
+    ]);
+    expect(after.history.map((e) => [e.to, e.by])).toEqual([
+      ['created', 'super'],
+      ['paying', 'provider:wechat'],
+      ['paid', 'provider:wechat'],
+      ['delivered', 'provider:wechat'],
+    ]);
+  });
+
+  it.each(['wechat', 'alipay', 'paypal', 'payssion'] as const)(
+    'a %s notice posted 10 times (some at once) credits the order once, and answers as the provider expects',
+    async (p) => {
+      const o = await kit.payingOrder(p);
+      const req = await kit.signed(p, o);
+      const first = await kit.post(p, req);
+      expect(first.status).toBe(200);
+      if (p === 'wechat') expect(JSON.parse(first.text)).toEqual({ code: 'SUCCESS' });
+      if (p === 'alipay') expect(first.text).toBe('success');
+      const again = await Promise.all(Array.from({ length: 9 }, () => kit.post(p, req)));
+      expect(again.map((a) => a.status)).toEqual(Array(9).fill(200));
+      const d = await detail(o.order.orderId);
+      expect(d.state).toBe('delivered');
+      expect(await credits(o.order.orderId)).toBe(1);
+      expect(d.notices.map((n) => n.outcome).sort()).toEqual(
+        ['applied', ...Array(9).fill('duplicate')].sort(),
+      );
+      expect(d.history.filter((e) => e.to === 'delivered')).toHaveLength(1);
+    },
+  );
+
+  it('records a forged notice as badSignature, answers an error, and leaves the order as it was', async () => {
+    const o = await kit.payingOrder('alipay');
+    const req = await kit.signed('alipay', o);
+    const forged = { ...req, body: req.body.replace(/total_amount=[^&]+/, 'total_amount=0.01') };
+    const r = await kit.post('alipay', forged);
+    expect(r.status).toBe(400);
+    expect(r.text).toBe('fail');
+    const d = await detail(o.order.orderId);
+    expect(d.state).toBe('paying');
+    expect(d.notices).toEqual([
+      expect.objectContaining({
+        outcome: 'badSignature',
+        orderId: o.order.orderId,
+        detail: 'sign does not match the Alipay public key',
+      }),
+    ]);
+    // The genuine notice still pays: the forgery did not take its key.
+    expect((await kit.post('alipay', req)).status).toBe(200);
+    expect((await detail(o.order.orderId)).state).toBe('delivered');
+  });
+
+  it('refuses a stale notice and a notice from the future, and records them', async () => {
+    const o = await kit.payingOrder('paypal');
+    const old = await kit.signed('paypal', o, { at: new Date(kit.t.clock.now - 11 * 60_000) });
+    expect((await kit.post('paypal', old)).status).toBe(400);
+    const future = await kit.signed('paypal', o, { at: new Date(kit.t.clock.now + 10 * 60_000) });
+    expect((await kit.post('paypal', future)).status).toBe(400);
+    const d = await detail(o.order.orderId);
+    expect(d.state).toBe('paying');
+    expect(d.notices.map((n) => [n.outcome, n.detail])).toEqual([
+      ['stale', 'sent 11 minutes ago (notices older than 5 minutes are refused)'],
+      ['stale', 'dated 10 minutes in the future'],
+    ]);
+  });
+
+  it('records an amount mismatch, an unknown order and a payment that did not complete, changing nothing', async () => {
+    const o = await kit.payingOrder('payssion');
+    const less = await kit.signed('payssion', o, { amount: o.order.amount - 100 });
+    expect((await kit.post('payssion', less)).status).toBe(200);
+    const failed = await kit.signed('payssion', o, { paid: false });
+    expect((await kit.post('payssion', failed)).status).toBe(200);
+    const d = await detail(o.order.orderId);
+    expect(d.state).toBe('paying');
+    expect(d.notices.map((n) => n.outcome)).toEqual(['amountMismatch', 'wrongState']);
+    expect(d.notices[0]?.detail).toContain('but order');
+
+    const ghost = await kit.signed('payssion', {
+      ...o,
+      order: { ...o.order, orderId: 'GOY20260115NOSUCHORDER' },
+    });
+    expect((await kit.post('payssion', ghost)).status).toBe(200);
+    const list = await kit.ok<Page<PaymentNotice>>('payProviders.notices', {
+      orderId: 'GOY20260115NOSUCHORDER',
+      page: 1,
+      pageSize: 10,
+    });
+    expect(list.items.map((n) => n.outcome)).toEqual(['unknownOrder']);
+  });
+
+  it('answers 404 for an unknown provider and refuses a notice without its signature headers', async () => {
+    const r = await fetch(`${kit.t.backend.url}/api/v1/pay/notify/bitcoin`, { method: 'POST', body: 'x' });
+    expect(r.status).toBe(404);
+    const bare = await kit.post('wechat', { headers: {}, contentType: 'application/json', body: '{}' });
+    expect(bare.status).toBe(401);
+    expect(JSON.parse(bare.text)).toMatchObject({ code: 'FAIL' });
+  });
+
+  it('resends the last PayPal notice of an order: verified again, a duplicate once applied', async () => {
+    const o = await kit.payingOrder('paypal');
+    await kit.post('paypal', await kit.signed('paypal', o));
+    // Long after: a resend is judged at when the notice first arrived, so it is not stale.
+    kit.t.clock.advance(3600);
+    await kit.signIn();
+    const n = await kit.ok<PaymentNotice>('payOrders.resendWebhook', {
+      orderId: o.order.orderId,
+      reason: 'customer says unpaid',
+    });
+    expect(n).toMatchObject({
+      provider: 'paypal',
+      outcome: 'duplicate',
+      resent: true,
+      orderId: o.order.orderId,
+    });
+    expect(await credits(o.order.orderId)).toBe(1);
+
+    // A notice refused first (the order was not yet paying) is applied by its resend.
+    const fresh = await kit.ok<OrderDetail>('pay.order', {
+      game: 'ymmj',
+      playerId: o.order.playerId,
+      productId: 22001,
+      requestId: kit.requestId(),
+    });
+    const early = await kit.signed('paypal', { order: fresh, providerRef: 'EARLYCAPTURE00001' });
+    await kit.post('paypal', early);
+    expect((await detail(fresh.orderId)).notices.map((x) => x.outcome)).toEqual(['applied']);
+
+    const none = await kit.call('payOrders.resendWebhook', {
+      orderId: (await kit.payingOrder('wechat')).order.orderId,
+      reason: 'no notice to resend',
+    });
+    expect(none.body.Status.Code).toBe(Codes.NOT_FOUND);
+    const entry = await kit.t.backend.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'payOrders.resendWebhook')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ outcome: 'error', code: Codes.NOT_FOUND });
+  });
+
+  it('resends a stored notice by id; a forged one stays refused', async () => {
+    const o = await kit.payingOrder('wechat');
+    const req = await kit.signed('wechat', o);
+    await kit.post('wechat', { ...req, headers: { ...req.headers, 'wechatpay-signature': 'AAAA' } });
+    const [forged] = (await detail(o.order.orderId)).notices;
+    expect(forged?.outcome).toBe('badSignature');
+    const again = await kit.ok<PaymentNotice>('payProviders.resendNotice', {
+      noticeId: forged?.id,
+      reason: 'check it',
+    });
+    expect(again).toMatchObject({ outcome: 'badSignature', resent: true });
+    expect((await detail(o.order.orderId)).state).toBe('paying');
+    expect(
+      (await kit.call('payProviders.resendNotice', { noticeId: 99_999_999, reason: 'no such notice' })).body
+        .Status.Code,
+    ).toBe(Codes.NOT_FOUND);
+  });
+
+  it("lists every game's orders between start and end, and the providers with their counts", async () => {
+    const start = new Date(kit.t.clock.now - 3 * 3600_000).toISOString();
+    const end = new Date(kit.t.clock.now + 3600_000).toISOString();
+    const all = await kit.ok<Page<OrderDetail> & { totalCapped: boolean }>('payOrders.list', {
+      start,
+      end,
+      page: 1,
+      pageSize: 100,
+    });
+    expect(all.total).toBeGreaterThan(5);
+    expect(all.totalCapped).toBe(false);
+    const paypal = await kit.ok<Page<OrderDetail>>('payOrders.list', {
+      start,
+      end,
+      provider: 'paypal',
+      paymentStatus: 'Completed',
+      page: 1,
+      pageSize: 100,
+    });
+    expect(paypal.items.length).toBeGreaterThan(0);
+    expect(paypal.items.every((x) => x.provider === 'paypal' && x.state === 'delivered')).toBe(true);
+    const none = await kit.ok<Page<OrderDetail>>('payOrders.list', {
+      start: end,
+      end: new Date(kit.t.clock.now + 7200_000).toISOString(),
+      page: 1,
+      pageSize: 10,
+    });
+    expect(none.total).toBe(0);
+    expect(
+      (await kit.call('payOrders.list', { start: 'yesterday', end, page: 1, pageSize: 10 })).body.Status.Code,
+    ).toBe(Codes.VALIDATION);
+
+    const { providers } = await kit.ok<{ providers: ProviderStatus[] }>('payProviders.list', {});
+    expect(providers.map((p) => p.provider)).toEqual(['wechat', 'alipay', 'paypal', 'payssion']);
+    const wechat = providers.find((p) => p.provider === 'wechat');
+    expect(wechat).toMatchObject({
+      mode: 'sandbox',
+      enabled: true,
+      notifyUrl: `${kit.t.backend.url}/api/v1/pay/notify/wechat`,
+    });
+    expect(wechat?.noticesApplied).toBeGreaterThan(0);
+    expect(providers.find((p) => p.provider === 'alipay')?.noticesRefused).toBeGreaterThan(0);
+
+    const refused = await kit.ok<Page<PaymentNotice>>('payProviders.notices', {
+      outcome: 'badSignature',
+      page: 1,
+      pageSize: 50,
+    });
+    expect(refused.items.length).toBeGreaterThan(0);
+    expect(refused.items.every((n) => n.outcome === 'badSignature')).toBe(true);
+  });
+
+  it('refuses new orders and checkouts while the pay server is shut down, but still takes notices', async () => {
+    const o = await kit.payingOrder('alipay');
+    await kit.ok('payServer.shutdown', { reason: 'maintenance' });
+    try {
+      const r = await kit.call('pay.order', {
+        game: 'ymmj',
+        playerId: o.order.playerId,
+        productId: 22001,
+        requestId: kit.requestId(),
+      });
+      expect(r.body.Status.Code).toBe(Codes.UNAVAILABLE);
+      expect(r.body.Status.Message).toContain('shut down');
+      expect(
+        (await kit.call('pay.do', { provider: 'alipay', orderId: o.order.orderId })).body.Status.Code,
+      ).toBe(Codes.UNAVAILABLE);
+      expect((await kit.post('alipay', await kit.signed('alipay', o))).status).toBe(200);
+      expect((await detail(o.order.orderId)).state).toBe('delivered');
+    } finally {
+      await kit.ok('payServer.start', { reason: 'maintenance over' });
+    }
+  });
+
+  it('writes audit entries for orders and resends, and keeps the sandbox keys sealed', async () => {
+    const o = await kit.payingOrder('payssion');
+    const entry = await kit.t.backend.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'pay.order')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ operator: 'super', outcome: 'ok', target: o.order.playerId, game: 'ymmj' });
+    expect(entry.after).toMatchObject({ orderId: o.order.orderId });
+    const keys = await kit.t.backend.database.db.selectFrom('pay_sandbox_keys').selectAll().execute();
+    expect(keys.map((k) => k.provider).sort()).toEqual(['alipay', 'paypal', 'payssion', 'wechat']);
+    for (const k of keys) {
+      expect(k.keys_sealed).toMatch(/^v1\./);
+      expect(k.keys_sealed).not.toContain('PRIVATE KEY');
+    }
+  });
+});
+
+describe.each(backendKinds())('the sandbox on an embedded backend (launch key) on %s', (kind) => {
+  const launchKey = 'payments-test-launch-key-0123456789abcdef';
+  const kit = new PayKit();
+  beforeAll(() => kit.open(kind, launchKey));
+  afterAll(() => kit.close());
+
+  it('takes the launch key of the Pay request along to its own notify route', async () => {
+    const { order } = await kit.payingOrder('alipay');
+    const payUrl = `${kit.t.backend.url}${SANDBOX_PATH}/alipay/pay/${order.orderId}`;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    // Without the key the backend answers nobody, the sandbox included.
+    expect((await fetch(payUrl, { method: 'POST', headers: form, body: 'action=pay' })).status).toBe(401);
+    const paid = await fetch(payUrl, {
+      method: 'POST',
+      headers: { ...form, ...kit.t.api.headers },
+      body: 'action=pay',
+    });
+    expect(await paid.text()).toContain('Paid.');
+    expect((await kit.ok<OrderDetail>('pay.detail', { orderId: order.orderId })).state).toBe('delivered');
+  });
+});
+
+describe.each(backendKinds())('the sandbox without a secrets key on %s', (kind) => {
+  const kit = new PayKit();
+  beforeAll(() => kit.open(kind, undefined, NO_SECRETS_KEY));
+  afterAll(() => kit.close());
+
+  it('keeps its keys in the process only, and still pays', async () => {
+    const { order } = await kit.payingOrder('paypal');
+    const paid = await fetch(`${kit.t.backend.url}${SANDBOX_PATH}/paypal/pay/${order.orderId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+    });
+    expect(await paid.text()).toContain('Paid.');
+    expect((await kit.ok<OrderDetail>('pay.detail', { orderId: order.orderId })).state).toBe('delivered');
+    expect(await kit.t.backend.database.db.selectFrom('pay_sandbox_keys').selectAll().execute()).toEqual([]);
+  });
+});

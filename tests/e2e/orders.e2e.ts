@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import type { EndpointId } from '../../shared/api/table.js';
+import { useConsole } from './fixture.js';
+import { goTo, openConsole, signIn, waitForPath } from './support.js';
+
+/**
+ * A game's orders through the screens, in atomicwar: a manual order above the approval threshold
+ * waits for a second ADMIN (its creator cannot approve it, another admin can, and it is
+ * delivered); a purchase paid in a provider's sandbox is delivered; with the game unreachable a
+ * paid order shows its failed delivery, and once the game is back "Resend" delivers it; the filter
+ * drawer's Completed shows delivered orders only, in the URL.
+ *
+ * The backend runs in this process (the host's in-process launcher) and delivers to the demo's
+ * simulated game servers over HTTP. "The game is unreachable" is made the way a network makes it:
+ * this process's fetch to a game server's /deliver fails as a refused connection, while every other
+ * request (the sandbox's payment notices included) goes through.
+ */
+const fx = useConsole();
+const GAME = 'atomicwar';
+/** atomicwar's first recharge pack (server/players/themes/atomicwar.ts). */
+const PACK = 12001;
+
+const realFetch = globalThis.fetch;
+let gameDown = false;
+
+beforeAll(() => {
+  globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (gameDown && new URL(url).pathname === '/deliver') throw new TypeError('fetch failed');
+    return realFetch(input, init);
+  }) as typeof fetch;
+});
+
+afterAll(() => {
+  globalThis.fetch = realFetch;
+});
+
+async function call<T>(endpoint: EndpointId, input: Record<string, unknown>): Promise<T> {
+  const r = await fx.host.core.handlers['api:call']({ endpoint, input } as never);
+  if (!r.ok) throw new Error(`${endpoint}: ${r.error.message}`);
+  return r.data as T;
+}
+
+/** The host holds one session, like the desktop app: a second operator signs out the first. */
+async function signedIn(account: string, path: string): Promise<Page> {
+  await fx.host.core.handlers['session:logout'](null);
+  const page = await openConsole(fx.browser, fx.host);
+  await signIn(page, account);
+  await waitForPath(page, '/home');
+  await goTo(page, path);
+  await waitForPath(page, path);
+  return page;
+}
+
+/** Blueprint draws its own box over a checkbox's input: the label is what a person clicks. */
+const checkbox = (page: Page, testId: string) => page.getByTestId(testId).locator('xpath=..').click();
+
+const detailState = (page: Page) => page.getByTestId('order-detail-state').getAttribute('data-state');
+
+async function aPlayer(): Promise<string> {
+  const players = await call<{ items: { id: string }[] }>('players.search', {
+    game: GAME,
+    page: 1,
+    pageSize: 5,
+  });
+  const id = players.items[0]?.id;
+  if (!id) throw new Error('the demo data has no atomicwar player');
+  return id;
+}
+
+/** Opens a purchase of the first pack for a player, as the payment service's POST /order/order. */
+async function openPurchase(playerId: string): Promise<string> {
+  // The payment service takes the pay-server token main keeps for the signed-in operator.
+  const ps = await fx.host.core.handlers['payServer:signIn'](null);
+  if (!ps.ok) throw new Error(`payServer:signIn: ${ps.error.message}`);
+  const order = await call<{ orderId: string }>('pay.order', {
+    game: GAME,
+    playerId,
+    productId: PACK,
+    requestId: crypto.randomUUID().replaceAll('-', ''),
+  });
+  return order.orderId;
+}
+
+/**
+ * Starts the payment on the order's page with a provider, then presses the sandbox checkout's
+ * Pay, as the player would (the embedded backend answers only with the console's launch key).
+ */
+async function payInSandbox(page: Page, provider: string): Promise<void> {
+  await page.getByTestId('order-pay-provider').selectOption(provider);
+  await page.getByTestId('order-pay-start').click();
+  const url = page.getByTestId('order-pay-url');
+  await url.waitFor();
+  const checkout = await url.inputValue();
+  expect(checkout).toContain(`/sandbox/${provider}/checkout/`);
+  const backend = await fx.host.core.backendReady();
+  const res = await realFetch(checkout.replace('/checkout/', '/pay/'), {
+    method: 'POST',
+    headers: { ...backend?.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=pay',
+  });
+  expect(res.status).toBe(200);
+  await page.getByTestId('order-detail-refresh').click();
+}
+
+describe('orders', () => {
+  it('a manual order above the threshold waits for a second admin, who approves it', async () => {
+    const page = await signedIn('atomicwar', `/${GAME}/recharge/ordercreate`);
+    const playerId = await aPlayer();
+    await page.getByTestId('order-create-player').fill(playerId);
+    await page.getByTestId('order-create-amount').click();
+    await expect
+      .poll(() => page.getByTestId('order-create-player').getAttribute('data-player'))
+      .toBe('found');
+    await page.getByTestId('order-create-amount').fill('600');
+    await expect
+      .poll(() => page.getByTestId('order-create-threshold').getAttribute('data-waits'))
+      .toBe('true');
+    await page.getByTestId('order-create-reason').fill('compensation for the lost season pass');
+    await page.getByTestId('order-create-submit').click();
+
+    // The new order opens; it waits, and its creator is told another admin must decide.
+    await waitForPath(page, /\/atomicwar\/recharge\/retrive\?.*order=/);
+    const detail = page.getByTestId('order-detail');
+    await detail.waitFor();
+    const orderId = (await detail.getAttribute('data-order')) ?? '';
+    expect(orderId).toMatch(/^GOA/);
+    await expect
+      .poll(() => page.getByTestId('order-detail-approval').getAttribute('data-approval'))
+      .toBe('pending');
+    await expect.poll(() => page.getByTestId('order-own-approval').isVisible()).toBe(true);
+    expect(await page.getByTestId('order-action-approve').count()).toBe(0);
+    expect(await page.getByTestId('order-action-reject').count()).toBe(0);
+    // Nor does the server let them, whatever the screen shows.
+    await expect(call('orders.approve', { game: GAME, orderId, reason: 'my own order' })).rejects.toThrow();
+    await page.context().close();
+
+    // Another admin of the game finds it on the "awaiting approval" tab and approves it.
+    const other = await signedIn('admin', `/${GAME}/pay/awaitingApproval`);
+    await other.getByTestId(`order-link-${orderId}`).click();
+    await other.getByTestId('order-action-approve').click();
+    await other.getByTestId('order-approve-dialog-reason').fill('checked with the support ticket');
+    await other.getByTestId('order-approve-dialog-confirm').click();
+    await expect.poll(() => detailState(other)).toBe('delivered');
+    await expect
+      .poll(() => other.getByTestId('order-detail-approval').getAttribute('data-approval'))
+      .toBe('approved');
+    await expect
+      .poll(() => other.locator('[data-testid="order-event"][data-action="approve"]').count())
+      .toBe(1);
+    await other.context().close();
+  });
+
+  it('a purchase paid in the sandbox is delivered; a failed delivery is resent once the game is back', async () => {
+    const page = await signedIn('admin', `/${GAME}/recharge/retrive`);
+    const playerId = await aPlayer();
+    const first = await openPurchase(playerId);
+    await goTo(page, `/${GAME}/recharge/retrive?orderId=${first}&order=${first}`);
+    await expect.poll(() => detailState(page)).toBe('created');
+    await payInSandbox(page, 'wechat');
+    await expect.poll(() => detailState(page)).toBe('delivered');
+    await expect
+      .poll(() => page.locator('[data-testid^="order-notice-"] [data-outcome="applied"]').count())
+      .toBe(1);
+
+    // The game cannot be reached: the next paid order is paid but not delivered, and says why.
+    gameDown = true;
+    const second = await openPurchase(playerId);
+    await goTo(page, `/${GAME}/recharge/retrive?orderId=${second}&order=${second}`);
+    await expect.poll(() => page.getByTestId('order-detail').getAttribute('data-order')).toBe(second);
+    await expect.poll(() => detailState(page)).toBe('created');
+    await payInSandbox(page, 'alipay');
+    await expect.poll(() => detailState(page)).toBe('deliveryFailed');
+    await expect.poll(() => page.getByTestId('order-detail-delivery-error').isVisible()).toBe(true);
+
+    // The game is back: Resend delivers it.
+    gameDown = false;
+    await page.getByTestId('order-action-resend').click();
+    await page.getByTestId('order-resend-dialog-reason').fill('game server restarted');
+    await page.getByTestId('order-resend-dialog-confirm').click();
+    await expect.poll(() => detailState(page)).toBe('delivered');
+    await page.context().close();
+  });
+
+  it('the filter drawer narrows the list in the URL: Completed shows delivered orders only', async () => {
+    const page = await signedIn('admin', `/${GAME}/recharge/retrive`);
+    await page.getByTestId('orders-count').waitFor();
+    await page.getByTestId('orders-filters').click();
+    await checkbox(page, 'orders-drawer-status-Completed');
+    await page.getByTestId('orders-drawer-apply').click();
+    await waitForPath(page, /status=Completed/);
+    await page.getByTestId('orders-tag-paymentStatus-Completed').waitFor();
+    const states = page.locator('[data-testid^="order-state-"]');
+    await expect.poll(() => states.count()).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => new Set(await states.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))),
+      )
+      .toEqual(new Set(['delivered']));
+
+    // Selected delivered orders can be refunded but not resent.
+    await checkbox(page, 'orders-select-page');
+    await page.getByTestId('orders-bulk').waitFor();
+    expect(await page.getByTestId('orders-bulk-refund').isEnabled()).toBe(true);
+    expect(await page.getByTestId('orders-bulk-resend').isEnabled()).toBe(false);
+
+    // Refund two of them at once: one reason, each order's result in the dialog, the list reloads.
+    await checkbox(page, 'orders-select-page');
+    const picked = (
+      await states.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''))
+    ).slice(0, 2);
+    const ids = picked.map((t) => t.replace('order-state-', ''));
+    for (const id of ids) await checkbox(page, `order-select-${id}`);
+    await expect.poll(() => page.getByTestId('orders-bulk-count').textContent()).toContain('2');
+    await page.getByTestId('orders-bulk-refund').click();
+    await page.getByTestId('order-bulk-dialog-reason').fill('duplicate charge reported by the players');
+    await page.getByTestId('order-bulk-dialog-confirm').click();
+    await page.getByTestId('order-bulk-summary').waitFor();
+    for (const id of ids)
+      expect(await page.getByTestId(`order-bulk-result-${id}`).getAttribute('data-ok')).toBe('true');
+    await page.getByTestId('order-bulk-dialog-close').click();
+    for (const id of ids) await page.getByTestId(`order-link-${id}`).waitFor({ state: 'detached' });
+
+    // Removing the tag removes the filter.
+    await page.locator('[data-testid="orders-tag-paymentStatus-Completed"] button').click();
+    await page.waitForFunction(() => !location.hash.includes('status='));
+    await page.context().close();
+  });
+});
