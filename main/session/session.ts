@@ -1,18 +1,13 @@
 import type { Result, ResultError } from '../../shared/envelope.js';
 import type { OutputOf } from '../../shared/api/table.js';
 import type { LoginInput, SessionEndReason } from '../../shared/ipc.js';
-import {
-  GUEST_USER,
-  isSessionValid,
-  sessionUserSchema,
-  type SessionState,
-  type SessionUser,
-} from '../../shared/session.js';
+import { GUEST_USER, isSessionValid, type SessionState, type SessionUser } from '../../shared/session.js';
 import type { EventHub } from '../events.js';
 import type { SessionHooks, SessionSnapshot, TokenPair } from '../http/api-client.js';
 import type { KeyValueStore } from '../storage/kv.js';
 import { createSerialQueue } from './serial-queue.js';
 import { ACCESS_TOKEN, REFRESH_TOKEN, type TokenStore } from './token-store.js';
+import { sessionUserSchema } from '../../shared/api/auth.js';
 
 /** The key the session user is persisted under (the spec keeps it in local storage). */
 export const SESSION_USER_KEY = 'session.user';
