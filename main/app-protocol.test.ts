@@ -87,7 +87,7 @@ describe('app://gameops/', () => {
   it('is registered as a standard, secure scheme that supports fetch', () => {
     expect(APP_SCHEME_PRIVILEGES).toEqual({
       scheme: 'app',
-      privileges: { standard: true, secure: true, supportFetchAPI: true },
+      privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
     });
   });
 });

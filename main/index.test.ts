@@ -160,7 +160,7 @@ describe('the desktop app’s start', () => {
       'app://gameops/index.html',
     );
     expect(hoisted.state.schemes).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
     ]);
     expect(hoisted.state.handled).toEqual(['app']);
   });

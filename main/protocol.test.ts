@@ -6,11 +6,11 @@ import { registerAppScheme, serveAppProtocol } from './protocol.js';
 
 /** The Electron glue of app://, against a stub of Electron's protocol module. */
 describe('the app:// glue', () => {
-  it('registers app as a standard, secure, fetch-capable scheme', () => {
+  it('registers app as a standard, secure, fetch-capable scheme with a code cache', () => {
     const registered: unknown[] = [];
     registerAppScheme({ registerSchemesAsPrivileged: (schemes) => void registered.push(...schemes) });
     expect(registered).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
     ]);
   });
 

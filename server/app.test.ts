@@ -10,12 +10,13 @@ import {
   routePattern,
 } from '../shared/api/endpoint.js';
 import { ENDPOINTS, ENDPOINT_IDS } from '../shared/api/table.js';
-import { GAME_IDS, gameIdSchema, type GameId } from '../shared/games.js';
+import { GAME_IDS, type GameId } from '../shared/games.js';
 import { PUBLIC, anyOf, canAccess } from '../shared/roles.js';
 import { DEMO_OPERATORS } from './seed/operators.js';
 import { endpointSet } from './http/endpoints.js';
 import { signedInOf, type HandlerMap } from './http/context.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../tests/support/backends.js';
+import { gameIdSchema } from '../shared/ids-schema.js';
 
 /**
  * The endpoint layer: envelopes for every kind of bad input, the route table mechanism for

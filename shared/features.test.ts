@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from './features.js';
+import { FEATURE_PAGES } from './feature-pages.js';
 import { GAME_PAGES, type GamePageKey } from './games.js';
 import { ENDPOINTS } from './api/table.js';
 import { GAME_PAGE_META, ROUTES } from './routes.js';
@@ -18,6 +19,16 @@ describe('feature modules of the contract', () => {
     for (const page of Object.keys(GAME_PAGES) as GamePageKey[]) {
       expect(owners.get(page), page).toHaveLength(1);
       expect(GAME_PAGE_META[page]).toBeDefined();
+    }
+  });
+
+  it('list the same page rules for the route table as the features hold, in the same order', () => {
+    const withPages = FEATURES.filter((f) => f.gamePages || f.routes);
+    expect(FEATURE_PAGES.map((p) => p.id)).toEqual(withPages.map((f) => f.id));
+    for (const f of withPages) {
+      const pages = FEATURE_PAGES.find((p) => p.id === f.id);
+      expect(pages?.gamePages, f.id).toBe(f.gamePages);
+      expect(pages?.routes, f.id).toBe(f.routes);
     }
   });
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Role } from './roles.js';
 import type { Language } from './codes.js';
 
@@ -9,12 +8,10 @@ import type { Language } from './codes.js';
 
 export const GAME_IDS = ['atomicwar', 'ymmj', 'lw', 'party'] as const;
 export type GameId = (typeof GAME_IDS)[number];
-export const gameIdSchema = z.enum(GAME_IDS);
 
 /** The backend services; each has its own host (a setting) and base path. */
 export const SERVICES = ['admin', 'pve', 'lw', 'party', 'payment'] as const;
 export type ServiceName = (typeof SERVICES)[number];
-export const serviceSchema = z.enum(SERVICES);
 
 /** Base path of each service on its host. admin and pve are from the spec; the rest are ours. */
 export const SERVICE_BASE_PATHS: Record<ServiceName, string> = {

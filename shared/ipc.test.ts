@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { REQUEST_CHANNELS, REQUEST_SCHEMAS, createBridge, type BridgeTransport } from './ipc.js';
+import { REQUEST_CHANNELS, createBridge, type BridgeTransport } from './ipc.js';
+import { REQUEST_SCHEMAS } from './ipc-schemas.js';
 
 describe('IPC contract', () => {
   it('has an input schema for every request channel', () => {

@@ -1,12 +1,9 @@
-import { z } from 'zod';
 import type { Result } from './envelope.js';
 import type { SessionState } from './session.js';
 import type { Settings, SettingsPatch, UpdateChannel } from './settings.js';
-import { settingsPatchSchema } from './settings.js';
 import type { AppCommand } from './commands.js';
 import type { EndpointId, InputOf, OutputOf } from './api/table.js';
-import { ENDPOINT_IDS } from './api/table.js';
-import { setupInitSchema, type SetupInit, type SetupState } from './api/setup.js';
+import type { SetupInit, SetupState } from './api/setup.js';
 import type { AlertsState, AlertsUpdate, WatchAlert } from './api/serverWatch.js';
 
 /**
@@ -193,38 +190,6 @@ export const EVENT_CHANNELS = [
 /** Electron channel names are namespaced so no other code's channel can be mistaken for ours. */
 export const IPC_NAMESPACE = 'gameops';
 export const ipcName = (channel: RequestChannel | EventChannel): string => `${IPC_NAMESPACE}:${channel}`;
-
-const none = z
-  .null()
-  .or(z.undefined())
-  .transform(() => null);
-
-export const REQUEST_SCHEMAS: { [K in RequestChannel]: z.ZodType<RequestChannels[K]['input'], unknown> } = {
-  'api:call': z.strictObject({
-    endpoint: z.enum(ENDPOINT_IDS as [EndpointId, ...EndpointId[]]),
-    input: z.unknown(),
-  }) as z.ZodType<RequestChannels['api:call']['input'], unknown>,
-  'session:get': none,
-  'session:login': z.strictObject({
-    account: z.string().max(64),
-    password: z.string().max(256),
-  }),
-  'session:logout': none,
-  'settings:get': none,
-  'settings:set': settingsPatchSchema as z.ZodType<SettingsPatch, unknown>,
-  'app:info': none,
-  'backend:setup': setupInitSchema as z.ZodType<SetupInit, unknown>,
-  'alerts:list': none,
-  'app:about': none,
-  'app:openLogs': none,
-  'updates:get': none,
-  'updates:check': none,
-  'updates:install': none,
-  'ui:dialogs': z.strictObject({ open: z.number().int().min(0).max(1000) }),
-  'links:take': none,
-  'payServer:get': none,
-  'payServer:signIn': none,
-};
 
 export function isRequestChannel(x: unknown): x is RequestChannel {
   return typeof x === 'string' && (REQUEST_CHANNELS as readonly string[]).includes(x);

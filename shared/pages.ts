@@ -60,6 +60,19 @@ export interface FeatureContract<
   routes?: readonly RouteDef[];
 }
 
+/**
+ * A feature's page rules on their own (shared/api/<feature>.pages.ts): the route table, which the
+ * renderer builds at start-up, reads these without evaluating the endpoints' schemas.
+ */
+export type FeaturePages<Id extends string = string> = Pick<
+  FeatureContract<Id>,
+  'id' | 'gamePages' | 'routes'
+>;
+
+export function featurePages<const Id extends string>(def: FeaturePages<Id>): FeaturePages<Id> {
+  return def;
+}
+
 export function feature<const Id extends string, E extends Record<string, Endpoint>>(
   def: FeatureContract<Id, E>,
 ): FeatureContract<Id, E> {

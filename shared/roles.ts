@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const ROLES = [
   'SUPER',
   'ADMIN',
@@ -13,7 +11,6 @@ export const ROLES = [
 ] as const;
 
 export type Role = (typeof ROLES)[number];
-export const roleSchema = z.enum(ROLES);
 
 /**
  * Who may open a route or call an endpoint. The same value drives the side menu, the renderer's

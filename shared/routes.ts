@@ -1,6 +1,6 @@
 import { PUBLIC, SIGNED_IN, withRequired, type Access } from './roles.js';
 import { GAMES, GAME_LIST, GAME_PAGES, type GameId, type GamePageKey, gamePagePath } from './games.js';
-import { FEATURES } from './features.js';
+import { FEATURE_PAGES } from './feature-pages.js';
 import { fixedRoute, type GamePageRule, type RouteDef } from './pages.js';
 
 export { MENU_SECTIONS, type Layout, type MenuGroupId, type MenuSection, type RouteDef } from './pages.js';
@@ -17,7 +17,7 @@ export { MENU_SECTIONS, type Layout, type MenuGroupId, type MenuSection, type Ro
 function gamePageRules(): Record<GamePageKey, GamePageRule> {
   const rules: Partial<Record<GamePageKey, GamePageRule>> = {};
   const owner = new Map<GamePageKey, string>();
-  for (const f of FEATURES) {
+  for (const f of FEATURE_PAGES) {
     for (const [page, rule] of Object.entries(f.gamePages ?? {}) as [GamePageKey, GamePageRule][]) {
       const other = owner.get(page);
       if (other) throw new Error(`game page ${page} is declared by both ${other} and ${f.id}`);
@@ -72,7 +72,7 @@ function gameRoutes(): RouteDef[] {
 
 /** Admin routes first, then the games, then the to-do list: the menu's order. */
 function featureRoutes(group: 'admin' | 'todo'): RouteDef[] {
-  return FEATURES.flatMap((f) => f.routes ?? []).filter((r) =>
+  return FEATURE_PAGES.flatMap((f) => f.routes ?? []).filter((r) =>
     group === 'todo' ? r.id.startsWith('todo.') : !r.id.startsWith('todo.'),
   );
 }

@@ -1,20 +1,17 @@
-import { z } from 'zod';
-
 /**
  * The session user of spec section 3. Times are seconds since the epoch; the session is valid
  * while refreshExpireTime * 1000 is in the future (spec section 4).
  */
-export const sessionUserSchema = z.object({
-  name: z.string(),
-  phone: z.string(),
-  avatar: z.string(),
-  bio: z.string(),
-  role: z.array(z.string()),
-  expireTime: z.number(),
-  refreshExpireTime: z.number(),
-  first_name: z.string(),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+export interface SessionUser {
+  name: string;
+  phone: string;
+  avatar: string;
+  bio: string;
+  role: string[];
+  expireTime: number;
+  refreshExpireTime: number;
+  first_name: string;
+}
 
 export const GUEST_USER: SessionUser = {
   name: 'guest',

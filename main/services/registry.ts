@@ -3,12 +3,12 @@ import { describeIssues, issuesOf, toResultError } from '../../shared/envelope.j
 import {
   EVENT_CHANNELS,
   REQUEST_CHANNELS,
-  REQUEST_SCHEMAS,
   isRequestChannel,
   type EventChannel,
   type RequestChannel,
   type RequestChannels,
 } from '../../shared/ipc.js';
+import { REQUEST_SCHEMAS } from '../../shared/ipc-schemas.js';
 
 /**
  * Main is a set of services (DESIGN.md): each answers its own request channels and sends its own

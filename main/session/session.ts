@@ -3,13 +3,8 @@ import { Codes, codeText, type Language } from '../../shared/codes.js';
 import type { Result, ResultError } from '../../shared/envelope.js';
 import type { OutputOf } from '../../shared/api/table.js';
 import type { LoginInput, PayServerSession, SessionEndReason } from '../../shared/ipc.js';
-import {
-  GUEST_USER,
-  isSessionValid,
-  sessionUserSchema,
-  type SessionState,
-  type SessionUser,
-} from '../../shared/session.js';
+import { GUEST_USER, isSessionValid, type SessionState, type SessionUser } from '../../shared/session.js';
+import { sessionUserSchema } from '../../shared/api/auth.js';
 import type { EventHub } from '../events.js';
 import type { SessionHooks, SessionSnapshot, TokenPair } from '../http/api-client.js';
 import type { KeyValueStore } from '../storage/kv.js';

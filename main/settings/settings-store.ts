@@ -1,6 +1,7 @@
 import { Codes } from '../../shared/codes.js';
 import { describeIssues, issuesOf, type Result } from '../../shared/envelope.js';
 import { SERVICES, SERVICE_BASE_PATHS, type ServiceName } from '../../shared/games.js';
+import { type Settings, type SettingsPatch } from '../../shared/settings.js';
 import {
   backendModeSchema,
   languageSchema,
@@ -8,9 +9,7 @@ import {
   settingsSchema,
   themeSchema,
   updateChannelSchema,
-  type Settings,
-  type SettingsPatch,
-} from '../../shared/settings.js';
+} from '../../shared/settings-schema.js';
 import type { KeyValueStore } from '../storage/kv.js';
 
 export const SETTINGS_KEY = 'settings';

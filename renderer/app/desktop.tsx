@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AboutDialog } from '../about/AboutDialog.js';
 import { bridge } from '../bridge/bridge.js';
 import { useToasts } from '../components/Toaster.js';
-import { SettingsDialog } from '../settings/SettingsDialog.js';
+import { SettingsDialog } from '../settings/LazySettingsDialog.js';
 import { useDocumentTheme } from '../theme/theme.js';
 import { watchOpenDialogs } from '../updates/dialogs.js';
 import { UpdateDialog } from '../updates/UpdateDialog.js';

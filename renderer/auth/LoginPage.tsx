@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Callout, FormGroup, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +7,19 @@ import type { ResultError } from '../../shared/envelope.js';
 import { bridge } from '../bridge/bridge.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
-import { SettingsDialog } from '../settings/SettingsDialog.js';
+import { SettingsDialog } from '../settings/LazySettingsDialog.js';
 import { useSession } from '../session/SessionContext.js';
 import { EXPIRED_PARAM, NEXT_PARAM, safeNext } from '../routing/guard.js';
-import { FirstRunCard, type FirstRunDone } from './FirstRunCard.js';
+import type { FirstRunDone } from './FirstRunCard.js';
+import { preloadChrome } from '../layout/LazyChrome.js';
 
 /**
  * The sign-in page. On the embedded backend's first run it shows the first-run card instead
  * (create the first super-admin, or load the demo data), then the form.
  */
+/** Shown once per install (the embedded backend's first run): loaded only then. */
+const FirstRunCard = lazy(async () => ({ default: (await import('./FirstRunCard.js')).FirstRunCard }));
+
 export function LoginPage() {
   const { appInfo, appInfoPending } = useSession();
   const [firstRun, setFirstRun] = useState<FirstRunDone | null>(null);
@@ -27,7 +31,12 @@ export function LoginPage() {
       </div>
     );
   }
-  if (appInfo?.backend.setup === 'needed') return <FirstRunCard onDone={setFirstRun} />;
+  if (appInfo?.backend.setup === 'needed')
+    return (
+      <Suspense fallback={<Spinner size={24} />}>
+        <FirstRunCard onDone={setFirstRun} />
+      </Suspense>
+    );
   return <SignInForm firstRun={firstRun} />;
 }
 
@@ -43,6 +52,17 @@ function SignInForm({ firstRun }: { firstRun: FirstRunDone | null }) {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<ResultError | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+
+  // The signed-in frame's code loads once the form is up (idle time), not before it.
+  useEffect(() => {
+    const load = () => void preloadChrome().catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(load, 200);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(load, { timeout: 1000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
 
   const next = search.get(NEXT_PARAM);
   const expired = search.get(EXPIRED_PARAM) === '1' || lastEnd !== null;

@@ -36,26 +36,41 @@ export async function installWebBridgeIfNeeded(): Promise<void> {
 
 /**
  * Answers asked for while the console starts, before React renders (main.tsx): the session and
- * the app info travel beside the settings instead of after the first render, which is most of
- * the time to an interactive sign-in page in the browser host. The first reader of each takes it;
- * every later read asks again.
+ * the app info travel beside the settings instead of after the first render, and main.tsx waits
+ * for all three, so the first render already knows who is signed in and whether the backend needs
+ * its first run: the sign-in page is the first thing drawn, with no spinner and no second pass.
+ * The first reader of each takes it; every later read asks again.
  */
-const early = new Map<'session' | 'appInfo', Promise<unknown>>();
+type EarlyKey = 'session' | 'appInfo';
+const early = new Map<EarlyKey, Promise<unknown>>();
+const settled = new Map<EarlyKey, { ok: true; value: unknown } | { ok: false; error: unknown }>();
 
-export function askEarly(): void {
+export function askEarly(): Promise<void> {
   const b = bridge();
-  for (const [key, p] of [
+  const asks: [EarlyKey, Promise<unknown>][] = [
     ['session', b.session.get()],
     ['appInfo', b.app.info()],
-  ] as const) {
-    // Handled where it is taken; a failure before then is not an unhandled rejection.
-    p.catch(() => undefined);
+  ];
+  for (const [key, p] of asks) {
     early.set(key, p);
+    // Handled where it is taken; a failure before then is not an unhandled rejection.
+    p.then(
+      (value) => settled.set(key, { ok: true, value }),
+      (error: unknown) => settled.set(key, { ok: false, error }),
+    );
   }
+  return Promise.allSettled(asks.map(([, p]) => p)).then(() => undefined);
 }
 
-export function takeEarly<T>(key: 'session' | 'appInfo', ask: () => Promise<T>): Promise<T> {
+/** An early answer that has arrived, without taking it (for a first render's initial state). */
+export function earlyValue<T>(key: EarlyKey): T | undefined {
+  const s = settled.get(key);
+  return s?.ok ? (s.value as T) : undefined;
+}
+
+export function takeEarly<T>(key: EarlyKey, ask: () => Promise<T>): Promise<T> {
   const p = early.get(key);
+  settled.delete(key);
   if (!p) return ask();
   early.delete(key);
   return p as Promise<T>;

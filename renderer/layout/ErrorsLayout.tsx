@@ -2,7 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
 import { useSession } from '../session/SessionContext.js';
 import { isSignedIn } from '../routing/guard.js';
-import { Chrome } from './Chrome.js';
+import { LazyChrome } from './LazyChrome.js';
 
 /**
  * Error pages: inside the console's frame for a signed-in operator (a refused page keeps the top
@@ -12,9 +12,9 @@ export function ErrorsLayout() {
   const { state } = useSession();
   if (state && isSignedIn(state, Date.now())) {
     return (
-      <Chrome user={state.user}>
+      <LazyChrome user={state.user}>
         <Outlet />
-      </Chrome>
+      </LazyChrome>
     );
   }
   return (

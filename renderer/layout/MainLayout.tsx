@@ -2,7 +2,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../session/SessionContext.js';
 import { isSignedIn, loginPathFor } from '../routing/guard.js';
 import { Redirect } from '../routing/Redirect.js';
-import { Chrome } from './Chrome.js';
+import { LazyChrome } from './LazyChrome.js';
 
 /** The pages of signed-in operators, in the console's frame. */
 export function MainLayout() {
@@ -15,8 +15,8 @@ export function MainLayout() {
     return <Redirect to={loginPathFor(`${location.pathname}${location.search}`, lastEnd !== null)} />;
   }
   return (
-    <Chrome user={state.user}>
+    <LazyChrome user={state.user}>
       <Outlet />
-    </Chrome>
+    </LazyChrome>
   );
 }

@@ -13,7 +13,7 @@ import { GUEST_USER, type SessionState } from '../../shared/session.js';
 import type { AppInfo } from '../../shared/ipc.js';
 import { Codes } from '../../shared/codes.js';
 import type { ResultError } from '../../shared/envelope.js';
-import { bridge, takeEarly } from '../bridge/bridge.js';
+import { bridge, earlyValue, takeEarly } from '../bridge/bridge.js';
 import { asResultError } from '../bridge/result.js';
 import { createLatest } from './latest.js';
 import type { SessionEndEvent } from './notices.js';
@@ -47,13 +47,17 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState | null>(null);
+  // What main answered while the console started (main.tsx waits for it), so the first render
+  // routes at once; later answers come through reload and the events.
+  const [startState] = useState(() => earlyValue<SessionState>('session'));
+  const [startInfo] = useState(() => earlyValue<AppInfo>('appInfo'));
+  const [state, setState] = useState<SessionState | null>(startState ?? null);
   const [loadError, setLoadError] = useState<ResultError | null>(null);
   const [ended, setEnded] = useState<SessionEndEvent[]>([]);
   const [lastEnd, setLastEnd] = useState<SessionEndEvent | null>(null);
-  const [appInfo, setAppInfo] = useState<AppInfo | null>(null);
-  const [appInfoPending, setAppInfoPending] = useState(true);
-  const owner = useRef<string | null>(null);
+  const [appInfo, setAppInfo] = useState<AppInfo | null>(startInfo ?? null);
+  const [appInfoPending, setAppInfoPending] = useState(startInfo === undefined);
+  const owner = useRef<string | null>(startState?.signedIn ? startState.user.phone : null);
   const latest = useRef(createLatest());
 
   const applyAnswer = useCallback(
@@ -109,13 +113,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setState((prev) => (prev ? { ...prev, signedIn: false, user: GUEST_USER } : prev));
       void reload();
     });
-    void reload();
-    void reloadAppInfo();
+    // Answers already used for the first render are taken, not asked again.
+    if (startState) void takeEarly('session', () => Promise.resolve(startState));
+    else void reload();
+    if (startInfo) void takeEarly('appInfo', () => Promise.resolve(startInfo));
+    else void reloadAppInfo();
     return () => {
       offChanged();
       offExpired();
     };
-  }, [apply, reload, reloadAppInfo]);
+  }, [apply, reload, reloadAppInfo, startState, startInfo]);
 
   const value = useMemo(
     () => ({

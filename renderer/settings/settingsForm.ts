@@ -2,11 +2,11 @@ import type { FieldIssue } from '../../shared/envelope.js';
 import { SERVICES, SERVICE_BASE_PATHS, type ServiceName } from '../../shared/games.js';
 import {
   serviceUrlProblem,
-  settingsPatchSchema,
   type ServiceUrlProblem,
   type Settings,
   type SettingsPatch,
 } from '../../shared/settings.js';
+import { settingsPatchSchema } from '../../shared/settings-schema.js';
 
 /**
  * The connection settings form: what the operator typed, checked by the same schema main applies,

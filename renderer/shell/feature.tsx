@@ -2,7 +2,7 @@ import { rendererFeature } from '../feature.js';
 import { LoginPage } from '../auth/LoginPage.js';
 import { LogoutPage } from '../auth/LogoutPage.js';
 import { ErrorPage } from '../errors/ErrorPage.js';
-import { HomePage } from '../home/HomePage.js';
+import { lazyScreen } from '../kit/lazy.js';
 import zhCN from '../i18n/zh-CN.json';
 import en from '../i18n/en.json';
 
@@ -15,7 +15,7 @@ export const shellFeature = rendererFeature({
     'errors.401': () => <ErrorPage kind="401" />,
     'errors.404': () => <ErrorPage kind="404" />,
     'errors.500': () => <ErrorPage kind="500" />,
-    home: HomePage,
+    home: lazyScreen(() => import('../home/HomePage.js'), 'HomePage'),
   },
   texts: { 'zh-CN': zhCN, en },
   namespace: '',

@@ -6,14 +6,13 @@ import {
   type accessRequestsEndpoints,
 } from '../../shared/api/accessRequests.js';
 import { phoneSchema } from '../../shared/api/users.js';
-import { gameIdSchema } from '../../shared/games.js';
-import { roleSchema } from '../../shared/roles.js';
 import { hashPassword } from '../auth/password.js';
 import { listPage } from '../db/paging.js';
 import type { AccessRequestsTable } from '../db/schema.js';
 import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { toOperator } from '../users/operators.js';
+import { gameIdSchema, roleSchema } from '../../shared/ids-schema.js';
 
 /**
  * Access requests (shared/api/accessRequests.ts). The password a newcomer chooses is hashed at

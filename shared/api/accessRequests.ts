@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { PUBLIC, ROLES, SUPER_ONLY, roleSchema } from '../roles.js';
-import { feature, fixedRoute } from '../pages.js';
-import { GAME_IDS, gameIdSchema } from '../games.js';
+import { PUBLIC, ROLES, SUPER_ONLY } from '../roles.js';
+import { feature } from '../pages.js';
+import { GAME_IDS } from '../games.js';
 import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
 import { operatorNameSchema, operatorSchema, passwordSchema, phoneSchema } from './users.js';
+import { accessRequestsPages } from './accessRequests.pages.js';
+import { gameIdSchema, roleSchema } from '../ids-schema.js';
 
 /**
  * Access requests (issue 8, `/auth/register`): a newcomer asks for an operator account with the
@@ -122,10 +124,4 @@ export const accessRequestsEndpoints = {
   }),
 };
 
-export const accessRequestsFeature = feature({
-  id: 'accessRequests',
-  endpoints: accessRequestsEndpoints,
-  routes: [
-    fixedRoute('admin.accessRequests', '/admin/access-requests', 'main', SUPER_ONLY, { group: 'admin' }),
-  ],
-});
+export const accessRequestsFeature = feature({ ...accessRequestsPages, endpoints: accessRequestsEndpoints });

@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { PUBLIC, SIGNED_IN } from '../roles.js';
-import { sessionUserSchema } from '../session.js';
+import type { SessionUser } from '../session.js';
 import { endpoint } from './endpoint.js';
 import { feature } from '../pages.js';
+
+/** The session user (shared/session.ts), as the backend's sign-in answers hold it. */
+export const sessionUserSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  avatar: z.string(),
+  bio: z.string(),
+  role: z.array(z.string()),
+  expireTime: z.number(),
+  refreshExpireTime: z.number(),
+  first_name: z.string(),
+}) satisfies z.ZodType<SessionUser>;
 
 /** Sign-in, token refresh and sign-out on the admin service. */
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ONLY } from '../roles.js';
 import { feature } from '../pages.js';
 import { endpoint, gameWithPage, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { batchFixPages } from './batchFix.pages.js';
 
 /**
  * Player data repair (spec: the data-repair page, `batchfix`; player service GET `/{name}`, admin
@@ -182,10 +183,4 @@ export const batchFixEndpoints = {
   }),
 };
 
-export const batchFixFeature = feature({
-  id: 'batchFix',
-  endpoints: batchFixEndpoints,
-  gamePages: {
-    batchFix: { access: ADMIN, section: 'tools' },
-  },
-});
+export const batchFixFeature = feature({ ...batchFixPages, endpoints: batchFixEndpoints });

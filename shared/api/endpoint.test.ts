@@ -10,7 +10,7 @@ import {
   routePattern,
 } from './endpoint.js';
 import { ENDPOINTS } from './table.js';
-import { gameIdSchema } from '../games.js';
+import { gameIdSchema } from '../ids-schema.js';
 
 const gameRead = endpoint({
   service: 'game',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { gameIdSchema } from '../games.js';
 import { ADMIN_ONLY, PUBLIC } from '../roles.js';
 import { feature } from '../pages.js';
 import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { gameIdSchema } from '../ids-schema.js';
+import { giftCodesPages } from './giftCodes.pages.js';
 
 /**
  * Activation codes and shop tickets (spec: per game `activeCode` and `shopTicket`; "Active codes:
@@ -360,11 +361,4 @@ export const giftCodesEndpoints = {
   }),
 };
 
-export const giftCodesFeature = feature({
-  id: 'giftCodes',
-  endpoints: giftCodesEndpoints,
-  gamePages: {
-    activeCodes: { access: ADMIN_ONLY, section: 'codes' },
-    shopTickets: { access: ADMIN_ONLY, section: 'codes' },
-  },
-});
+export const giftCodesFeature = feature({ ...giftCodesPages, endpoints: giftCodesEndpoints });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { gameIdSchema } from '../games.js';
 import { ADMIN_ONLY } from '../roles.js';
 import { feature } from '../pages.js';
 import { endpoint, gameWithPage, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
 import { playerIdSchema } from './players.js';
+import { moderationPages } from './moderation.pages.js';
+import { gameIdSchema } from '../ids-schema.js';
 
 /**
  * Moderation: banned heroes, blacklist, special users, testing players and their recharges
@@ -325,15 +326,4 @@ export const moderationEndpoints = {
   }),
 };
 
-export const moderationFeature = feature({
-  id: 'moderation',
-  endpoints: moderationEndpoints,
-  gamePages: {
-    bannedHeroes: { access: ADMIN, section: 'moderation' },
-    blacklist: { access: ADMIN, section: 'moderation' },
-    blacklistCreate: { access: ADMIN, section: 'moderation' },
-    testingPlayers: { access: ADMIN, section: 'players' },
-    specialUsers: { access: ADMIN, section: 'players' },
-    specialUserCreate: { access: ADMIN, section: 'players' },
-  },
-});
+export const moderationFeature = feature({ ...moderationPages, endpoints: moderationEndpoints });

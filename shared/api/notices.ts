@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SUPER_ONLY } from '../roles.js';
 import { feature } from '../pages.js';
-import { gameIdSchema } from '../games.js';
 import { endpoint, intParam, reasonSchema } from './endpoint.js';
+import { gameIdSchema } from '../ids-schema.js';
 
 /**
  * Message notices (spec: "message notice status get and updates for player count and daily

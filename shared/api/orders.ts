@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { gameIdSchema } from '../games.js';
 import { ADMIN_ONLY, SIGNED_IN, SUPER_ONLY } from '../roles.js';
 import { feature } from '../pages.js';
 import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
 import { rewardSchema } from './giftCodes.js';
+import { gameIdSchema } from '../ids-schema.js';
+import { ordersPages } from './orders.pages.js';
 
 /**
  * Orders: what players buy through a payment provider and what operators grant by hand (spec: per
@@ -335,20 +336,7 @@ export const ordersEndpoints = {
   }),
 };
 
-export const ordersFeature = feature({
-  id: 'orders',
-  endpoints: ordersEndpoints,
-  gamePages: {
-    orderCreate: { access: ADMIN_ONLY, section: 'recharge' },
-    orderRetrieve: { access: ADMIN_ONLY, section: 'recharge' },
-    // "No role restriction" inside a game: any role, plus the game's (added by the route table).
-    pay: { access: SIGNED_IN, section: 'recharge' },
-    payTab: { access: SIGNED_IN },
-    shop: { access: SIGNED_IN, section: 'recharge' },
-    shopTab: { access: SIGNED_IN },
-    orderDetail: { access: SIGNED_IN },
-  },
-});
+export const ordersFeature = feature({ ...ordersPages, endpoints: ordersEndpoints });
 
 /** The tabs of atomicwar's `pay/{tab}` and lw's `shop/{tab}`: the game's view of its orders. */
 export const PAY_TABS = ['recent', 'unhandled', 'awaitingApproval', 'refunds'] as const;

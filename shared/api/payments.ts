@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { gameIdSchema } from '../games.js';
 import { ADMIN_ONLY, SUPER_ONLY } from '../roles.js';
-import { feature, fixedRoute } from '../pages.js';
+import { feature } from '../pages.js';
 import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
 import {
   NOTICE_OUTCOMES,
@@ -14,6 +13,8 @@ import {
   providerSchema,
   PAYMENT_STATUSES,
 } from './orders.js';
+import { gameIdSchema } from '../ids-schema.js';
+import { paymentsPages } from './payments.pages.js';
 
 /**
  * The payment side (spec: the payment service's POST /order/order, GET /order/status/{id}, GET
@@ -245,11 +246,4 @@ export const paymentsEndpoints = {
   }),
 };
 
-export const paymentsFeature = feature({
-  id: 'payments',
-  endpoints: paymentsEndpoints,
-  routes: [
-    fixedRoute('admin.payOrders', '/pay/orders', 'main', SUPER_ONLY, { group: 'admin' }),
-    fixedRoute('admin.paypal', '/pay/paypal', 'main', SUPER_ONLY, { group: 'admin' }),
-  ],
-});
+export const paymentsFeature = feature({ ...paymentsPages, endpoints: paymentsEndpoints });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { gameIdSchema } from '../games.js';
 import { ADMIN_ONLY, SUPER_ONLY } from '../roles.js';
-import { feature, fixedRoute } from '../pages.js';
+import { feature } from '../pages.js';
 import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { platformKeysPages } from './platformKeys.pages.js';
+import { gameIdSchema } from '../ids-schema.js';
 
 /**
  * Game-platform keys (spec: "Steam tokens: list, delete, update"; /admin/steamtoken, atomicwar's
@@ -159,12 +160,4 @@ export const platformKeysEndpoints = {
   }),
 };
 
-export const platformKeysFeature = feature({
-  id: 'platformKeys',
-  endpoints: platformKeysEndpoints,
-  gamePages: {
-    steamKey: { access: ADMIN_ONLY, section: 'codes' },
-    steamToken: { access: ADMIN_ONLY, section: 'codes' },
-  },
-  routes: [fixedRoute('admin.steamToken', '/admin/steamtoken', 'main', SUPER_ONLY, { group: 'admin' })],
-});
+export const platformKeysFeature = feature({ ...platformKeysPages, endpoints: platformKeysEndpoints });

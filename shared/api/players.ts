@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { GAME_IDS, GAMES, gameIdSchema } from '../games.js';
+import { GAME_IDS, GAMES } from '../games.js';
 import { STATUS_VALUES, playerTabSchema } from '../player-tabs.js';
 import { ADMIN_ONLY, ADMIN_OR_SERVICE } from '../roles.js';
 import { feature } from '../pages.js';
 import { endpoint, gameEnum, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
 import { auditEntrySchema } from './users.js';
+import { playersPages } from './players.pages.js';
+import { gameIdSchema } from '../ids-schema.js';
 
 /**
  * Player lookup, detail and actions (spec sections 2 and 7, "Player lookup and detail", "Player
@@ -299,13 +301,4 @@ export const playersEndpoints = {
   }),
 };
 
-export const playersFeature = feature({
-  id: 'players',
-  endpoints: playersEndpoints,
-  gamePages: {
-    players: { access: ADMIN_OR_SERVICE, section: 'players' },
-    player: { access: ADMIN_OR_SERVICE },
-    playerTab: { access: ADMIN_OR_SERVICE },
-    playerStats: { access: ADMIN_ONLY, section: 'players' },
-  },
-});
+export const playersFeature = feature({ ...playersPages, endpoints: playersEndpoints });

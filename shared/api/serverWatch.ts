@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ADMIN_OR_SERVICE, SUPER_ONLY } from '../roles.js';
-import { feature, fixedRoute } from '../pages.js';
-import { gameIdSchema } from '../games.js';
+import { feature } from '../pages.js';
 import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { serverWatchPages } from './serverWatch.pages.js';
+import { gameIdSchema } from '../ids-schema.js';
 
 /**
  * Server watch (spec: GET, POST, DELETE /admin/serverwatch): the game servers the reference
@@ -561,8 +562,4 @@ export const serverWatchEndpoints = {
   }),
 };
 
-export const serverWatchFeature = feature({
-  id: 'serverWatch',
-  endpoints: serverWatchEndpoints,
-  routes: [fixedRoute('admin.serverWatch', '/admin/serverwatch', 'main', SUPER, { group: 'admin' })],
-});
+export const serverWatchFeature = feature({ ...serverWatchPages, endpoints: serverWatchEndpoints });

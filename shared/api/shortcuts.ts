@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { SIGNED_IN } from '../roles.js';
-import { feature, fixedRoute, type RouteDef } from '../pages.js';
+import { feature, type RouteDef } from '../pages.js';
 import { APP_COMMANDS, DEFAULT_SHORTCUTS, type AppCommand } from '../commands.js';
 import { endpoint } from './endpoint.js';
+import { shortcutsPages } from './shortcuts.pages.js';
 
 /**
  * Shortcuts (spec: `/admin/shortcut`, whose content the spec leaves open). Every operator keeps
@@ -288,10 +289,4 @@ export const shortcutsEndpoints = {
   }),
 };
 
-export const shortcutsFeature = feature({
-  id: 'shortcuts',
-  endpoints: shortcutsEndpoints,
-  // No side-menu place: the menu's Administration group is the super-admins' (spec section 2),
-  // and this page is every operator's; the top bar's keyboard button leads to it instead.
-  routes: [fixedRoute('admin.shortcut', '/admin/shortcut', 'main', SIGNED_IN)],
-});
+export const shortcutsFeature = feature({ ...shortcutsPages, endpoints: shortcutsEndpoints });

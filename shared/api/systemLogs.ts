@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { gameIdSchema } from '../games.js';
 import { SUPER_ONLY } from '../roles.js';
-import { feature, fixedRoute } from '../pages.js';
+import { feature } from '../pages.js';
 import { endpoint, intParam, pageInput, pageOf } from './endpoint.js';
 import { AUDIT_KINDS, auditEntrySchema } from './users.js';
+import { systemLogsPages } from './systemLogs.pages.js';
+import { gameIdSchema } from '../ids-schema.js';
 
 /**
  * System logs (/admin/systemlogs, SUPER): the whole audit trail, every operator's actions and
@@ -154,8 +155,4 @@ export const systemLogsEndpoints = {
   }),
 };
 
-export const systemLogsFeature = feature({
-  id: 'systemLogs',
-  endpoints: systemLogsEndpoints,
-  routes: [fixedRoute('admin.systemLogs', '/admin/systemlogs', 'main', SUPER_ONLY, { group: 'admin' })],
-});
+export const systemLogsFeature = feature({ ...systemLogsPages, endpoints: systemLogsEndpoints });

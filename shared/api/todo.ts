@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SIGNED_IN } from '../roles.js';
-import { feature, fixedRoute } from '../pages.js';
+import { feature } from '../pages.js';
 import { endpoint } from './endpoint.js';
+import { todoPages } from './todo.pages.js';
 
 /**
  * The to-do list (spec: "/admin/todo", "/admin/todo/todoCreate", the ToDoList popup; POST and GET
@@ -98,11 +99,4 @@ export const todoEndpoints = {
   }),
 };
 
-export const todoFeature = feature({
-  id: 'todo',
-  endpoints: todoEndpoints,
-  routes: [
-    fixedRoute('todo.list', '/admin/todo', 'main', SIGNED_IN, { group: 'todo' }),
-    fixedRoute('todo.create', '/admin/todo/todoCreate', 'main', SIGNED_IN, { group: 'todo' }),
-  ],
-});
+export const todoFeature = feature({ ...todoPages, endpoints: todoEndpoints });

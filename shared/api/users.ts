@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { SUPER_ONLY, roleSchema, ROLES } from '../roles.js';
-import { feature, fixedRoute } from '../pages.js';
-import { gameIdSchema } from '../games.js';
+import { SUPER_ONLY, ROLES } from '../roles.js';
+import { feature } from '../pages.js';
 import { endpoint, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { usersPages } from './users.pages.js';
+import { gameIdSchema, roleSchema } from '../ids-schema.js';
 
 /** Operator accounts (spec: /admin/user, /admin/users, /admin/roles). Super-admin only. */
 
@@ -164,13 +165,4 @@ export const usersEndpoints = {
   }),
 };
 
-export const usersFeature = feature({
-  id: 'users',
-  endpoints: usersEndpoints,
-  routes: [
-    fixedRoute('admin.users', '/admin/users', 'main', SUPER, { group: 'admin' }),
-    fixedRoute('admin.userCreate', '/admin/users/create', 'main', SUPER, { group: 'admin' }),
-    fixedRoute('admin.userEdit', '/admin/user/:phone/edit', 'main', SUPER),
-    fixedRoute('admin.user', '/admin/user/:phone', 'main', SUPER),
-  ],
-});
+export const usersFeature = feature({ ...usersPages, endpoints: usersEndpoints });

@@ -1,0 +1,13 @@
+import { ADMIN_ONLY } from '../roles.js';
+import { featurePages } from '../pages.js';
+
+/**
+ * Who may open the batchFix feature's pages and where they sit in the menu (its contract is
+ * ./batchFix.ts). Apart from the endpoints, so that the route table does not evaluate their schemas.
+ */
+export const batchFixPages = featurePages({
+  id: 'batchFix',
+  gamePages: {
+    batchFix: { access: ADMIN_ONLY, section: 'tools' },
+  },
+});

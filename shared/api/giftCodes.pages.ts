@@ -1,0 +1,14 @@
+import { ADMIN_ONLY } from '../roles.js';
+import { featurePages } from '../pages.js';
+
+/**
+ * Who may open the giftCodes feature's pages and where they sit in the menu (its contract is
+ * ./giftCodes.ts). Apart from the endpoints, so that the route table does not evaluate their schemas.
+ */
+export const giftCodesPages = featurePages({
+  id: 'giftCodes',
+  gamePages: {
+    activeCodes: { access: ADMIN_ONLY, section: 'codes' },
+    shopTickets: { access: ADMIN_ONLY, section: 'codes' },
+  },
+});

@@ -1,0 +1,14 @@
+import { SUPER_ONLY } from '../roles.js';
+import { featurePages, fixedRoute } from '../pages.js';
+
+/**
+ * Who may open the payments feature's pages and where they sit in the menu (its contract is
+ * ./payments.ts). Apart from the endpoints, so that the route table does not evaluate their schemas.
+ */
+export const paymentsPages = featurePages({
+  id: 'payments',
+  routes: [
+    fixedRoute('admin.payOrders', '/pay/orders', 'main', SUPER_ONLY, { group: 'admin' }),
+    fixedRoute('admin.paypal', '/pay/paypal', 'main', SUPER_ONLY, { group: 'admin' }),
+  ],
+});

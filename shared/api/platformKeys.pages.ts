@@ -1,0 +1,15 @@
+import { ADMIN_ONLY, SUPER_ONLY } from '../roles.js';
+import { featurePages, fixedRoute } from '../pages.js';
+
+/**
+ * Who may open the platformKeys feature's pages and where they sit in the menu (its contract is
+ * ./platformKeys.ts). Apart from the endpoints, so that the route table does not evaluate their schemas.
+ */
+export const platformKeysPages = featurePages({
+  id: 'platformKeys',
+  gamePages: {
+    steamKey: { access: ADMIN_ONLY, section: 'codes' },
+    steamToken: { access: ADMIN_ONLY, section: 'codes' },
+  },
+  routes: [fixedRoute('admin.steamToken', '/admin/steamtoken', 'main', SUPER_ONLY, { group: 'admin' })],
+});

@@ -1,0 +1,16 @@
+import { ADMIN_ONLY, ADMIN_OR_SERVICE } from '../roles.js';
+import { featurePages } from '../pages.js';
+
+/**
+ * Who may open the players feature's pages and where they sit in the menu (its contract is
+ * ./players.ts). Apart from the endpoints, so that the route table does not evaluate their schemas.
+ */
+export const playersPages = featurePages({
+  id: 'players',
+  gamePages: {
+    players: { access: ADMIN_OR_SERVICE, section: 'players' },
+    player: { access: ADMIN_OR_SERVICE },
+    playerTab: { access: ADMIN_OR_SERVICE },
+    playerStats: { access: ADMIN_ONLY, section: 'players' },
+  },
+});

@@ -1,0 +1,14 @@
+import { SIGNED_IN } from '../roles.js';
+import { featurePages, fixedRoute } from '../pages.js';
+
+/**
+ * Who may open the todo feature's pages and where they sit in the menu (its contract is
+ * ./todo.ts). Apart from the endpoints, so that the route table does not evaluate their schemas.
+ */
+export const todoPages = featurePages({
+  id: 'todo',
+  routes: [
+    fixedRoute('todo.list', '/admin/todo', 'main', SIGNED_IN, { group: 'todo' }),
+    fixedRoute('todo.create', '/admin/todo/todoCreate', 'main', SIGNED_IN, { group: 'todo' }),
+  ],
+});

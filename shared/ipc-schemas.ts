@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { EndpointId } from './api/table.js';
+import { ENDPOINT_IDS } from './api/table.js';
+import { setupInitSchema, type SetupInit } from './api/setup.js';
+import type { RequestChannel, RequestChannels } from './ipc.js';
+import { settingsPatchSchema } from './settings-schema.js';
+import type { SettingsPatch } from './settings.js';
+
+/**
+ * What main accepts on each request channel (shared/ipc.ts names them): everything from the
+ * renderer is untrusted input. Apart from ipc.ts so that the renderer's bridge, which needs only
+ * the channel names and types, does not load zod and every endpoint's schema at start-up.
+ */
+
+const none = z
+  .null()
+  .or(z.undefined())
+  .transform(() => null);
+
+export const REQUEST_SCHEMAS: { [K in RequestChannel]: z.ZodType<RequestChannels[K]['input'], unknown> } = {
+  'api:call': z.strictObject({
+    endpoint: z.enum(ENDPOINT_IDS as [EndpointId, ...EndpointId[]]),
+    input: z.unknown(),
+  }) as z.ZodType<RequestChannels['api:call']['input'], unknown>,
+  'session:get': none,
+  'session:login': z.strictObject({
+    account: z.string().max(64),
+    password: z.string().max(256),
+  }),
+  'session:logout': none,
+  'settings:get': none,
+  'settings:set': settingsPatchSchema as z.ZodType<SettingsPatch, unknown>,
+  'app:info': none,
+  'backend:setup': setupInitSchema as z.ZodType<SetupInit, unknown>,
+  'alerts:list': none,
+  'app:about': none,
+  'app:openLogs': none,
+  'updates:get': none,
+  'updates:check': none,
+  'updates:install': none,
+  'ui:dialogs': z.strictObject({ open: z.number().int().min(0).max(1000) }),
+  'links:take': none,
+  'payServer:get': none,
+  'payServer:signIn': none,
+};
