@@ -43,7 +43,8 @@ import {
   type BatchField,
   type RewardLine,
 } from './batchForm.js';
-import { cleanPrefix, currencyDigits, endpointsOf, formatPrice } from './codes.js';
+import { cleanPrefix, endpointsOf } from './codes.js';
+import { formatMoney, minorDigits } from '../components/money.js';
 
 /**
  * A new batch of either kind: how many codes, their prefix and channel, what they grant (items
@@ -107,7 +108,7 @@ function BatchForm({
     { enabled: kind === 'shopTicket', staleTime: 300_000 },
   );
   const currency = shop.data?.currency ?? 'CNY';
-  const digits = currencyDigits(currency);
+  const digits = minorDigits(currency);
   const [dropped, setDropped] = useState<string[]>([]);
   const form = useForm({
     initial: emptyBatch(kind, Date.now()),
@@ -129,7 +130,7 @@ function BatchForm({
   const itemOptions = catalogue.map((i) => ({
     value: String(i.id),
     label:
-      i.price === undefined ? i.name : `${i.name} (${formatPrice(i.price, i.currency ?? currency, lang)})`,
+      i.price === undefined ? i.name : `${i.name} (${formatMoney(i.price, i.currency ?? currency, lang)})`,
   }));
 
   const setLine = (key: number, patch: Partial<RewardLine>) =>

@@ -3,7 +3,8 @@ import type { InputOf } from '../../shared/api/table.js';
 import type { GameId } from '../../shared/games.js';
 import { outcome, schemaErrors, type Checked, type FieldErrors } from '../kit/form.js';
 import { localInputToIso, toLocalInput } from '../moderation/expiry.js';
-import { endpointsOf, majorTextToMinor, minorToMajorText } from './codes.js';
+import { endpointsOf } from './codes.js';
+import { minorToMajorText, parseMajorText } from '../components/money.js';
 
 /**
  * The "new batch" form of both kinds: the draft as the operator types it (texts, so a half-typed
@@ -124,7 +125,7 @@ export function grantOf(draft: BatchDraft, digits: number): { grant: unknown; pr
       priceBad: false,
     };
   }
-  const minor = majorTextToMinor(draft.price, digits);
+  const minor = parseMajorText(draft.price, digits);
   return {
     grant: { kind: 'shopItem', shopItemId: idOf(draft.shopItemId), price: minor ?? -1 },
     priceBad: minor === null,

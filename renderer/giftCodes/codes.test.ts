@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Grant } from '../../shared/api/giftCodes.js';
-import {
-  cleanPrefix,
-  currencyDigits,
-  endpointsOf,
-  formatPrice,
-  grantText,
-  groupCode,
-  majorTextToMinor,
-  minorToMajorText,
-  normalizeCode,
-  usedShare,
-} from './codes.js';
+import { cleanPrefix, endpointsOf, grantText, groupCode, normalizeCode, usedShare } from './codes.js';
 
 describe('codes as shown and typed', () => {
   it('groups a code by dashes in fours, whatever dashes, spaces and case it came with', () => {
@@ -36,35 +25,6 @@ describe('codes as shown and typed', () => {
   it('names the calls of each kind under its own capability', () => {
     expect(endpointsOf('activeCode').create).toBe('activeCodes.create');
     expect(endpointsOf('shopTicket').codes).toBe('shopTickets.codes');
-  });
-});
-
-describe('money in minor units', () => {
-  it('knows the fraction digits of a currency', () => {
-    expect(currencyDigits('CNY')).toBe(2);
-    expect(currencyDigits('JPY')).toBe(0);
-    expect(currencyDigits('not a code')).toBe(2);
-  });
-
-  it('turns minor units into major-unit text exactly and back', () => {
-    expect(minorToMajorText(648, 2)).toBe('6.48');
-    expect(minorToMajorText(5, 2)).toBe('0.05');
-    expect(minorToMajorText(0, 2)).toBe('0.00');
-    expect(minorToMajorText(1200, 0)).toBe('1200');
-    expect(majorTextToMinor('6.48', 2)).toBe(648);
-    expect(majorTextToMinor('6,5', 2)).toBe(650);
-    expect(majorTextToMinor(' 6 ', 2)).toBe(600);
-    expect(majorTextToMinor('0.29', 2)).toBe(29);
-    expect(majorTextToMinor('6.481', 2)).toBeNull();
-    expect(majorTextToMinor('-1', 2)).toBeNull();
-    expect(majorTextToMinor('abc', 2)).toBeNull();
-    expect(majorTextToMinor('6.5', 0)).toBeNull();
-  });
-
-  it('formats a price in the page language', () => {
-    expect(formatPrice(648, 'CNY', 'en')).toBe('CN¥6.48');
-    expect(formatPrice(648, 'CNY', 'zh-CN')).toBe('¥6.48');
-    expect(formatPrice(0, 'USD', 'en')).toBe('$0.00');
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type Grant,
 } from '../../shared/api/giftCodes.js';
 import type { Language } from '../../shared/codes.js';
+import { formatMoney } from '../components/money.js';
 
 /**
  * Pure helpers of the activation-code and shop-ticket pages: how a code reads, which endpoints a
@@ -83,53 +84,6 @@ export const CODE_STATE_INTENT: Record<CodeState, Intent> = {
   batchDisabled: Intent.DANGER,
 };
 
-/** The fraction digits of a currency (2 for CNY and USD, 0 for JPY); 2 for an unknown code. */
-export function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
-}
-
-/** Minor units as a decimal text in major units, exactly (text arithmetic, no float rounding). */
-export function minorToMajorText(minor: number, digits: number): string {
-  const negative = minor < 0;
-  const abs = String(Math.abs(Math.trunc(minor)));
-  if (digits === 0) return `${negative ? '-' : ''}${abs}`;
-  const padded = abs.padStart(digits + 1, '0');
-  return `${negative ? '-' : ''}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
-}
-
-/** A typed price in major units ("6", "6.5", "6.50") as minor units, or null when it is not one. */
-export function majorTextToMinor(text: string, digits: number): number | null {
-  const m = /^(\d+)(?:[.,](\d*))?$/.exec(text.trim());
-  if (!m) return null;
-  const fraction = m[2] ?? '';
-  if (fraction.length > digits) return null;
-  const minor = Number(`${m[1]}${fraction.padEnd(digits, '0')}`);
-  return Number.isSafeInteger(minor) ? minor : null;
-}
-
-/** A price in minor units with its currency, in the page's language. */
-export function formatPrice(minor: number, currency: string, lang: Language): string {
-  const digits = currencyDigits(currency);
-  const decimal = minorToMajorText(minor, digits) as `${number}`;
-  try {
-    return new Intl.NumberFormat(lang, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(decimal);
-  } catch {
-    return `${decimal} ${currency}`;
-  }
-}
-
 /** A catalogue entry's name by id, or "#id" when the list does not hold it. */
 export function nameOf(names: Readonly<Record<string, string>>, id: number): string {
   return names[String(id)] ?? `#${id}`;
@@ -147,7 +101,7 @@ export function grantText(
 ): string {
   if (grant.kind === 'items')
     return grant.rewards.map((r) => `${nameOf(names, r.itemId)} ×${r.count.toLocaleString(lang)}`).join(', ');
-  const price = currency ? formatPrice(grant.price, currency, lang) : minorToMajorText(grant.price, 2);
+  const price = formatMoney(grant.price, currency, lang);
   return `${nameOf(names, grant.shopItemId)} @ ${price}`;
 }
 

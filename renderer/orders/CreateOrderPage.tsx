@@ -34,7 +34,7 @@ import {
   type CreateDraft,
   type CreateField,
 } from './createForm.js';
-import { formatAmount, minorToMajorText, parseMajor } from './money.js';
+import { formatMoney, minorDigits, minorToMajorText, parseMajor } from '../components/money.js';
 import { orderPath } from './paths.js';
 import { useMe } from './session.js';
 import './orders.css';
@@ -114,7 +114,7 @@ export function CreateOrderPage({ game }: { game: GameId }) {
         >
           {settings.data
             ? t(waits ? 'orders.create.thresholdWaits' : 'orders.create.threshold', {
-                threshold: formatAmount(settings.data.approvalThreshold, settings.data.currency, lang),
+                threshold: formatMoney(settings.data.approvalThreshold, settings.data.currency, lang),
               })
             : settings.error
               ? t('orders.create.thresholdUnknown')
@@ -237,7 +237,7 @@ export function CreateOrderPage({ game }: { game: GameId }) {
           helperText={
             shown('amount') ??
             (amountMinor !== null && amountMinor > 0
-              ? formatAmount(amountMinor, currency, lang)
+              ? formatMoney(amountMinor, currency, lang)
               : t(draft.kind === 'items' ? 'orders.create.amountItemsHelp' : 'orders.create.amountHelp'))
           }
           intent={shown('amount') ? Intent.DANGER : Intent.NONE}
@@ -308,7 +308,7 @@ function ThresholdPanel({
   const { t } = useTranslation();
   const lang = useLanguage();
   const toasts = useToasts();
-  const [value, setValue] = useState(minorToMajorText(threshold, currency));
+  const [value, setValue] = useState(minorToMajorText(threshold, minorDigits(currency)));
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const save = useEndpointMutation('orders.saveSettings');
@@ -326,7 +326,7 @@ function ThresholdPanel({
           setReason('');
           setTried(false);
           toasts.success(
-            t('orders.settings.saved', { threshold: formatAmount(s.approvalThreshold, s.currency, lang) }),
+            t('orders.settings.saved', { threshold: formatMoney(s.approvalThreshold, s.currency, lang) }),
           );
         },
       },

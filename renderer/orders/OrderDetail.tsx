@@ -28,7 +28,7 @@ import { formatDateTime } from '../components/format.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { callEndpoint, useEndpointMutation, useEndpointQuery } from '../kit/data.js';
 import { actionApplies, isOwnOrder } from './bulk.js';
-import { formatAmount } from './money.js';
+import { formatMoney } from '../components/money.js';
 import { useMe } from './session.js';
 import { ApprovalTag, OutcomeTag, StateTag } from './tags.js';
 import './orders.css';
@@ -104,7 +104,7 @@ function OrderFields({ order }: { order: OrderDetail }) {
     ],
     [t('orders.field.kind'), t(`orders.kind.${order.kind}`)],
     [t('orders.field.grant'), order.grantLabel],
-    [t('orders.field.amount'), formatAmount(order.amount, order.currency, lang), 'amount'],
+    [t('orders.field.amount'), formatMoney(order.amount, order.currency, lang), 'amount'],
     [t('orders.field.state'), <StateTag key="s" state={order.state} testId="order-detail-state" />],
     [t('orders.field.paymentStatus'), t(`orders.paymentStatus.${order.paymentStatus}`)],
     [
@@ -198,7 +198,7 @@ function OrderActions({ game, order }: { game: GameId; order: OrderDetail }) {
           isOpen={open === a}
           title={t('orders.detail.confirmTitle', { action: t(`orders.action.${a}`), ...target })}
           warning={t(`orders.detail.warning.${a}`, {
-            amount: formatAmount(order.amount, order.currency, lang),
+            amount: formatMoney(order.amount, order.currency, lang),
             player: order.playerName || order.playerId,
           })}
           confirmText={t(`orders.action.${a}`)}

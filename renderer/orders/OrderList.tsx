@@ -30,7 +30,7 @@ import {
   type ActiveFilter,
   type OrderFilters,
 } from './filters.js';
-import { formatAmount } from './money.js';
+import { formatMoney } from '../components/money.js';
 import { OrderDrawer } from './OrderDetail.js';
 import { useMe } from './session.js';
 import { ApprovalTag, StateTag } from './tags.js';
@@ -128,7 +128,7 @@ function columnsOf(
       name: t('orders.field.amount'),
       width: 120,
       className: 'orders-amount',
-      render: (o) => formatAmount(o.amount, o.currency, lang),
+      render: (o) => formatMoney(o.amount, o.currency, lang),
     },
     {
       key: 'provider',

@@ -1,7 +1,7 @@
 import type { InputOf } from '../../shared/api/table.js';
 import type { GameId } from '../../shared/games.js';
 import { isReasonValid } from '../components/reason.js';
-import { parseMajor } from './money.js';
+import { parseMajor } from '../components/money.js';
 
 /**
  * The create-order form as typed, and the call it makes. The amount is typed in major units and

@@ -16,7 +16,7 @@ import {
 } from '../../shared/api/orders.js';
 import type { InputOf } from '../../shared/api/table.js';
 import { pickOne, type ParamPatch } from '../kit/listParams.js';
-import { majorToMinor } from './money.js';
+import { majorToMinor } from '../components/money.js';
 
 /**
  * The order search's filters live in the URL (Back, reload and a shared link keep them), read

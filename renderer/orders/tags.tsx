@@ -37,13 +37,33 @@ export function ApprovalTag({ approval, testId }: { approval: Approval; testId?:
   );
 }
 
-export function OutcomeTag({ outcome }: { outcome: NoticeOutcome }) {
+/** Forged or mangled notices are the alarming ones (danger); late or mismatched ones want a look. */
+const OUTCOME_INTENT: Record<NoticeOutcome, Intent> = {
+  applied: Intent.SUCCESS,
+  duplicate: Intent.NONE,
+  badSignature: Intent.DANGER,
+  stale: Intent.WARNING,
+  unknownOrder: Intent.WARNING,
+  amountMismatch: Intent.DANGER,
+  wrongState: Intent.WARNING,
+  malformed: Intent.DANGER,
+};
+
+export function OutcomeTag({
+  outcome,
+  testId,
+  suffix = '',
+}: {
+  outcome: NoticeOutcome;
+  testId?: string;
+  /** Said after the outcome, in the same tag (a resend's mark). */
+  suffix?: string;
+}) {
   const { t } = useTranslation();
-  const intent =
-    outcome === 'applied' ? Intent.SUCCESS : outcome === 'duplicate' ? Intent.NONE : Intent.DANGER;
   return (
-    <Tag minimal intent={intent} data-outcome={outcome}>
+    <Tag minimal intent={OUTCOME_INTENT[outcome]} data-testid={testId} data-outcome={outcome}>
       {t(`orders.outcome.${outcome}`)}
+      {suffix}
     </Tag>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormGroup, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATES, PAYMENT_STATUSES, PROVIDERS, type Order } from '../../shared/api/orders.js';
 import { GAME_IDS, GAMES, type GameId } from '../../shared/games.js';
@@ -10,7 +10,9 @@ import { ListPage } from '../kit/ListPage.js';
 import { rowAction } from '../kit/rowActions.js';
 import type { TableColumn } from '../kit/table.js';
 import { useListParams } from '../kit/useListParams.js';
-import { dayRange, formatAmount, STATE_INTENT } from './money.js';
+import { dayRange } from './dayRange.js';
+import { formatMoney } from '../components/money.js';
+import { StateTag } from '../orders/tags.js';
 import './payments.css';
 
 /**
@@ -69,7 +71,7 @@ export function PayOrdersPage() {
       kind: 'select',
       input: 'state',
       options: ORDER_STATES,
-      label: (s) => t(`payments.state.${s}`),
+      label: (s) => t(`orders.state.${s}`),
       ariaLabel: t('payments.field.state'),
       none: t('payments.orders.allStates'),
     },
@@ -77,7 +79,7 @@ export function PayOrdersPage() {
       kind: 'select',
       input: 'paymentStatus',
       options: PAYMENT_STATUSES,
-      label: (s) => t(`payments.paymentStatus.${s}`),
+      label: (s) => t(`orders.paymentStatus.${s}`),
       ariaLabel: t('payments.field.paymentStatus'),
       none: t('payments.orders.allPaymentStatuses'),
     },
@@ -85,7 +87,7 @@ export function PayOrdersPage() {
       kind: 'select',
       input: 'provider',
       options: PROVIDERS,
-      label: (p) => t(`payments.provider.${p}`),
+      label: (p) => t(`orders.provider.${p}`),
       ariaLabel: t('payments.field.provider'),
       none: t('payments.orders.allProviders'),
     },
@@ -112,23 +114,19 @@ export function PayOrdersPage() {
       name: t('payments.field.amount'),
       width: 120,
       className: 'pay-amount',
-      render: (o) => formatAmount(o.amount, o.currency, lang),
+      render: (o) => formatMoney(o.amount, o.currency, lang),
     },
     {
       key: 'provider',
       name: t('payments.field.provider'),
       width: 100,
-      render: (o) => (o.provider ? t(`payments.provider.${o.provider}`) : '—'),
+      render: (o) => (o.provider ? t(`orders.provider.${o.provider}`) : '—'),
     },
     {
       key: 'state',
       name: t('payments.field.state'),
       width: 130,
-      render: (o) => (
-        <Tag intent={STATE_INTENT[o.state]} minimal data-testid={`pay-order-state-${o.orderId}`}>
-          {t(`payments.state.${o.state}`)}
-        </Tag>
-      ),
+      render: (o) => <StateTag state={o.state} testId={`pay-order-state-${o.orderId}`} />,
     },
     {
       key: 'created',

@@ -9,7 +9,7 @@ import type { ListFilter } from '../kit/filters.js';
 import { ListPage } from '../kit/ListPage.js';
 import { rowAction } from '../kit/rowActions.js';
 import type { TableColumn } from '../kit/table.js';
-import { OUTCOME_INTENT } from './money.js';
+import { OutcomeTag } from '../orders/tags.js';
 import { PayServerPanel } from './PayServerPanel.js';
 import './payments.css';
 
@@ -26,7 +26,7 @@ const noticeActions = [
     input: (n: PaymentNotice, reason) => ({ noticeId: n.id, reason }),
     names: (n: PaymentNotice, { t }) => ({
       notice: String(n.id),
-      provider: t(`payments.provider.${n.provider}`),
+      provider: t(`orders.provider.${n.provider}`),
       order: n.orderId ?? '—',
     }),
     icon: 'refresh',
@@ -63,7 +63,7 @@ function ProvidersTable() {
           <tbody>
             {providers.map((p) => (
               <tr key={p.provider} data-testid={`pay-provider-${p.provider}`}>
-                <td>{t(`payments.provider.${p.provider}`)}</td>
+                <td>{t(`orders.provider.${p.provider}`)}</td>
                 <td>
                   <Tag minimal intent={p.mode === 'live' ? Intent.PRIMARY : Intent.NONE}>
                     {t(`payments.providers.modes.${p.mode}`)}
@@ -105,7 +105,7 @@ export function PayPalPage() {
       input: 'provider',
       param: 'noticeProvider',
       options: PROVIDERS,
-      label: (p) => t(`payments.provider.${p}`),
+      label: (p) => t(`orders.provider.${p}`),
       ariaLabel: t('payments.field.provider'),
       none: t('payments.orders.allProviders'),
     },
@@ -113,7 +113,7 @@ export function PayPalPage() {
       kind: 'select',
       input: 'outcome',
       options: NOTICE_OUTCOMES,
-      label: (o) => t(`payments.outcome.${o}`),
+      label: (o) => t(`orders.outcome.${o}`),
       ariaLabel: t('payments.field.outcome'),
       none: t('payments.notices.allOutcomes'),
     },
@@ -125,7 +125,7 @@ export function PayPalPage() {
       key: 'provider',
       name: t('payments.field.provider'),
       width: 100,
-      render: (n) => t(`payments.provider.${n.provider}`),
+      render: (n) => t(`orders.provider.${n.provider}`),
     },
     { key: 'order', name: t('payments.field.orderId'), width: 200, render: (n) => n.orderId ?? '—' },
     {
@@ -133,10 +133,11 @@ export function PayPalPage() {
       name: t('payments.field.outcome'),
       width: 150,
       render: (n) => (
-        <Tag minimal intent={OUTCOME_INTENT[n.outcome]} data-testid={`pay-notice-outcome-${n.id}`}>
-          {t(`payments.outcome.${n.outcome}`)}
-          {n.resent ? ` · ${t('payments.notices.resent')}` : ''}
-        </Tag>
+        <OutcomeTag
+          outcome={n.outcome}
+          testId={`pay-notice-outcome-${n.id}`}
+          suffix={n.resent ? ` · ${t('payments.notices.resent')}` : ''}
+        />
       ),
     },
     {
