@@ -40,11 +40,15 @@ function pathWith(r: Route, value: string): string {
 
 describe.each(backendKinds())('the text rule on every route, on %s', (kind) => {
   let t: TestBackend;
-  let token: string;
+  let consoleToken: string;
+  // The payment service takes only a pay-server token (its own sign-in).
+  let payToken: string;
 
   beforeAll(async () => {
     t = await startTestBackend(kind);
-    token = (await t.api.login('super')).authToken;
+    consoleToken = (await t.api.login('super')).authToken;
+    const pay = await t.api.call<{ token: string }>(ENDPOINTS['payServer.signIn'], {}, consoleToken);
+    payToken = pay.body.Data.token;
   });
   afterAll(async () => {
     await t?.close();
@@ -76,6 +80,7 @@ describe.each(backendKinds())('the text rule on every route, on %s', (kind) => {
   for (const r of ROUTES) {
     it(`${r.id}${r.game ? `@${r.game}` : ''}`, async () => {
       t.clock.advance(1);
+      const token = r.ep.service === 'payment' ? payToken : consoleToken;
       const field = fieldOf(r.ep);
       const params = pathParams(r.ep.path);
       const plain = pathWith(r, '1');

@@ -216,6 +216,34 @@ describe('the bridge over HTTP', () => {
     const call = await ipc('api:call', { endpoint: 'users.roles', input: {} });
     expect(JSON.parse(call.text)).toEqual({ ok: true, data: { roles: ['SUPER', 'ADMIN'] } });
   });
+
+  it('keeps a deep link that arrives before any page listens, for the next event stream', async () => {
+    // A host of its own, so that no stream of another test is open.
+    const fresh = await startHost({ rendererDir, backend: { kind: 'url', url: svc.url } });
+    const controller = new AbortController();
+    try {
+      const launch = await fetch(fresh.launchUrl, { redirect: 'manual' });
+      const freshCookie = launch.headers.get('set-cookie')!.split(';')[0]!;
+      // A page took its start-up link (the window is ready), and its stream is not open yet.
+      await fresh.core.handlers['links:take'](null);
+      fresh.core.deepLinks.receive('gameops://admin/users');
+      const stream = await fetch(`${fresh.url}/__events`, {
+        headers: { Cookie: freshCookie },
+        signal: controller.signal,
+      });
+      const reader = stream.body!.getReader();
+      let text = '';
+      while (!text.includes('event: links:open')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      expect(text).toContain('"path":"/admin/users"');
+    } finally {
+      controller.abort();
+      await fresh.stop();
+    }
+  });
 });
 
 describe('the renderer files', () => {

@@ -131,6 +131,17 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   });
 
   const streams = new Set<ServerResponse>();
+  // A deep link sent while no page has its event stream open yet (a page that has just loaded
+  // opens it a moment after its first render) waits for the next stream instead of vanishing:
+  // in the desktop app the window's listener exists from the start, here it comes a little later.
+  // Only links wait: a late session or alert event would describe a moment that has passed.
+  const waitingLinks: string[] = [];
+  const MAX_WAITING_LINKS = 20;
+  const offWaiting = core.events.onAny((event, payload) => {
+    if (event !== 'links:open' || streams.size > 0) return;
+    waitingLinks.push(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+    if (waitingLinks.length > MAX_WAITING_LINKS) waitingLinks.shift();
+  });
   let port = 0;
   // Made once the port is known: the cookie's name carries it.
   let door: ReturnType<typeof createLaunchDoor> | null = null;
@@ -274,6 +285,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       'X-Accel-Buffering': 'no',
     });
     res.write('retry: 1000\n\n');
+    for (const frame of waitingLinks.splice(0)) res.write(frame);
     streams.add(res);
     const off = core.events.onAny((event, payload) => {
       res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
@@ -320,6 +332,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     core,
     stop() {
       stopped ??= (async () => {
+        offWaiting();
         for (const s of streams) s.end();
         await new Promise<void>((ok) => {
           server.close(() => ok());
