@@ -243,6 +243,7 @@ const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = 
     signedRedeemInput(GAME, (await giftBatch(f, 'shopTicket')).codes[0] ?? '', 'rbac-player', f.t.clock.now),
   'catalogue.items': async () => ({ game: GAME }),
   'catalogue.shopItems': async () => ({ game: GAME }),
+  'catalogue.rechargePacks': async () => ({ game: GAME }),
 
   'systemLogs.audit': async () => ({}),
   'systemLogs.entry': async (f) => ({ entryId: await auditEntry(f) }),
