@@ -325,25 +325,89 @@ describe.each(backendKinds())('payments on %s', (kind) => {
   });
 });
 
-describe.each(backendKinds())('the sandbox on an embedded backend (launch key) on %s', (kind) => {
+/** Live credentials for Payssion (the one provider without PEM keys), from the environment. */
+const PAYSSION_LIVE = {
+  GAMEOPS_PAY_PAYSSION_API_KEY: 'live-api-key',
+  GAMEOPS_PAY_PAYSSION_SECRET_KEY: 'live-secret',
+};
+
+/** Runs with Payssion in live mode (the keyring is read per backend, at its first payment call). */
+function withLivePayssion(): void {
+  const saved: Record<string, string | undefined> = {};
+  beforeAll(() => {
+    for (const [k, v] of Object.entries(PAYSSION_LIVE)) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+  });
+  afterAll(() => {
+    for (const k of Object.keys(PAYSSION_LIVE)) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  });
+}
+
+describe.each(backendKinds())('the payment routes on an embedded backend (launch key) on %s', (kind) => {
   const launchKey = 'payments-test-launch-key-0123456789abcdef';
   const kit = new PayKit();
+  withLivePayssion();
   beforeAll(() => kit.open(kind, launchKey));
   afterAll(() => kit.close());
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
-  it('takes the launch key of the Pay request along to its own notify route', async () => {
-    const { order } = await kit.payingOrder('alipay');
+  it('opens the sandbox checkout and pays without the launch key, as a browser does', async () => {
+    const { order, checkoutUrl } = await kit.payingOrder('alipay');
+    const page = await fetch(checkoutUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(order.orderId);
     const payUrl = `${kit.t.backend.url}${SANDBOX_PATH}/alipay/pay/${order.orderId}`;
-    const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    // Without the key the backend answers nobody, the sandbox included.
-    expect((await fetch(payUrl, { method: 'POST', headers: form, body: 'action=pay' })).status).toBe(401);
-    const paid = await fetch(payUrl, {
-      method: 'POST',
-      headers: { ...form, ...kit.t.api.headers },
-      body: 'action=pay',
-    });
+    // The sandbox's own notice goes to the notify route without the key too.
+    const paid = await fetch(payUrl, { method: 'POST', headers: form, body: 'action=pay' });
     expect(await paid.text()).toContain('Paid.');
     expect((await kit.ok<OrderDetail>('pay.detail', { orderId: order.orderId })).state).toBe('delivered');
+  });
+
+  it("takes a provider's signed notice without the launch key", async () => {
+    const o = await kit.payingOrder('wechat');
+    const r = await kit.post('wechat', await kit.signed('wechat', o));
+    expect(r.status).toBe(200);
+    expect((await kit.ok<OrderDetail>('pay.detail', { orderId: o.order.orderId })).state).toBe('delivered');
+    // A forged one gets in the door and no further: recorded, refused, nothing changed.
+    const forged = await kit.post('wechat', { headers: {}, contentType: 'application/json', body: '{}' });
+    expect(forged.status).toBe(401);
+    expect(JSON.parse(forged.text)).toMatchObject({ code: 'FAIL' });
+  });
+
+  it('still refuses everything else without the launch key', async () => {
+    const { order } = await kit.payingOrder('paypal');
+    const refused = async (path: string, init: RequestInit = {}) => {
+      const r = await fetch(`${kit.t.backend.url}${path}`, init);
+      expect(r.status, path).toBe(401);
+      const body = (await r.json()) as { Status: { Code: number; Message: string } };
+      expect(body.Status.Code).toBe(Codes.UNAUTHENTICATED);
+      expect(body.Status.Message).toContain('launch key');
+    };
+    // The console's own calls, the pay service's included.
+    await refused(`/api/v1/pay/order/${order.orderId}/detail`);
+    await refused('/api/v1/sr/admin/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'super', password: 'x' }),
+    });
+    await refused('/health');
+    // Near misses of the exempt routes: another method, another path.
+    await refused(`${SANDBOX_PATH}/paypal/pay/${order.orderId}`);
+    await refused(`${SANDBOX_PATH}/paypal/checkout/${order.orderId}`, { method: 'POST', body: '' });
+    await refused(`${SANDBOX_PATH}/bitcoin/checkout/${order.orderId}`);
+    await refused(`${SANDBOX_PATH}/paypal/checkout/${order.orderId}/more`);
+    await refused('/api/v1/pay/notify/paypal', { method: 'GET' });
+    // A provider in live mode has no sandbox: its checkout keeps the key.
+    await refused(`${SANDBOX_PATH}/payssion/checkout/${order.orderId}`);
+    const withKey = await fetch(`${kit.t.backend.url}${SANDBOX_PATH}/payssion/checkout/${order.orderId}`, {
+      headers: kit.t.api.headers,
+    });
+    expect(withKey.status).toBe(404);
   });
 });
 
