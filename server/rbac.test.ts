@@ -329,6 +329,7 @@ const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = 
   },
   'payProviders.list': async () => ({}),
   'payProviders.notices': async () => ({ provider: 'paypal', pageSize: 5 }),
+  'payProviders.refunds': async () => ({ provider: 'paypal', pageSize: 5 }),
   'payProviders.resendNotice': async (f) => ({
     noticeId: await insertTestNotice(db(f), { orderId: null, at: at(f) }),
     reason: REASON,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail, PaymentNotice } from '../../shared/api/orders.js';
-import type { ProviderStatus } from '../../shared/api/payments.js';
+import type { ProviderStatus, SandboxRefund } from '../../shared/api/payments.js';
 import { Codes } from '../../shared/codes.js';
 import type { Page } from '../db/paging.js';
 import { backendKinds } from '../../tests/support/backends.js';
@@ -337,6 +337,21 @@ describe.each(backendKinds())('payments on %s', (kind) => {
       ]);
       const ref = rows[0]?.refund_ref ?? '';
       expect(ref).not.toBe('');
+      // The payments module shows it.
+      const listed = await kit.ok<Page<SandboxRefund>>('payProviders.refunds', {
+        provider: p,
+        orderId: o.order.orderId,
+        page: 1,
+        pageSize: 10,
+      });
+      expect(listed.items).toEqual([
+        expect.objectContaining({
+          provider: p,
+          orderId: o.order.orderId,
+          refundRef: ref,
+          refundedBy: 'super',
+        }),
+      ]);
       const event = refunded.history.find((e) => e.action === 'refund');
       expect(event?.detail).toContain(`refunded through ${p} (payment ${o.providerRef}; refund ${ref}`);
       // Refunded once: a second refund is refused by the order's state, and the sandbox keeps one row.

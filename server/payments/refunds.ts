@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Provider } from '../../shared/api/orders.js';
+import type { SandboxRefund } from '../../shared/api/payments.js';
 import { Codes } from '../../shared/codes.js';
-import type { Database } from '../db/schema.js';
+import type { Database, PaySandboxRefundsTable } from '../db/schema.js';
 import type { ServerDeps } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { keyringOf } from './keys.js';
@@ -78,4 +79,21 @@ export async function refundWithProvider(
     })
     .execute();
   return done;
+}
+
+/** A refund row as payProviders.refunds lists it. */
+export function toSandboxRefund(row: Selectable<PaySandboxRefundsTable>): SandboxRefund {
+  return {
+    id: row.id,
+    provider: row.provider as Provider,
+    orderId: row.order_id,
+    providerRef: row.provider_ref,
+    refundRef: row.refund_ref,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    refundedBy: row.refunded_by,
+    reason: row.reason,
+    at: new Date(row.at).toISOString(),
+  };
 }
