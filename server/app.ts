@@ -114,6 +114,19 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
   /** The refusal of a request without the launch key (on a backend that has one). */
   const keyProblem = (req: FastifyRequest) =>
     keyMatches && !keyMatches(req.headers[EMBEDDED_KEY_HEADER]) ? launchKeyRefused() : undefined;
+  /**
+   * The launch-key refusal, unless a feature exempts the route (payment notices, the sandbox's
+   * checkout: server/payments/routes.ts, docs/decisions.md "Payments"). Asked only of requests
+   * that lack the key, so the console's own calls never pay for the check.
+   */
+  const exemptFeatures = SERVER_FEATURES.filter((f) => f.launchKeyExempt);
+  const keyProblemOrExempt = async (req: FastifyRequest) => {
+    const refused = keyProblem(req);
+    if (!refused) return undefined;
+    const target = { method: req.method, path: req.url.split('?')[0] ?? '' };
+    for (const f of exemptFeatures) if (await f.launchKeyExempt?.(target, deps)) return undefined;
+    return refused;
+  };
   const fail = (req: FastifyRequest, reply: FastifyReply, err: unknown) =>
     sendError(reply, err, languageOf(req.headers['accept-language']), req.log, bodyLimit);
 
@@ -138,11 +151,13 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
   // JSON only: a text/plain body is refused rather than handed to a handler as a string.
   app.removeContentTypeParser('text/plain');
 
-  // Every request first: the launch key (an embedded backend answers main alone), the Host
+  // Every request first: the launch key (an embedded backend answers main alone, bar the routes
+  // a feature exempts), the Host
   // header HTTP/1.1 requires, then a body the server would misread (compressed, or not UTF-8)
   // is refused before anything reads it.
   app.addHook('onRequest', async (req) => {
-    const refused = keyProblem(req) ?? missingHostProblem(req.raw) ?? bodyEncodingProblem(req.headers);
+    const refused =
+      (await keyProblemOrExempt(req)) ?? missingHostProblem(req.raw) ?? bodyEncodingProblem(req.headers);
     if (refused) throw refused;
   });
 

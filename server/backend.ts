@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { SetupState } from '../shared/api/setup.js';
+import { EMBEDDED_KEY_HEADER } from '../shared/constants.js';
 import { SERVICE_BASE_PATHS, SERVICES, type GameId, type ServiceName } from '../shared/games.js';
 import { BACKEND_VERSION, buildServer, type BuildServerOptions } from './app.js';
 import { resolveAuthConfig } from './config.js';
@@ -126,6 +127,18 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
               clock: options.clock ?? Date.now,
               firstRun: options.firstRun === true,
               log: app.log,
+              ...(secretsKey.available
+                ? {
+                    redeem: {
+                      // Its own address as it listens: a wildcard host is not one to call.
+                      backendUrl: host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${port}` : url,
+                      secretsKey: secretsKey.key,
+                      ...(options.launchKey !== undefined
+                        ? { headers: { [EMBEDDED_KEY_HEADER]: options.launchKey } }
+                        : {}),
+                    },
+                  }
+                : {}),
             },
             options.serverWatch,
           ).catch(async (err: unknown) => {

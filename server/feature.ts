@@ -32,6 +32,12 @@ export interface ServerFeature<
    * endpoints, on the same server; keep them few.
    */
   routes?(app: FastifyInstance, deps: ServerDeps): void;
+  /**
+   * Whether a request to one of those routes is answered without the embedded backend's launch
+   * key (server/app.ts): only for callers that cannot have it (a provider's notice, a checkout
+   * page in a browser) and that the route authenticates otherwise. Everything else keeps the key.
+   */
+  launchKeyExempt?(req: { method: string; path: string }, deps: ServerDeps): Promise<boolean>;
 }
 
 export interface GameSeed {

@@ -243,6 +243,7 @@ const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = 
     signedRedeemInput(GAME, (await giftBatch(f, 'shopTicket')).codes[0] ?? '', 'rbac-player', f.t.clock.now),
   'catalogue.items': async () => ({ game: GAME }),
   'catalogue.shopItems': async () => ({ game: GAME }),
+  'catalogue.rechargePacks': async () => ({ game: GAME }),
 
   'systemLogs.audit': async () => ({}),
   'systemLogs.entry': async (f) => ({ entryId: await auditEntry(f) }),
@@ -328,6 +329,7 @@ const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = 
   },
   'payProviders.list': async () => ({}),
   'payProviders.notices': async () => ({ provider: 'paypal', pageSize: 5 }),
+  'payProviders.refunds': async () => ({ provider: 'paypal', pageSize: 5 }),
   'payProviders.resendNotice': async (f) => ({
     noticeId: await insertTestNotice(db(f), { orderId: null, at: at(f) }),
     reason: REASON,

@@ -29,6 +29,7 @@ import {
   GRANT_KINDS,
   MAX_ITEM_LINES,
   checkCreate,
+  draftAmount,
   needsApproval,
   newRequestId,
   type CreateDraft,
@@ -40,8 +41,9 @@ import { useMe } from './session.js';
 import './orders.css';
 
 /**
- * A manual order for a player (compensation, a grant): the player checked by id, an amount of the
- * game's currency or items with counts, the order's value and a reason. The game's approval
+ * A manual order for a player (compensation, a grant): the player checked by id, a recharge pack
+ * (its price is the order's value, shown and not editable), an amount of the game's currency or
+ * items with counts, the order's value and a reason. The game's approval
  * threshold is shown, with a warning when this order will wait for a second ADMIN. The form has
  * one request id, so a double submit makes one order. A SUPER can change the threshold here.
  */
@@ -62,16 +64,23 @@ export function CreateOrderPage({ game }: { game: GameId }) {
     { game },
     { enabled: draft.kind === 'items', staleTime: 300_000 },
   );
+  const packs = useEndpointQuery(
+    'catalogue.rechargePacks',
+    { game },
+    { enabled: draft.kind === 'recharge', staleTime: 300_000 },
+  );
+  const packList = packs.data?.items;
   const player = useEndpointQuery(
     'players.get',
     { game, id: checkedPlayer },
     { enabled: checkedPlayer !== '' },
   );
   const create = useEndpointMutation('orders.create', { invalidates: ['players'] });
-  const { input, errors } = checkCreate(game, draft, currency, requestId);
+  const { input, errors } = checkCreate(game, draft, currency, requestId, packList);
   const shown = (f: CreateField) =>
     submitted && errors[f] ? t(`orders.create.error.${errors[f]}`) : undefined;
-  const amountMinor = parseMajor(draft.amount, currency);
+  const amountMinor = draftAmount(draft, currency, packList);
+  const isPack = draft.kind === 'recharge';
   const threshold = settings.data?.approvalThreshold;
   const waits = needsApproval(amountMinor, threshold);
   const set = (patch: Partial<CreateDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -165,6 +174,38 @@ export function CreateOrderPage({ game }: { game: GameId }) {
             ))}
           </RadioGroup>
         </FormGroup>
+        {isPack && (
+          <FormGroup
+            label={t('orders.create.pack')}
+            labelFor="order-create-pack"
+            labelInfo={t('common.required')}
+            helperText={shown('pack')}
+            intent={shown('pack') ? Intent.DANGER : Intent.NONE}
+          >
+            {packs.isPending ? (
+              <Spinner size={16} />
+            ) : packs.error ? (
+              <ErrorCallout
+                title={t('orders.create.packsFailed')}
+                error={asResultError(packs.error, Codes.NETWORK)}
+              />
+            ) : (
+              <HTMLSelect
+                id="order-create-pack"
+                value={draft.packId}
+                onChange={(e) => set({ packId: e.currentTarget.value })}
+                data-testid="order-create-pack"
+              >
+                <option value="">{t('orders.create.choosePack')}</option>
+                {(packList ?? []).map((p) => (
+                  <option key={p.id} value={String(p.id)}>
+                    {p.price === undefined ? p.name : `${p.name} · ${formatMoney(p.price, p.currency, lang)}`}
+                  </option>
+                ))}
+              </HTMLSelect>
+            )}
+          </FormGroup>
+        )}
         {draft.kind === 'items' && (
           <FormGroup
             label={t('orders.create.items')}
@@ -236,16 +277,28 @@ export function CreateOrderPage({ game }: { game: GameId }) {
           labelInfo={t('common.required')}
           helperText={
             shown('amount') ??
-            (amountMinor !== null && amountMinor > 0
-              ? formatMoney(amountMinor, currency, lang)
-              : t(draft.kind === 'items' ? 'orders.create.amountItemsHelp' : 'orders.create.amountHelp'))
+            (isPack
+              ? amountMinor !== null
+                ? t('orders.create.amountPackHelp', { price: formatMoney(amountMinor, currency, lang) })
+                : undefined
+              : amountMinor !== null && amountMinor > 0
+                ? formatMoney(amountMinor, currency, lang)
+                : t(draft.kind === 'items' ? 'orders.create.amountItemsHelp' : 'orders.create.amountHelp'))
           }
           intent={shown('amount') ? Intent.DANGER : Intent.NONE}
         >
           <InputGroup
             id="order-create-amount"
             inputMode="decimal"
-            value={draft.amount}
+            value={
+              isPack
+                ? amountMinor === null
+                  ? ''
+                  : minorToMajorText(amountMinor, minorDigits(currency))
+                : draft.amount
+            }
+            // A pack's price is the catalogue's: shown, not typed (the server would ignore it).
+            readOnly={isPack}
             onValueChange={(v) => set({ amount: v })}
             intent={shown('amount') ? Intent.DANGER : Intent.NONE}
             data-testid="order-create-amount"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT, checkCreate, needsApproval, newRequestId } from './createForm.js';
+import { EMPTY_DRAFT, checkCreate, draftAmount, needsApproval, newRequestId } from './createForm.js';
 
 describe('the create-order form', () => {
   it('makes one request id per form, letters and digits only', () => {
@@ -50,6 +50,41 @@ describe('the create-order form', () => {
         { itemId: 5, count: 10 },
       ],
     });
+  });
+
+  it('sends a recharge pack priced from the catalogue, whatever amount was typed before', () => {
+    const packs = [
+      { id: 12001, name: '500 Atom Credits', price: 499 },
+      { id: 12002, name: '1,100 Atom Credits', price: 999 },
+    ];
+    const draft = {
+      ...EMPTY_DRAFT,
+      playerId: '42',
+      kind: 'recharge' as const,
+      packId: '12002',
+      amount: '6000',
+      reason: 'lost purchase',
+    };
+    expect(draftAmount(draft, 'USD', packs)).toBe(999);
+    const { input, errors } = checkCreate('atomicwar', draft, 'USD', 'req12345', packs);
+    expect(errors).toEqual({});
+    expect(input).toEqual({
+      game: 'atomicwar',
+      playerId: '42',
+      grant: { kind: 'recharge', productId: 12002 },
+      amount: 999,
+      requestId: 'req12345',
+      reason: 'lost purchase',
+    });
+    // No pack chosen, or the packs not loaded yet: the pack is what is missing, not the amount.
+    const none = checkCreate('atomicwar', { ...draft, packId: '' }, 'USD', 'req12345', packs);
+    expect(none).toEqual({ input: null, errors: { pack: 'packChoose' } });
+    expect(checkCreate('atomicwar', draft, 'USD', 'req12345').errors).toEqual({ pack: 'packChoose' });
+    expect(checkCreate('atomicwar', { ...draft, packId: '99' }, 'USD', 'req12345', packs).errors).toEqual({
+      pack: 'packChoose',
+    });
+    // Back to an amount, the typed amount counts again.
+    expect(draftAmount({ ...draft, kind: 'amount' }, 'USD', packs)).toBe(600000);
   });
 
   it('says what is wrong', () => {

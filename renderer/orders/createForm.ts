@@ -5,10 +5,12 @@ import { parseMajor } from '../components/money.js';
 
 /**
  * The create-order form as typed, and the call it makes. The amount is typed in major units and
- * sent in minor units of the game's currency. Errors are text keys under orders.create.error.
+ * sent in minor units of the game's currency; for a recharge pack it is the pack's price (the
+ * server prices a pack from its catalogue anyway, so the form shows that price rather than let an
+ * operator type one that would be ignored). Errors are text keys under orders.create.error.
  */
 
-export const GRANT_KINDS = ['amount', 'items'] as const;
+export const GRANT_KINDS = ['recharge', 'amount', 'items'] as const;
 export type GrantKind = (typeof GRANT_KINDS)[number];
 
 export interface ItemLine {
@@ -20,13 +22,46 @@ export interface CreateDraft {
   playerId: string;
   kind: GrantKind;
   items: ItemLine[];
+  /** The chosen recharge pack's id, as the select holds it ('' = none yet). */
+  packId: string;
   amount: string;
   reason: string;
 }
 
-export type CreateField = 'playerId' | 'items' | 'amount' | 'reason';
+export type CreateField = 'playerId' | 'items' | 'pack' | 'amount' | 'reason';
 
-export const EMPTY_DRAFT: CreateDraft = { playerId: '', kind: 'amount', items: [], amount: '', reason: '' };
+export const EMPTY_DRAFT: CreateDraft = {
+  playerId: '',
+  kind: 'amount',
+  items: [],
+  packId: '',
+  amount: '',
+  reason: '',
+};
+
+/** A recharge pack as catalogue.rechargePacks lists it (price in minor units). */
+export interface PackEntry {
+  id: number;
+  price?: number | undefined;
+}
+
+/** The chosen pack's price in minor units, or null when no listed pack is chosen. */
+export function packPrice(
+  d: Pick<CreateDraft, 'packId'>,
+  packs: readonly PackEntry[] | undefined,
+): number | null {
+  const pack = packs?.find((p) => String(p.id) === d.packId);
+  return pack?.price ?? null;
+}
+
+/** The order's amount in minor units: the pack's price for a pack, else what was typed. */
+export function draftAmount(
+  d: CreateDraft,
+  currency: string | null | undefined,
+  packs: readonly PackEntry[] | undefined,
+): number | null {
+  return d.kind === 'recharge' ? packPrice(d, packs) : parseMajor(d.amount, currency);
+}
 export const MAX_ITEM_LINES = 20;
 const MAX_AMOUNT_MINOR = 100_000_000;
 
@@ -42,12 +77,15 @@ export function checkCreate(
   d: CreateDraft,
   currency: string | null | undefined,
   requestId: string,
+  packs?: readonly PackEntry[],
 ): { input: CreateInput | null; errors: Partial<Record<CreateField, string>> } {
   const errors: Partial<Record<CreateField, string>> = {};
   const playerId = d.playerId.trim();
   if (playerId === '' || playerId.length > 32) errors.playerId = 'playerId';
-  const amount = parseMajor(d.amount, currency);
-  if (amount === null) errors.amount = 'amountFormat';
+  const amount = draftAmount(d, currency, packs);
+  if (d.kind === 'recharge') {
+    if (amount === null) errors.pack = 'packChoose';
+  } else if (amount === null) errors.amount = 'amountFormat';
   else if (amount < 1) errors.amount = 'amountMin';
   else if (amount > MAX_AMOUNT_MINOR) errors.amount = 'amountMax';
   let rewards: { itemId: number; count: number }[] = [];
@@ -69,7 +107,12 @@ export function checkCreate(
     input: {
       game,
       playerId,
-      grant: d.kind === 'items' ? { kind: 'items', rewards } : { kind: 'amount' },
+      grant:
+        d.kind === 'items'
+          ? { kind: 'items', rewards }
+          : d.kind === 'recharge'
+            ? { kind: 'recharge', productId: Number(d.packId) }
+            : { kind: 'amount' },
       amount,
       requestId,
       reason: d.reason.trim(),

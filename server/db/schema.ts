@@ -560,6 +560,24 @@ export interface PaySandboxKeysTable {
   created_at: Timestamp;
 }
 
+/** A refund a payment sandbox took (server/payments/refunds.ts): what the provider would keep. */
+export interface PaySandboxRefundsTable {
+  id: Generated<number>;
+  provider: string;
+  order_id: string;
+  /** The payment refunded (the order's provider_ref). */
+  provider_ref: string;
+  /** The sandbox's refund id, in the provider's shape; the order's refund event names it. */
+  refund_ref: string;
+  amount: number;
+  currency: string;
+  /** The provider's word for the refund's state. */
+  status: string;
+  refunded_by: string;
+  reason: ColumnType<string, string | undefined, string>;
+  at: Timestamp;
+}
+
 /** The default game side of delivery: what was granted, once per order id (server/orders/delivery.ts). */
 export interface GameDeliveriesTable {
   order_id: string;
@@ -613,6 +631,7 @@ export interface Database {
   payment_notices: PaymentNoticesTable;
   game_deliveries: GameDeliveriesTable;
   pay_sandbox_keys: PaySandboxKeysTable;
+  pay_sandbox_refunds: PaySandboxRefundsTable;
 }
 
 export type OperatorRow = Selectable<OperatorsTable>;

@@ -118,6 +118,24 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
     expect(shop.items[0]).toMatchObject({ id: 21001, name: '每日礼包', price: 600, currency: 'CNY' });
   });
 
+  it("lists the game's recharge packs with their prices, for orders that grant a pack", async () => {
+    const packs = await ok<{ items: { id: number; name: string; price: number }[]; currency: string }>(
+      'catalogue.rechargePacks',
+      { game: GAME },
+    );
+    expect(packs.currency).toBe('CNY');
+    expect(packs.items[0]).toEqual({ id: 22001, name: '60 仙玉', price: 600, currency: 'CNY' });
+    expect(packs.items.every((p) => Number.isInteger(p.price) && p.price > 0)).toBe(true);
+    // Another game, its own packs; a stray field is refused, named.
+    const aw = await ok<{ items: { id: number }[]; currency: string }>('catalogue.rechargePacks', {
+      game: 'atomicwar',
+    });
+    expect(aw.items[0]?.id).toBe(12001);
+    expect(await fails('catalogue.rechargePacks', { game: GAME, productId: 1 }, Codes.VALIDATION)).toContain(
+      'productId',
+    );
+  });
+
   it('makes a batch of unique random codes of the alphabet after the prefix', async () => {
     const batch = await create({ count: 150, prefix: 'ac' });
     expect(batch).toMatchObject({

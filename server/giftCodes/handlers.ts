@@ -323,4 +323,16 @@ export const giftCodesHandlers: HandlerMap<Endpoints> = {
       currency: theme.currency,
     };
   },
+  'catalogue.rechargePacks': async (input) => {
+    const theme = THEMES[input.game];
+    return {
+      items: theme.recharge.map((p) => ({
+        id: p.id,
+        name: p.name,
+        price: p.price,
+        currency: theme.currency,
+      })),
+      currency: theme.currency,
+    };
+  },
 };

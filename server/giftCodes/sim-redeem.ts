@@ -21,6 +21,12 @@ export interface RedeemRouteOptions {
   /** The game's game-server key (gameServerKey). */
   key: Buffer;
   clock: Clock;
+  /**
+   * Sent with each redeem call: the embedded backend's launch key, for the demo's servers that
+   * run inside it (server/serverWatch/runtime.ts). The redeem call is the game servers' own, but
+   * an embedded backend answers nobody without the key, and these servers are its own part.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -62,7 +68,7 @@ export function addRedeemRoute(server: SimulatedGameServer, opts: RedeemRouteOpt
       try {
         const r = await fetch(`${opts.backendUrl}${SERVICE_BASE_PATHS[plan.service]}${plan.path}`, {
           method: plan.method,
-          headers: { 'content-type': 'application/json' },
+          headers: { ...opts.headers, 'content-type': 'application/json' },
           body: JSON.stringify(plan.body),
         });
         const env = (await r.json()) as Envelope<unknown>;

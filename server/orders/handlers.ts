@@ -6,6 +6,7 @@ import type { GameId } from '../../shared/games.js';
 import { recordAudit } from '../audit/record.js';
 import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { messageOf, problem } from '../http/problem.js';
+import { refundWithProvider } from '../payments/refunds.js';
 import {
   approveOrder,
   cancelOrder,
@@ -43,9 +44,22 @@ type Step = (
   a: { orderId: string; game: GameId; by: string; reason: string; now: Date },
 ) => Promise<OrderDetail>;
 
+/** A refund asks the order's provider first (sandbox: recorded; live: refused, nothing changes). */
+const refundStep: Step = (ctx, a) =>
+  refundOrder(ctx, a, (row, trx) =>
+    refundWithProvider(row, {
+      db: trx,
+      deps: ctx.deps,
+      by: a.by,
+      reason: a.reason,
+      now: a.now,
+      log: (m) => ctx.log.warn(m),
+    }),
+  );
+
 const STEPS: Record<BulkAction, Step> = {
   resend: resendOrder,
-  refund: refundOrder,
+  refund: refundStep,
   cancel: cancelOrder,
   approve: approveOrder,
   reject: rejectOrder,

@@ -734,12 +734,14 @@ async function operatorStep(
   ctx: LedgerCtx,
   a: OperatorStep,
   action: 'refund' | 'cancel' | 'approve' | 'reject',
-  detail: (row: OrderRow) => string,
+  detail: (row: OrderRow, trx: Kysely<Database>) => string | Promise<string>,
 ): Promise<OrderRow> {
   return inTransaction(ctx.db, async (trx) => {
     const row = await mustFindRow(trx, a.orderId, a.game, true);
     const to = decideOrThrow(row, action, a.by);
     if (to === null) return row;
+    // Before the order changes: a step outside it (the provider's refund) may still refuse.
+    const text = await detail(row, trx);
     const approval =
       action === 'approve'
         ? { approval: 'approved', approved_by: a.by }
@@ -760,26 +762,47 @@ async function operatorStep(
       by: a.by,
       action,
       reason: a.reason,
-      detail: detail(row),
+      detail: text,
     });
     return updated;
   });
 }
 
 /**
- * Refunds a paid, delivered or failed order. The provider's refund is the sandbox's record here
- * (the event names provider and reference); a delivered grant stays with the player (games take
- * back nothing), which the event says so support knows.
+ * The provider's refund of a paid order (server/payments/refunds.ts), given by the caller so the
+ * ledger does not depend on the payment modules. It runs in the order's transaction, after the
+ * state check and before any change, and answers the provider's refund reference, or throws
+ * (a live provider: 50300) and the order is left as it was.
  */
-export async function refundOrder(ctx: LedgerCtx, a: OperatorStep): Promise<OrderDetail> {
-  const row = await operatorStep(ctx, a, 'refund', (r) =>
-    [
-      r.provider
-        ? `${moneyText(Number(r.amount), r.currency)} refunded through ${r.provider} (${r.provider_ref ?? ''})`
-        : `${moneyText(Number(r.amount), r.currency)} written back (manual order)`,
+export type ProviderRefund = (
+  row: OrderRow & { provider: string },
+  trx: Kysely<Database>,
+) => Promise<{ refundRef: string; status: string }>;
+
+/**
+ * Refunds a paid, delivered or failed order. A purchase is refunded through its provider first
+ * (the event names the provider, the payment and the provider's refund reference); a manual
+ * order is written back. A delivered grant stays with the player (games take back nothing),
+ * which the event says so support knows.
+ */
+export async function refundOrder(
+  ctx: LedgerCtx,
+  a: OperatorStep,
+  providerRefund?: ProviderRefund,
+): Promise<OrderDetail> {
+  const row = await operatorStep(ctx, a, 'refund', async (r, trx) => {
+    const money = moneyText(Number(r.amount), r.currency);
+    let what = `${money} written back (manual order)`;
+    if (r.provider) {
+      if (!providerRefund) throw new Error(`refundOrder: no provider refund step for ${r.provider}`);
+      const done = await providerRefund({ ...r, provider: r.provider }, trx);
+      what = `${money} refunded through ${r.provider} (payment ${r.provider_ref ?? ''}; refund ${done.refundRef}, ${done.status})`;
+    }
+    return [
+      what,
       r.state === 'delivered' ? 'the grant already delivered stays with the player' : 'nothing was delivered',
-    ].join('; '),
-  );
+    ].join('; ');
+  });
   return detailOf(ctx.db, row, ctx.lang);
 }
 

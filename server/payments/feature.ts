@@ -3,7 +3,7 @@ import { serverFeature } from '../feature.js';
 import { payServerMigrations } from '../payServer/migrations.js';
 import { paymentsHandlers } from './handlers.js';
 import { paymentsMigrations } from './migrations.js';
-import { registerPaymentRoutes } from './routes.js';
+import { paymentsLaunchKeyExempt, registerPaymentRoutes } from './routes.js';
 
 /**
  * Payments: the payment service (orders players buy, checkouts), providers' signed notices
@@ -14,4 +14,5 @@ export const paymentsServer = serverFeature(paymentsFeature, {
   handlers: paymentsHandlers,
   migrations: { ...paymentsMigrations, ...payServerMigrations },
   routes: registerPaymentRoutes,
+  launchKeyExempt: paymentsLaunchKeyExempt,
 });

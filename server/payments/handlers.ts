@@ -22,6 +22,7 @@ import {
 import { payServerHandlers } from '../payServer/handlers.js';
 import { isAccepting } from '../payServer/state.js';
 import { keyringOf } from './keys.js';
+import { toSandboxRefund } from './refunds.js';
 import { receiveNotice, storedRequest, toNotice, type NoticeRow } from './notify.js';
 import { checkoutUrl, notifyUrl } from './routes.js';
 
@@ -190,6 +191,13 @@ const paymentHandlers: HandlerMap<Omit<Endpoints, keyof typeof payServerHandlers
     if (input.outcome) q = q.where('outcome', '=', input.outcome);
     if (input.orderId) q = q.where('order_id', '=', input.orderId);
     return listPage(q, q.selectAll().orderBy('received_at', 'desc').orderBy('id', 'desc'), input, toNotice);
+  },
+
+  'payProviders.refunds': async (input, ctx) => {
+    let q = ctx.db.selectFrom('pay_sandbox_refunds');
+    if (input.provider) q = q.where('provider', '=', input.provider);
+    if (input.orderId) q = q.where('order_id', '=', input.orderId);
+    return listPage(q, q.selectAll().orderBy('at', 'desc').orderBy('id', 'desc'), input, toSandboxRefund);
   },
 
   'payProviders.resendNotice': async (input, ctx) => {

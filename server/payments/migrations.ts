@@ -21,4 +21,26 @@ export const paymentsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * The sandboxes' refunds: what a provider would keep of each refund it took. One per order (an
+   * order is refunded once), written in the same transaction as the order's refund.
+   */
+  '0021_sandbox_refunds': {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('pay_sandbox_refunds')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.notNull().unique())
+        .addColumn('provider_ref', 'text', (c) => c.notNull())
+        .addColumn('refund_ref', 'text', (c) => c.notNull().unique())
+        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('refunded_by', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

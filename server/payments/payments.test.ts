@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail, PaymentNotice } from '../../shared/api/orders.js';
-import type { ProviderStatus } from '../../shared/api/payments.js';
+import type { ProviderStatus, SandboxRefund } from '../../shared/api/payments.js';
 import { Codes } from '../../shared/codes.js';
 import type { Page } from '../db/paging.js';
 import { backendKinds } from '../../tests/support/backends.js';
 import { PayKit } from './test-kit.js';
 import { SANDBOX_PATH } from './routes.js';
 import { NO_SECRETS_KEY } from '../platformKeys/secrets-key.js';
+import { startPaying } from '../orders/ledger.js';
+import { playerIdOf } from '../seed/players.js';
+import { PROVIDER_MODULES } from './notify.js';
 
 /**
  * Payments over HTTP on both databases: the sandbox checkout pays and delivers; notices posted
@@ -306,6 +309,63 @@ describe.each(backendKinds())('payments on %s', (kind) => {
     }
   });
 
+  it.each(['wechat', 'alipay', 'paypal', 'payssion'] as const)(
+    'refunds a %s order through its sandbox, which records the refund the event names',
+    async (p) => {
+      const o = await kit.payingOrder(p);
+      expect((await kit.post(p, await kit.signed(p, o))).status).toBe(200);
+      const refunded = await kit.ok<OrderDetail>('orders.refund', {
+        game: 'ymmj',
+        orderId: o.order.orderId,
+        reason: 'player asked for a refund',
+      });
+      expect(refunded.state).toBe('refunded');
+      const rows = await kit.t.backend.database.db
+        .selectFrom('pay_sandbox_refunds')
+        .selectAll()
+        .where('order_id', '=', o.order.orderId)
+        .execute();
+      expect(rows).toEqual([
+        expect.objectContaining({
+          provider: p,
+          provider_ref: o.providerRef,
+          amount: o.order.amount,
+          currency: o.order.currency,
+          refunded_by: 'super',
+          reason: 'player asked for a refund',
+        }),
+      ]);
+      const ref = rows[0]?.refund_ref ?? '';
+      expect(ref).not.toBe('');
+      // The payments module shows it.
+      const listed = await kit.ok<Page<SandboxRefund>>('payProviders.refunds', {
+        provider: p,
+        orderId: o.order.orderId,
+        page: 1,
+        pageSize: 10,
+      });
+      expect(listed.items).toEqual([
+        expect.objectContaining({
+          provider: p,
+          orderId: o.order.orderId,
+          refundRef: ref,
+          refundedBy: 'super',
+        }),
+      ]);
+      const event = refunded.history.find((e) => e.action === 'refund');
+      expect(event?.detail).toContain(`refunded through ${p} (payment ${o.providerRef}; refund ${ref}`);
+      // Refunded once: a second refund is refused by the order's state, and the sandbox keeps one row.
+      await kit.call('orders.refund', { game: 'ymmj', orderId: o.order.orderId, reason: 'again please' });
+      expect(
+        await kit.t.backend.database.db
+          .selectFrom('pay_sandbox_refunds')
+          .select('id')
+          .where('order_id', '=', o.order.orderId)
+          .execute(),
+      ).toHaveLength(1);
+    },
+  );
+
   it('writes audit entries for orders and resends, and keeps the sandbox keys sealed', async () => {
     const o = await kit.payingOrder('payssion');
     const entry = await kit.t.backend.database.db
@@ -325,27 +385,156 @@ describe.each(backendKinds())('payments on %s', (kind) => {
   });
 });
 
-describe.each(backendKinds())('the sandbox on an embedded backend (launch key) on %s', (kind) => {
-  const launchKey = 'payments-test-launch-key-0123456789abcdef';
-  const kit = new PayKit();
-  beforeAll(() => kit.open(kind, launchKey));
-  afterAll(() => kit.close());
+/** Live credentials for Payssion (the one provider without PEM keys), from the environment. */
+const PAYSSION_LIVE = {
+  GAMEOPS_PAY_PAYSSION_API_KEY: 'live-api-key',
+  GAMEOPS_PAY_PAYSSION_SECRET_KEY: 'live-secret',
+};
 
-  it('takes the launch key of the Pay request along to its own notify route', async () => {
-    const { order } = await kit.payingOrder('alipay');
-    const payUrl = `${kit.t.backend.url}${SANDBOX_PATH}/alipay/pay/${order.orderId}`;
-    const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    // Without the key the backend answers nobody, the sandbox included.
-    expect((await fetch(payUrl, { method: 'POST', headers: form, body: 'action=pay' })).status).toBe(401);
-    const paid = await fetch(payUrl, {
-      method: 'POST',
-      headers: { ...form, ...kit.t.api.headers },
-      body: 'action=pay',
-    });
-    expect(await paid.text()).toContain('Paid.');
-    expect((await kit.ok<OrderDetail>('pay.detail', { orderId: order.orderId })).state).toBe('delivered');
+/** Runs with Payssion in live mode (the keyring is read per backend, at its first payment call). */
+function withLivePayssion(): void {
+  const saved: Record<string, string | undefined> = {};
+  beforeAll(() => {
+    for (const [k, v] of Object.entries(PAYSSION_LIVE)) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
   });
-});
+  afterAll(() => {
+    for (const k of Object.keys(PAYSSION_LIVE)) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  });
+}
+
+describe.each(backendKinds())(
+  'the payment routes on an embedded backend (launch key), Payssion live, on %s',
+  (kind) => {
+    const launchKey = 'payments-test-launch-key-0123456789abcdef';
+    const kit = new PayKit();
+    withLivePayssion();
+    beforeAll(() => kit.open(kind, launchKey));
+    afterAll(() => kit.close());
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+    it('opens the sandbox checkout and pays without the launch key, as a browser does', async () => {
+      const { order, checkoutUrl } = await kit.payingOrder('alipay');
+      const page = await fetch(checkoutUrl);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(order.orderId);
+      const payUrl = `${kit.t.backend.url}${SANDBOX_PATH}/alipay/pay/${order.orderId}`;
+      // The sandbox's own notice goes to the notify route without the key too.
+      const paid = await fetch(payUrl, { method: 'POST', headers: form, body: 'action=pay' });
+      expect(await paid.text()).toContain('Paid.');
+      expect((await kit.ok<OrderDetail>('pay.detail', { orderId: order.orderId })).state).toBe('delivered');
+    });
+
+    it("takes a provider's signed notice without the launch key", async () => {
+      const o = await kit.payingOrder('wechat');
+      const r = await kit.post('wechat', await kit.signed('wechat', o));
+      expect(r.status).toBe(200);
+      expect((await kit.ok<OrderDetail>('pay.detail', { orderId: o.order.orderId })).state).toBe('delivered');
+      // A forged one gets in the door and no further: recorded, refused, nothing changed.
+      const forged = await kit.post('wechat', { headers: {}, contentType: 'application/json', body: '{}' });
+      expect(forged.status).toBe(401);
+      expect(JSON.parse(forged.text)).toMatchObject({ code: 'FAIL' });
+    });
+
+    it('still refuses everything else without the launch key', async () => {
+      const { order } = await kit.payingOrder('paypal');
+      const refused = async (path: string, init: RequestInit = {}) => {
+        const r = await fetch(`${kit.t.backend.url}${path}`, init);
+        expect(r.status, path).toBe(401);
+        const body = (await r.json()) as { Status: { Code: number; Message: string } };
+        expect(body.Status.Code).toBe(Codes.UNAUTHENTICATED);
+        expect(body.Status.Message).toContain('launch key');
+      };
+      // The console's own calls, the pay service's included.
+      await refused(`/api/v1/pay/order/${order.orderId}/detail`);
+      await refused('/api/v1/sr/admin/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'super', password: 'x' }),
+      });
+      await refused('/health');
+      // Near misses of the exempt routes: another method, another path.
+      await refused(`${SANDBOX_PATH}/paypal/pay/${order.orderId}`);
+      await refused(`${SANDBOX_PATH}/paypal/checkout/${order.orderId}`, { method: 'POST', body: '' });
+      await refused(`${SANDBOX_PATH}/bitcoin/checkout/${order.orderId}`);
+      await refused(`${SANDBOX_PATH}/paypal/checkout/${order.orderId}/more`);
+      await refused('/api/v1/pay/notify/paypal', { method: 'GET' });
+      // A provider in live mode has no sandbox: its checkout keeps the key.
+      await refused(`${SANDBOX_PATH}/payssion/checkout/${order.orderId}`);
+      const withKey = await fetch(`${kit.t.backend.url}${SANDBOX_PATH}/payssion/checkout/${order.orderId}`, {
+        headers: kit.t.api.headers,
+      });
+      expect(withKey.status).toBe(404);
+    });
+
+    it('refuses to refund a live payment with 50300, leaving the order as it was', async () => {
+      const db = kit.t.backend.database.db;
+      const order = await kit.ok<OrderDetail>('pay.order', {
+        game: 'ymmj',
+        playerId: playerIdOf('ymmj', 2),
+        productId: 22001,
+        requestId: kit.requestId(),
+      });
+      // Live mode opens no checkout here (pay.do answers 50300): the payment integration would.
+      const providerRef = 'TLIVEPAYMENT0001';
+      await startPaying(db, {
+        orderId: order.orderId,
+        provider: 'payssion',
+        providerRef,
+        now: new Date(kit.t.clock.now),
+      });
+      const notice = PROVIDER_MODULES.payssion.sign(
+        {
+          orderId: order.orderId,
+          providerRef,
+          amount: order.amount,
+          currency: order.currency,
+          paid: true,
+          noticeKey: 'TLIVENOTICE0001',
+          at: new Date(kit.t.clock.now),
+        },
+        {
+          apiKey: PAYSSION_LIVE.GAMEOPS_PAY_PAYSSION_API_KEY,
+          secretKey: PAYSSION_LIVE.GAMEOPS_PAY_PAYSSION_SECRET_KEY,
+        },
+      );
+      expect((await kit.post('payssion', notice)).status).toBe(200);
+      const before = await kit.ok<OrderDetail>('pay.detail', { orderId: order.orderId });
+      expect(before.state).toBe('delivered');
+
+      const r = await kit.call('orders.refund', {
+        game: 'ymmj',
+        orderId: order.orderId,
+        reason: 'player asked',
+      });
+      expect(r.body.Status.Code).toBe(Codes.UNAVAILABLE);
+      expect(r.body.Status.Message).toContain('live refunds are not built');
+      const after = await kit.ok<OrderDetail>('pay.detail', { orderId: order.orderId });
+      expect(after.state).toBe('delivered');
+      expect(after.history).toEqual(before.history);
+      expect(
+        await db
+          .selectFrom('pay_sandbox_refunds')
+          .select('id')
+          .where('order_id', '=', order.orderId)
+          .execute(),
+      ).toEqual([]);
+      // In a bulk refund the row is refused on its own, with the same code.
+      const bulk = await kit.ok<{ results: { ok: boolean; code: number }[] }>('orders.bulk', {
+        game: 'ymmj',
+        action: 'refund',
+        orderIds: [order.orderId],
+        reason: 'player asked',
+      });
+      expect(bulk.results).toEqual([expect.objectContaining({ ok: false, code: Codes.UNAVAILABLE })]);
+    });
+  },
+);
 
 describe.each(backendKinds())('the sandbox without a secrets key on %s', (kind) => {
   const kit = new PayKit();

@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PROVIDERS, orderIdSchema, type Provider } from '../../shared/api/orders.js';
 import { Codes } from '../../shared/codes.js';
-import { EMBEDDED_KEY_HEADER } from '../../shared/constants.js';
 import { SERVICE_BASE_PATHS } from '../../shared/games.js';
 import type { ServerDeps } from '../http/context.js';
 import { languageOf, problem } from '../http/problem.js';
@@ -77,6 +76,37 @@ function orderIdOf(raw: string): string {
     );
   }
   return parsed.data;
+}
+
+const NOTIFY_ROUTE = new RegExp(`^${NOTIFY_PATH}/[^/]+/?$`);
+const SANDBOX_ROUTE = new RegExp(`^${SANDBOX_PATH}/([^/]+)/(checkout|pay)/[^/]+/?$`);
+
+/**
+ * Which of these routes the desktop's embedded backend answers without its launch key (which
+ * main alone holds, server/http/launch-key.ts), and why:
+ *
+ * - a provider's notice (POST notify/{provider}): the provider cannot know the key, and needs
+ *   none: a notice changes nothing unless its signature checks out against the provider's key
+ *   (notify.ts), and a refused one is only recorded;
+ * - the sandbox's checkout (GET checkout/{orderId}, POST pay/{orderId}): the page is opened in a
+ *   browser, which sends no such header. Only while that provider is in sandbox mode, where
+ *   paying moves no real money; in live mode they stay behind the key (and answer 40400 anyway).
+ *
+ * Every other route, the console's endpoints included, still needs the key.
+ */
+export async function paymentsLaunchKeyExempt(
+  req: { method: string; path: string },
+  deps: ServerDeps,
+): Promise<boolean> {
+  if (req.method === 'POST' && NOTIFY_ROUTE.test(req.path)) return true;
+  const m = SANDBOX_ROUTE.exec(req.path);
+  if (!m) return false;
+  const [, provider = '', step] = m;
+  if (step === 'checkout' ? req.method !== 'GET' && req.method !== 'HEAD' : req.method !== 'POST')
+    return false;
+  if (!(PROVIDERS as readonly string[]).includes(provider)) return false;
+  const keyring = await keyringOf(deps, deps.db, () => undefined);
+  return keyring[provider as Provider].mode === 'sandbox';
 }
 
 export function registerPaymentRoutes(app: FastifyInstance, deps: ServerDeps): void {
@@ -189,16 +219,11 @@ async function sandboxPay(
   );
   const origin = loopbackOrigin(deps);
   if (!origin) throw new Error('the backend does not listen, so the sandbox cannot post its notice');
-  // As the provider would: over HTTP to the notify route. An embedded backend refuses any
-  // request without its launch key, so the one this request came with goes along.
-  const launchKey = req.headers[EMBEDDED_KEY_HEADER];
+  // As the provider would: over HTTP to the notify route, without the embedded backend's launch
+  // key (the notify route needs none: paymentsLaunchKeyExempt), so the path is the provider's own.
   const res = await fetch(`${origin}${NOTIFY_PATH}/${provider}`, {
     method: 'POST',
-    headers: {
-      ...signed.headers,
-      'content-type': signed.contentType,
-      ...(typeof launchKey === 'string' ? { [EMBEDDED_KEY_HEADER]: launchKey } : {}),
-    },
+    headers: { ...signed.headers, 'content-type': signed.contentType },
     body: signed.body,
   });
   const answer = await res.text();

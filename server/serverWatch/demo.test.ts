@@ -8,6 +8,7 @@ import type { NoticeRule } from '../../shared/api/notices.js';
 import { ENDPOINTS } from '../../shared/api/table.js';
 import { EMBEDDED_KEY_HEADER } from '../../shared/constants.js';
 import { startBackend } from '../backend.js';
+import { testSecrets } from '../giftCodes/test-kit.js';
 import {
   ApiClient,
   TEST_SCRYPT,
@@ -174,5 +175,72 @@ describe('the demo’s servers across restarts of the embedded database', () => 
     } finally {
       await b.close();
     }
+  });
+});
+
+describe.each(backendKinds())('the demo’s simulated servers redeem codes on %s', (kind) => {
+  // An embedded backend's launch key: the demo's servers must send it with their redeem calls.
+  const launchKey = 'demo-redeem-test-launch-key-0123456789abcdef';
+  let t: TestBackend;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestBackend(kind, {
+      secretsKey: testSecrets(),
+      launchKey,
+      serverWatch: { tickMs: 0, spreadStart: false, demoScheduleEveryMs: 0, demoFlaps: [] },
+    });
+    token = (await t.api.login('admin')).authToken;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('POST /redeem on a demo server signs the redemption, and the code is used', async () => {
+    const now = t.clock.now;
+    const made = await t.api.call<{ id: number }>(
+      ENDPOINTS['activeCodes.create'],
+      {
+        game: 'ymmj',
+        name: 'Demo server redeem',
+        count: 1,
+        prefix: 'DM',
+        channel: 'demo',
+        grant: { kind: 'items', rewards: [{ itemId: 20001, count: 1 }] },
+        validFrom: new Date(now - 3_600_000).toISOString(),
+        validUntil: new Date(now + 86_400_000).toISOString(),
+        usesPerCode: 1,
+        usesPerPlayer: 1,
+        reason: 'demo redeem test',
+      },
+      token,
+    );
+    expect(made.body.Status).toEqual({ Code: 1 });
+    const codes = await t.api.call<{ items: { code: string }[] }>(
+      ENDPOINTS['activeCodes.codes'],
+      { game: 'ymmj', batchId: made.body.Data.id, pageSize: 10 },
+      token,
+    );
+    const code = codes.body.Data.items[0]?.code ?? '';
+    const server = t.backend.serverWatch?.fleet?.get('ymmj-1');
+    if (!server) throw new Error('no demo server ymmj-1');
+    const post = async (body: unknown) => {
+      const r = await fetch(`${server.url}/redeem`, { method: 'POST', body: JSON.stringify(body) });
+      return { status: r.status, body: (await r.json()) as { Status: { Code: number } } };
+    };
+    expect(await post({ code, playerId: 'demo-player-1' })).toMatchObject({
+      status: 200,
+      body: { Status: { Code: 1 } },
+    });
+    // Used: a second player is refused.
+    expect((await post({ code, playerId: 'demo-player-2' })).status).toBe(409);
+    const status = await t.api.call<{ uses: number; redemptions: { playerId: string; serverId: string }[] }>(
+      ENDPOINTS['activeCodes.status'],
+      { game: 'ymmj', code },
+      token,
+    );
+    expect(status.body.Data.uses).toBe(1);
+    expect(status.body.Data.redemptions).toEqual([
+      expect.objectContaining({ playerId: 'demo-player-1', serverId: 'ymmj-1' }),
+    ]);
   });
 });

@@ -5,6 +5,8 @@ import type { DatabaseKind } from '../db/open.js';
 import type { Database } from '../db/schema.js';
 import { DEMO_FLAPS, DEMO_FLEET, SimulatedFleet, type FlapSchedule } from '../simulated/fleet.js';
 import { attachFleetDelivery, detachFleetDelivery } from '../orders/delivery.js';
+import { gameServerKey } from '../giftCodes/game-server-key.js';
+import { addRedeemRoute } from '../giftCodes/sim-redeem.js';
 import { touchWatchConfig } from './config.js';
 import { demoPorts, demoSeeded, hasDemoOperators, repointDemo, seedDemoWatch } from './demo.js';
 import { WatchEngine, type EngineLog, type EngineOptions } from './engine.js';
@@ -47,6 +49,13 @@ export interface WatchRuntimeDeps {
   /** The embedded backend's first run: demo data may be chosen while it runs. */
   firstRun: boolean;
   log?: EngineLog;
+  /**
+   * What the demo's servers need to redeem codes as real game servers do (POST /redeem, signed
+   * with their game's key and sent to this backend): the backend's own URL once it listens, the
+   * secrets key the game-server keys derive from, and the headers its calls need (an embedded
+   * backend's launch key). Absent (no secrets key): the demo's servers have no /redeem.
+   */
+  redeem?: { backendUrl: string; secretsKey: Buffer; headers?: Readonly<Record<string, string>> };
 }
 
 export interface ServerWatchRuntime {
@@ -97,6 +106,18 @@ export async function startServerWatch(
     });
     // The demo's games take orders' deliveries (POST /deliver) on these servers (server/orders).
     attachFleetDelivery(deps.db, fleet);
+    // And redeem codes on them, signed with their game's key, as a real game server would.
+    const redeem = deps.redeem;
+    if (redeem) {
+      for (const server of fleet.servers) {
+        addRedeemRoute(server, {
+          backendUrl: redeem.backendUrl,
+          key: gameServerKey(redeem.secretsKey, server.spec.game),
+          clock: deps.clock,
+          ...(redeem.headers ? { headers: redeem.headers } : {}),
+        });
+      }
+    }
     const moved = await repointDemo(deps.db, fleet, now);
     if (moved.length > 0) {
       await touchWatchConfig(deps.db);

@@ -144,7 +144,7 @@ export type CodeInfo = z.infer<typeof codeInfoSchema>;
 export const catalogueEntrySchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** Shop items: their list price in minor units; items: absent. */
+  /** Shop items and recharge packs: their list price in minor units; items: absent. */
   price: z.number().int().optional(),
   currency: z.string().optional(),
 });
@@ -355,6 +355,17 @@ export const giftCodesEndpoints = {
     method: 'GET',
     path: '/shop/items',
     summary: "The game's shop items with list prices (spec: shop items), for shop tickets and orders.",
+    access: ADMIN_ONLY,
+    input: z.strictObject({ game: gameIdSchema }),
+    output: z.object({ items: z.array(catalogueEntrySchema), currency: z.string() }),
+  }),
+  'catalogue.rechargePacks': endpoint({
+    service: 'game',
+    method: 'GET',
+    path: '/recharge/packs',
+    summary:
+      "The game's recharge packs with their prices (spec: recharge products), for manual orders " +
+      'that grant a pack: the order is priced from the pack.',
     access: ADMIN_ONLY,
     input: z.strictObject({ game: gameIdSchema }),
     output: z.object({ items: z.array(catalogueEntrySchema), currency: z.string() }),

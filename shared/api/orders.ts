@@ -278,7 +278,10 @@ export const ordersEndpoints = {
     service: 'game',
     method: 'POST',
     path: '/orders/:orderId/refund',
-    summary: 'Refund a paid, delivered or failed order (the provider is told; the sandbox records it).',
+    summary:
+      'Refund a paid, delivered or failed order. A purchase is refunded through its provider first: ' +
+      "in sandbox mode the sandbox records the refund and the order's event names its reference; a " +
+      'provider in live mode answers 50300 (live refunds are not built) and the order stays as it was.',
     access: ADMIN_ONLY,
     audit: true,
     input: z.strictObject({ game: gameIdSchema, ...orderIdParam, ...reasonInput }),

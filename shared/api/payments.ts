@@ -57,6 +57,28 @@ export const providerStatusSchema = z.object({
 });
 export type ProviderStatus = z.infer<typeof providerStatusSchema>;
 
+/**
+ * A refund a provider's sandbox took (orders.refund of a purchase in sandbox mode): what the
+ * provider would keep. Live refunds are not built (orders.refund answers 50300), so there are none.
+ */
+export const sandboxRefundSchema = z.object({
+  id: z.number().int(),
+  provider: providerSchema,
+  orderId: z.string(),
+  /** The payment refunded. */
+  providerRef: z.string(),
+  /** The sandbox's refund reference, in the provider's shape (the order's refund event names it). */
+  refundRef: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  /** The provider's word for the refund's state. */
+  status: z.string(),
+  refundedBy: z.string(),
+  reason: z.string(),
+  at: z.string(),
+});
+export type SandboxRefund = z.infer<typeof sandboxRefundSchema>;
+
 export const payServerStatusSchema = z.object({
   accepting: z.boolean(),
   /** When it was last shut down or started, by whom and why; null when never. */
@@ -135,6 +157,19 @@ export const paymentsEndpoints = {
       ...pageInput,
     }),
     output: pageOf(paymentNoticeSchema),
+  }),
+  'payProviders.refunds': endpoint({
+    service: 'admin',
+    method: 'GET',
+    path: '/pay/refunds',
+    summary: "The sandboxes' refunds, newest first; provider and order id narrow it.",
+    access: SUPER_ONLY,
+    input: z.strictObject({
+      provider: providerSchema.optional(),
+      orderId: orderIdSchema.optional(),
+      ...pageInput,
+    }),
+    output: pageOf(sandboxRefundSchema),
   }),
   'payProviders.resendNotice': endpoint({
     service: 'admin',

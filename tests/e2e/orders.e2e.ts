@@ -7,9 +7,10 @@ import { goTo, openConsole, signIn, waitForPath } from './support.js';
 /**
  * A game's orders through the screens, in atomicwar: a manual order above the approval threshold
  * waits for a second ADMIN (its creator cannot approve it, another admin can, and it is
- * delivered); a purchase paid in a provider's sandbox is delivered; with the game unreachable a
- * paid order shows its failed delivery, and once the game is back "Resend" delivers it; the filter
- * drawer's Completed shows delivered orders only, in the URL.
+ * delivered); a manual order of a recharge pack is priced from the pack; a purchase paid in a
+ * provider's sandbox is delivered; with the game unreachable a paid order shows its failed
+ * delivery, and once the game is back "Resend" delivers it; the filter drawer's Completed shows
+ * delivered orders only, in the URL.
  *
  * The backend runs in this process (the host's in-process launcher) and delivers to the demo's
  * simulated game servers over HTTP. "The game is unreachable" is made the way a network makes it:
@@ -85,7 +86,8 @@ async function openPurchase(playerId: string): Promise<string> {
 
 /**
  * Starts the payment on the order's page with a provider, then presses the sandbox checkout's
- * Pay, as the player would (the embedded backend answers only with the console's launch key).
+ * Pay, as the player's browser would: without the console's launch key, which the embedded
+ * backend does not ask of the sandbox's routes (server/payments/routes.ts).
  */
 async function payInSandbox(page: Page, provider: string): Promise<void> {
   await page.getByTestId('order-pay-provider').selectOption(provider);
@@ -94,10 +96,9 @@ async function payInSandbox(page: Page, provider: string): Promise<void> {
   await url.waitFor();
   const checkout = await url.inputValue();
   expect(checkout).toContain(`/sandbox/${provider}/checkout/`);
-  const backend = await fx.host.core.backendReady();
   const res = await realFetch(checkout.replace('/checkout/', '/pay/'), {
     method: 'POST',
-    headers: { ...backend?.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: 'action=pay',
   });
   expect(res.status).toBe(200);
@@ -150,6 +151,31 @@ describe('orders', () => {
       .poll(() => other.locator('[data-testid="order-event"][data-action="approve"]').count())
       .toBe(1);
     await other.context().close();
+  });
+
+  it('a manual order of a recharge pack is priced from the pack, the amount shown and not typed', async () => {
+    const page = await signedIn('atomicwar', `/${GAME}/recharge/ordercreate`);
+    const playerId = await aPlayer();
+    await page.getByTestId('order-create-player').fill(playerId);
+    await page.getByTestId('order-create-reason').click();
+    await expect
+      .poll(() => page.getByTestId('order-create-player').getAttribute('data-player'))
+      .toBe('found');
+    await checkbox(page, 'order-create-kind-recharge');
+    await page.getByTestId('order-create-pack').selectOption(String(PACK));
+    const amount = page.getByTestId('order-create-amount');
+    await expect.poll(() => amount.inputValue()).toBe('4.99');
+    expect(await amount.getAttribute('readonly')).not.toBeNull();
+    await page.getByTestId('order-create-reason').fill('the pack bought twice was charged once');
+    await page.getByTestId('order-create-submit').click();
+    await waitForPath(page, /\/atomicwar\/recharge\/retrive\?.*order=/);
+    const detail = page.getByTestId('order-detail');
+    await detail.waitFor();
+    const orderId = (await detail.getAttribute('data-order')) ?? '';
+    await expect.poll(() => detailState(page)).toBe('delivered');
+    const order = await call<{ grant: unknown; amount: number }>('orders.get', { game: GAME, orderId });
+    expect(order).toMatchObject({ grant: { kind: 'recharge', productId: PACK }, amount: 499 });
+    await page.context().close();
   });
 
   it('a purchase paid in the sandbox is delivered; a failed delivery is resent once the game is back', async () => {

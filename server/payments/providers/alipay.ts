@@ -10,6 +10,7 @@ import {
   type ProviderModule,
   type SandboxNotice,
   type VerifyResult,
+  liveRefundNotBuilt,
 } from './types.js';
 
 /**
@@ -55,6 +56,12 @@ const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
 export const alipay: ProviderModule<AlipayKeys> = {
   id: 'alipay',
+
+  refund(order, mode) {
+    if (mode === 'live') return liveRefundNotBuilt('alipay');
+    // Alipay names a refund by the merchant's out_request_no; its answer confirms with fund_change Y.
+    return { refundRef: `RF${order.orderId}`, status: 'fund_change=Y' };
+  },
 
   sign(n: SandboxNotice, keys: AlipayKeys): NoticeRequest {
     if (!keys.alipayPrivateKey) throw new Error('only the sandbox signs Alipay notices');

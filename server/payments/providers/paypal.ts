@@ -11,6 +11,8 @@ import {
   type ProviderModule,
   type SandboxNotice,
   type VerifyResult,
+  liveRefundNotBuilt,
+  randomAlnum,
 } from './types.js';
 
 /**
@@ -60,6 +62,12 @@ function claimedOf(body: string): { orderId?: string; providerRef?: string } {
 
 export const paypal: ProviderModule<PaypalKeys> = {
   id: 'paypal',
+
+  refund(_order, mode) {
+    if (mode === 'live') return liveRefundNotBuilt('paypal');
+    // PayPal's refund id: 17 letters and digits, like a capture's.
+    return { refundRef: randomAlnum(17), status: 'COMPLETED' };
+  },
 
   sign(n: SandboxNotice, keys: PaypalKeys): NoticeRequest {
     if (!keys.privateKey) throw new Error('only the sandbox signs PayPal webhooks');

@@ -9,6 +9,8 @@ import {
   type ProviderModule,
   type SandboxNotice,
   type VerifyResult,
+  liveRefundNotBuilt,
+  randomAlnum,
 } from './types.js';
 
 /**
@@ -40,6 +42,12 @@ const PM_ID = 'sandbox_payssion';
 
 export const payssion: ProviderModule<PayssionKeys> = {
   id: 'payssion',
+
+  refund(_order, mode) {
+    if (mode === 'live') return liveRefundNotBuilt('payssion');
+    // Payssion's refund transaction id: R and 15 letters and digits.
+    return { refundRef: `R${randomAlnum(15)}`, status: 'refunded' };
+  },
 
   sign(n: SandboxNotice, keys: PayssionKeys): NoticeRequest {
     const amount = toMajor(n.amount, n.currency);

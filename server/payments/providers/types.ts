@@ -1,5 +1,7 @@
-import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
+import { createPublicKey, createVerify, randomInt, type KeyObject } from 'node:crypto';
 import type { Provider } from '../../../shared/api/orders.js';
+import { Codes } from '../../../shared/codes.js';
+import { problem } from '../../http/problem.js';
 
 /**
  * What every provider module shares: a notice as it travels over HTTP, what the backend reads
@@ -63,8 +65,48 @@ export interface NoticeAnswer {
   body: string;
 }
 
+/** A paid order to give back, as its provider knows it. */
+export interface RefundOrder {
+  orderId: string;
+  /** The payment's reference at the provider (its trade or capture id). */
+  providerRef: string;
+  /** Minor units of `currency`: the whole order (refunds here are never partial). */
+  amount: number;
+  currency: string;
+}
+
+/** What the provider answered to a refund. */
+export interface RefundDone {
+  /** The provider's reference of the refund (its refund id), in its own shape. */
+  refundRef: string;
+  /** The provider's own word for the refund's state (SUCCESS, COMPLETED, ...). */
+  status: string;
+}
+
+/**
+ * Refunds in live mode would call the provider's refund API with the merchant's credentials;
+ * the reference backend does not (it verifies live notices only), so it says so, rather than
+ * mark an order refunded while the money stays with the merchant.
+ */
+export function liveRefundNotBuilt(p: Provider): never {
+  throw problem(
+    Codes.UNAVAILABLE,
+    `${p} is in live mode, and live refunds are not built in the reference backend: refund the ` +
+      `payment in ${p}'s merchant console; the order is left as it was`,
+    `${p} 为正式模式，参考后端未实现正式退款：请在 ${p} 商户后台退款；订单保持不变`,
+  );
+}
+
+export type ProviderMode = 'sandbox' | 'live';
+
 export interface ProviderModule<K> {
   id: Provider;
+  /**
+   * Gives a paid order's money back. Sandbox: the sandbox accepts it at once and hands out a
+   * refund reference in the provider's shape (server/payments/refunds.ts records it); live:
+   * liveRefundNotBuilt.
+   */
+  refund(order: RefundOrder, mode: ProviderMode): RefundDone;
   /** The sandbox's side: the HTTP request this provider would send for the notice. */
   sign(notice: SandboxNotice, keys: K): NoticeRequest;
   /** The backend's side: trust nothing until the signature and the time check out. */
@@ -180,3 +222,10 @@ export function rsaSha256Verify(text: string, publicPem: string, signature: stri
     return false;
   }
 }
+
+/** n random decimal digits (references in a provider's shape). */
+export const randomDigits = (n: number): string => Array.from({ length: n }, () => randomInt(10)).join('');
+
+/** n random upper-case letters and digits, without I and O (references in a provider's shape). */
+export const randomAlnum = (n: number): string =>
+  Array.from({ length: n }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'[randomInt(34)]).join('');

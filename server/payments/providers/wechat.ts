@@ -8,6 +8,8 @@ import {
   type ProviderModule,
   type SandboxNotice,
   type VerifyResult,
+  liveRefundNotBuilt,
+  randomDigits,
 } from './types.js';
 
 /**
@@ -93,6 +95,12 @@ function claimedOf(body: string, keys: WechatKeys): { orderId?: string; provider
 
 export const wechat: ProviderModule<WechatKeys> = {
   id: 'wechat',
+
+  refund(_order, mode) {
+    if (mode === 'live') return liveRefundNotBuilt('wechat');
+    // WeChat Pay's refund_id: 50 and 30 digits; a sandbox refund succeeds at once.
+    return { refundRef: `50${randomDigits(30)}`, status: 'SUCCESS' };
+  },
 
   sign(n: SandboxNotice, keys: WechatKeys): NoticeRequest {
     if (!keys.platformPrivateKey) throw new Error('only the sandbox signs WeChat Pay notices');
