@@ -193,14 +193,13 @@ export async function receiveNotice(
       mod.accepted,
     );
 
-  const seen = await db
-    .selectFrom('payment_notices')
-    .select('id')
-    .where('notice_key', '=', n.noticeKey)
-    .executeTakeFirst();
-  if (seen) return duplicate(seen.id);
-
   if (!n.paid) {
+    const seen = await db
+      .selectFrom('payment_notices')
+      .select('id')
+      .where('notice_key', '=', n.noticeKey)
+      .executeTakeFirst();
+    if (seen) return duplicate(seen.id);
     // The provider reports a payment that did not complete (closed, denied, failed): recorded so
     // the operator sees it, the order left paying (the player may pay again).
     const row = await record({
@@ -247,6 +246,8 @@ export async function receiveNotice(
     if (isNoticeKeyConflict(err)) return duplicate(undefined);
     throw err;
   }
+  // The same notice was applied before (read with its order, in one round trip).
+  if (r.seenNotice !== null) return duplicate(r.seenNotice);
   if (r.outcome === 'applied' && r.row && r.noticeId !== null) {
     const row: NoticeRow = {
       id: r.noticeId,
