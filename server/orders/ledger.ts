@@ -22,7 +22,7 @@ import { jsonValue, type Database, type OrdersTable, type PaymentNoticesTable } 
 import { problem, type Texts } from '../http/problem.js';
 import { THEMES } from '../players/themes/index.js';
 import { moneyText } from '../players/themes/theme.js';
-import { deliveryTargetOf } from './delivery.js';
+import { deliveryTargetOf, type DeliveryRequest } from './delivery.js';
 import { decide, type OrderAction, type OrderFacts } from './transitions.js';
 
 /**
@@ -390,8 +390,14 @@ async function moveOrder(
   set: StepSet,
   e: Omit<EventInput, 'orderId' | 'from'>,
   notice?: NoticeValues,
+  grant?: StepGrant,
 ): Promise<{ row: OrderRow; noticeId: number | null } | undefined> {
   const assignments = Object.entries(set).map(([col, v]) => sql`${sql.id(col)} = ${v}`);
+  // The grant runs first in the statement; the event says whether it granted or found it granted.
+  const grantCte = grant ? sql`g as (${grant.statement}), ` : sql``;
+  const detail = grant
+    ? sql`case when exists (select 1 from g) then cast(${grant.granted} as text) else cast(${grant.already} as text) end`
+    : sql`cast(${e.detail ?? ''} as text)`;
   // Parameters in a SELECT list have no type to infer: each is cast to its column's.
   const noticeCte = notice
     ? sql`, n as (
@@ -403,15 +409,14 @@ async function moveOrder(
         from u returning id)`
     : sql``;
   const { rows } = await sql<OrderRow & { notice_id: number | null }>`
-    with u as (
+    with ${grantCte}u as (
       update orders set ${sql.join(assignments)}
       where order_id = ${from.order_id} and state = ${from.state}
       returning *
     ), e as (
       insert into order_events (order_id, "at", from_state, to_state, "by", action, reason, detail)
       select order_id, cast(${e.at} as timestamptz), cast(${from.state} as text), cast(${e.to} as text),
-        cast(${e.by} as text), cast(${e.action} as text), cast(${e.reason ?? ''} as text),
-        cast(${e.detail ?? ''} as text)
+        cast(${e.by} as text), cast(${e.action} as text), cast(${e.reason ?? ''} as text), ${detail}
       from u
     )${noticeCte}
     select u.*, ${notice ? sql`(select id from n)` : sql`cast(null as integer)`} as notice_id from u`.execute(
@@ -421,6 +426,13 @@ async function moveOrder(
   if (!hit) return undefined;
   const { notice_id: noticeId, ...row } = hit;
   return { row, noticeId: noticeId === null ? null : Number(noticeId) };
+}
+
+/** A same-database grant written in a step's statement, with the event's detail for either answer. */
+interface StepGrant {
+  statement: RawBuilder<unknown>;
+  granted: string;
+  already: string;
 }
 
 /** Whether `err` is the unique violation of a payment notice's key (the same notice applied meanwhile). */
@@ -791,19 +803,19 @@ export async function deliverRow(
 ): Promise<OrderRow> {
   const db = ctx.db;
   if (decideOrThrow(row, 'deliver', by) === null) return row;
-  const result = await deliveryTargetOf(ctx.deps.db).deliver(
-    db,
-    {
-      orderId: row.order_id,
-      game: row.game as GameId,
-      playerId: row.player_id,
-      grant: parseJson(row.grant) as OrderGrant,
-      grantLabel: row.grant_label,
-      amount: Number(row.amount),
-      currency: row.currency,
-    },
-    now,
-  );
+  const target = deliveryTargetOf(ctx.deps.db);
+  const req: DeliveryRequest = {
+    orderId: row.order_id,
+    game: row.game as GameId,
+    playerId: row.player_id,
+    grant: parseJson(row.grant) as OrderGrant,
+    grantLabel: row.grant_label,
+    amount: Number(row.amount),
+    currency: row.currency,
+  };
+  if (target.sameDatabaseGrant)
+    return deliverInStatement(db, row, target.sameDatabaseGrant(req, now), by, now, opts);
+  const result = await target.deliver(db, req, now);
   const action = opts.action ?? 'deliver';
   let cur = row;
   for (let attempt = 1; ; attempt++) {
@@ -838,6 +850,48 @@ export async function deliverRow(
             ? `${result.by} had granted it already; nothing was granted again`
             : `granted by ${result.by}: ${cur.grant_label}`
           : result.error.en,
+      },
+    );
+    if (moved) return moved.row;
+    if (attempt >= STEP_TRIES) throw new Error(`order ${row.order_id} kept changing while it was delivered`);
+    cur = await mustFindRow(db, row.order_id);
+  }
+}
+
+/**
+ * deliverRow for a game side in the same database: grant, delivered and its event in one guarded
+ * statement (moveOrder). Such a grant cannot fail short of the database failing, which fails the
+ * whole statement and leaves the order as it was (paid, to resend).
+ */
+async function deliverInStatement(
+  db: Kysely<Database>,
+  row: OrderRow,
+  grant: { statement: RawBuilder<unknown>; by: string },
+  by: string,
+  now: Date,
+  opts: { action?: 'deliver' | 'resend'; reason?: string },
+): Promise<OrderRow> {
+  let cur = row;
+  for (let attempt = 1; ; attempt++) {
+    const d = decide(factsOf(cur), 'deliver', by);
+    // Someone else delivered it meanwhile (or it changed state): nothing more to write.
+    if (d.kind !== 'move') return cur;
+    const moved = await moveOrder(
+      db,
+      cur,
+      {
+        state: 'delivered',
+        delivered_at: now,
+        delivery_error: null,
+        updated_at: now,
+        delivery_attempts: sql`delivery_attempts + 1`,
+      },
+      { at: now, to: d.to, by, action: opts.action ?? 'deliver', reason: opts.reason ?? '' },
+      undefined,
+      {
+        statement: grant.statement,
+        granted: `granted by ${grant.by}: ${cur.grant_label}`,
+        already: `${grant.by} had granted it already; nothing was granted again`,
       },
     );
     if (moved) return moved.row;
