@@ -27,9 +27,8 @@ import { decide, type OrderAction, type OrderFacts } from './transitions.js';
 
 /**
  * The order ledger: every change of an order, each atomic with its history event (one transaction,
- * or one statement: moveOrder),
- * through the transition table (transitions.ts). server/orders' handlers and server/payments call
- * these; nothing else writes `orders`.
+ * or one statement: moveOrder), through the transition table (transitions.ts). server/orders'
+ * handlers and server/payments call these; nothing else writes `orders`.
  *
  * Delivery is not part of a payment: `applyPayment` commits paid, then `deliverOrder` asks the
  * game (delivery.ts), which keys the grant by order id. A crash in between leaves the order paid
