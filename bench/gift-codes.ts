@@ -16,7 +16,8 @@ import { randomBytes } from 'node:crypto';
  * `npx tsx bench/gift-codes.ts`: makes a batch of 100,000 activation codes through the HTTP API
  * (the audited create: batch row, codes, audit entry in one transaction) on PGlite and on
  * PostgreSQL 15, three times each, and prints the times. The target is at most 5 s a batch.
- * BENCH_SKIP_POSTGRES=1 skips PostgreSQL; BENCH_GIFT_RUNS sets the runs (default 3).
+ * BENCH_SKIP_PGLITE=1 / BENCH_SKIP_POSTGRES=1 skip a database; BENCH_GIFT_RUNS sets the runs
+ * (default 3).
  */
 
 const RUNS = Number(process.env['BENCH_GIFT_RUNS'] ?? 3);
@@ -91,11 +92,14 @@ async function main(): Promise<void> {
   console.log(
     `Gift codes: one batch of ${MAX_BATCH_SIZE.toLocaleString('en')} codes through the API, ${RUNS} runs`,
   );
-  const dir = mkdtempSync(join(tmpdir(), 'gameops-bench-gift-'));
-  try {
-    print('PGlite', await benchOne('PGlite', { dataDir: dir }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  if (process.env['BENCH_SKIP_PGLITE'] === '1') console.log('- PGlite skipped (BENCH_SKIP_PGLITE=1)');
+  else {
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-bench-gift-'));
+    try {
+      print('PGlite', await benchOne('PGlite', { dataDir: dir }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
   if (process.env['BENCH_SKIP_POSTGRES'] === '1') {
     console.log('- PostgreSQL skipped (BENCH_SKIP_POSTGRES=1)');

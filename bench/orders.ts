@@ -22,9 +22,14 @@ import { createDatabase, startPostgres, type PostgresCluster } from '../tests/su
  *
  *   npx tsx bench/orders.ts                 # both databases
  *   BENCH_ORDERS=1000000 BENCH_DB=pglite npx tsx bench/orders.ts
+ *
+ * BENCH_EXPLAIN=1 also prints each search's plans (EXPLAIN ANALYZE, BUFFERS) and the database's
+ * own execution and planning times over the same arguments (p50/p95), to tell a slow plan from
+ * time spent outside the database (driver, event loop, a busy machine).
  */
 
 const ORDERS = Number(process.env['BENCH_ORDERS'] ?? 10_000_000);
+const EXPLAIN = process.env['BENCH_EXPLAIN'] === '1';
 const QUERIES = 200;
 const PLAYERS_PER_GAME = 200_000;
 const DAYS = 365;
@@ -139,6 +144,11 @@ async function bench(kind: 'pglite' | 'postgres', open: OpenDatabaseOptions) {
   try {
     await migrateToLatest(opened.db);
     await load(opened.db, kind);
+    // The embedded database has no background writer or checkpointer: without this, the searches
+    // would find shared buffers full of pages the load and VACUUM dirtied, and each page they read
+    // would first write one out (EXPLAIN showed "written=" on plain reads). The app's own seeding
+    // checkpoints the same way after bulk writes. A no-op on PostgreSQL.
+    await opened.checkpoint();
     const db = opened.db;
     const r = rand(42);
     const page = { page: 1, pageSize: 20 };
@@ -174,12 +184,91 @@ async function bench(kind: 'pglite' | 'postgres', open: OpenDatabaseOptions) {
         db,
       ),
     ];
+    if (EXPLAIN) await explain(db, kind);
     for (const x of results)
       console.log(
         `${kind.padEnd(8)} ${ORDERS.toLocaleString('en')} orders  ${x.name.padEnd(40)} p50 ${x.p50.toFixed(2)} ms  p95 ${x.p95.toFixed(2)} ms  max ${x.max.toFixed(1)} ms  rows/page ${x.avgRows.toFixed(1)}`,
       );
   } finally {
     await opened.close();
+  }
+}
+
+/**
+ * The statements searchOrders sends for each search (page, and the capped count), explained with
+ * a sample's arguments; then the database's own times over QUERIES samples.
+ */
+async function explain(db: Kysely<Database>, kind: string): Promise<void> {
+  const r = rand(7);
+  const cap = 10_001;
+  const page = sql`order by created_at desc, order_id desc limit 20`;
+  const searches: { name: string; make: () => ReturnType<typeof sql>[] }[] = [
+    {
+      name: 'by order id',
+      make: () => {
+        const i = Math.floor(r() * ORDERS);
+        const game = GAME_IDS[i % GAME_IDS.length] ?? 'ymmj';
+        return [
+          sql`select * from orders where game = ${game} and order_id = ${benchId(i)} order by created_at desc, order_id desc limit 1`,
+        ];
+      },
+    },
+    {
+      name: 'by player',
+      make: () => {
+        const i = Math.floor(r() * ORDERS);
+        const game = GAME_IDS[i % GAME_IDS.length] ?? 'ymmj';
+        const player = playerIdOf(game, 1 + ((i * 7919) % PLAYERS_PER_GAME));
+        const where = sql`game = ${game} and player_id = ${player}`;
+        return [
+          sql`select * from orders where ${where} ${page}`,
+          sql`select count(*)::int from (select 1 from orders where ${where} limit ${cap}) m`,
+        ];
+      },
+    },
+    {
+      name: 'by time range',
+      make: () => {
+        const startMs = NOW.getTime() - Math.floor(r() * (DAYS - 1)) * 86_400_000 - 86_400_000;
+        const game = GAME_IDS[Math.floor(r() * GAME_IDS.length)] ?? 'ymmj';
+        const where = sql`game = ${game} and created_at >= ${new Date(startMs)} and created_at < ${new Date(startMs + 86_400_000)}`;
+        return [
+          sql`select * from orders where ${where} ${page}`,
+          sql`select count(*)::int from (select 1 from orders where ${where} limit ${cap}) m`,
+        ];
+      },
+    },
+  ];
+  for (const s of searches) {
+    for (const q of s.make()) {
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers) ${q}`.execute(db);
+      console.log(`\n${kind} ${s.name}:\n${rows.map((x) => `  ${x['QUERY PLAN']}`).join('\n')}`);
+    }
+    const exec: number[] = [];
+    const plan: number[] = [];
+    for (let k = 0; k < QUERIES; k++) {
+      let e = 0;
+      let p = 0;
+      for (const q of s.make()) {
+        const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (analyze, format json) ${q}`.execute(
+          db,
+        );
+        const raw = rows[0]?.['QUERY PLAN'];
+        const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+          'Execution Time': number;
+          'Planning Time': number;
+        }[];
+        e += doc[0]?.['Execution Time'] ?? 0;
+        p += doc[0]?.['Planning Time'] ?? 0;
+      }
+      exec.push(e);
+      plan.push(p);
+    }
+    exec.sort((a, b) => a - b);
+    plan.sort((a, b) => a - b);
+    console.log(
+      `${kind} ${s.name}: in the database, execution p50 ${pct(exec, 50).toFixed(2)} / p95 ${pct(exec, 95).toFixed(2)} ms, planning p50 ${pct(plan, 50).toFixed(2)} / p95 ${pct(plan, 95).toFixed(2)} ms`,
+    );
   }
 }
 

@@ -19,6 +19,7 @@ import { fragmentKinds, type FragmentKind } from './name-fragments.js';
 import { AUDIT_ROWS, seedAuditRows, systemLogQueries } from './system-logs.js';
 import type { WorkerMessage } from '../server/worker-protocol.js';
 import { exited, forkTs, nextMessage } from '../tests/support/processes.js';
+import type { ChildProcess } from 'node:child_process';
 import { createDatabase, startPostgres, type PostgresCluster } from '../tests/support/postgres.js';
 
 /**
@@ -33,9 +34,19 @@ import { createDatabase, startPostgres, type PostgresCluster } from '../tests/su
  * BENCH_SKIP_WATCH=1 (server watch, bench/watch.ts), BENCH_SKIP_DESKTOP=1 (the desktop app's
  * initial JS, sign-in page and app.asar, bench/desktop.ts), and BENCH_ONLY=text to time only the
  * scenarios whose name contains the text (when looking at one figure again).
+ *
+ * Then the benches that have their own scripts, each run as a child process on the databases not
+ * skipped above (their lines are shown as they come and repeated at the end):
+ * - gift codes (bench/gift-codes.ts): BENCH_SKIP_GIFT_CODES=1, BENCH_GIFT_RUNS (default 3);
+ * - orders at size (bench/orders.ts): BENCH_SKIP_ORDERS=1, BENCH_ORDERS (default here 1000000, a
+ *   few minutes a database; the goal figures are at 10000000, the script's own default);
+ * - payment notices per second (bench/payments.ts): BENCH_SKIP_PAYMENTS=1, BENCH_PAY_ORDERS
+ *   (default 2000), BENCH_PAY_CONCURRENCY (default 16).
  */
 
 const PLAYERS = Number(process.env['BENCH_PLAYERS'] ?? 1_000_000);
+/** Orders bench/orders.ts loads in a full run: a tenth of its goal size, so the whole run stays within the hour. */
+const RUN_ORDERS = process.env['BENCH_ORDERS'] ?? '1000000';
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 200);
 const WARMUP = 10;
 const ONLY = process.env['BENCH_ONLY'] ?? '';
@@ -427,6 +438,99 @@ function printTable(results: Result[], renderer: RendererFigures | string | unde
   }
 }
 
+/** A bench with its own script (bench/<name>.ts) and what it printed, or why it did not run. */
+interface ScriptBench {
+  label: string;
+  lines: string[];
+  status: string;
+}
+
+/** How long a script bench may take before the run gives up on it (orders at 10M: ~10 min a database). */
+const SCRIPT_LIMIT_MS = 40 * 60_000;
+
+/** Sends each whole line of `from` to `each` as it comes. */
+function eachLine(from: NodeJS.ReadableStream | null, each: (line: string) => void): void {
+  let rest = '';
+  from?.setEncoding('utf8');
+  from?.on('data', (chunk: string) => {
+    const parts = (rest + chunk).split('\n');
+    rest = parts.pop() ?? '';
+    for (const line of parts) each(line);
+  });
+  from?.on('end', () => {
+    if (rest) each(rest);
+  });
+}
+
+/**
+ * Runs bench/<file> in its own process (each of these scripts starts and stops its own backends
+ * and exits when done), showing its lines as they come and keeping them for the summary.
+ */
+async function runScriptBench(label: string, file: string, env: NodeJS.ProcessEnv): Promise<ScriptBench> {
+  console.log(`\n[${label}] ${file}`);
+  const lines: string[] = [];
+  const child: ChildProcess = forkTs(file, [], env);
+  eachLine(child.stdout, (line) => {
+    console.log(`[${label}] ${line}`);
+    if (line.trim()) lines.push(line);
+  });
+  eachLine(child.stderr, (line) => {
+    if (line.startsWith('npm warn')) return;
+    console.error(`[${label}] ${line}`);
+    if (line.trim()) lines.push(`(stderr) ${line}`);
+  });
+  try {
+    const code = await exited(child, SCRIPT_LIMIT_MS);
+    return { label, lines, status: code === 0 ? 'done' : `failed (exit code ${String(code)})` };
+  } catch (err) {
+    child.kill('SIGKILL');
+    return { label, lines, status: `failed: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+/**
+ * The script benches, on the databases this run covers. Each script takes BENCH_DB=pglite|postgres
+ * (orders, payments) or BENCH_SKIP_PGLITE / BENCH_SKIP_POSTGRES (gift codes).
+ */
+async function scriptBenches(): Promise<ScriptBench[]> {
+  const skipPglite = process.env['BENCH_SKIP_PGLITE'] === '1';
+  const skipPostgres = process.env['BENCH_SKIP_POSTGRES'] === '1';
+  const out: ScriptBench[] = [];
+  const skipped = (label: string, why: string) => out.push({ label, lines: [], status: `skipped (${why})` });
+  if (skipPglite && skipPostgres) {
+    for (const label of ['gift codes', 'orders', 'payments'])
+      skipped(label, 'BENCH_SKIP_PGLITE=1 and BENCH_SKIP_POSTGRES=1');
+    return out;
+  }
+  const dbEnv: NodeJS.ProcessEnv = skipPglite
+    ? { BENCH_DB: 'postgres' }
+    : skipPostgres
+      ? { BENCH_DB: 'pglite' }
+      : { BENCH_DB: '' };
+  const benches: { label: string; file: string; skip: string; env: NodeJS.ProcessEnv }[] = [
+    { label: 'gift codes', file: 'bench/gift-codes.ts', skip: 'BENCH_SKIP_GIFT_CODES', env: {} },
+    {
+      label: 'orders',
+      file: 'bench/orders.ts',
+      skip: 'BENCH_SKIP_ORDERS',
+      env: { BENCH_ORDERS: RUN_ORDERS },
+    },
+    { label: 'payments', file: 'bench/payments.ts', skip: 'BENCH_SKIP_PAYMENTS', env: {} },
+  ];
+  for (const b of benches) {
+    if (process.env[b.skip] === '1') skipped(b.label, `${b.skip}=1`);
+    else out.push(await runScriptBench(b.label, b.file, { ...dbEnv, ...b.env }));
+  }
+  return out;
+}
+
+function printScriptBenches(benches: ScriptBench[]): void {
+  for (const b of benches) {
+    console.log(`\n${b.label[0]?.toUpperCase() ?? ''}${b.label.slice(1)}: ${b.status}`);
+    for (const line of b.lines) console.log(`  ${line}`);
+  }
+}
+
 async function main(): Promise<void> {
   const results: Result[] = [];
   if (process.env['BENCH_SKIP_PGLITE'] === '1') {
@@ -479,9 +583,11 @@ async function main(): Promise<void> {
     desktop = await benchDesktop().catch(
       (err: unknown) => `failed: ${err instanceof Error ? err.message : String(err)}`,
     );
+  const scripts = await scriptBenches();
   printTable(results, renderer);
   printWatch(watch);
   printDesktop(desktop);
+  printScriptBenches(scripts);
 }
 
 const guard = setTimeout(() => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { OrderGrant } from '../../shared/api/orders.js';
 import type { GameId } from '../../shared/games.js';
 import { jsonValue, type Database } from '../db/schema.js';
@@ -39,6 +39,14 @@ export type DeliveryResult =
 export interface DeliveryTarget {
   /** `db` is the caller's handle (a transaction inside an audited call). */
   deliver(db: Kysely<Database>, req: DeliveryRequest, now: Date): Promise<DeliveryResult>;
+  /**
+   * Only for a game side in the same database (the default table): the grant as one
+   * `insert ... on conflict do nothing returning`, which yields a row when it granted and none
+   * when the order was granted before. The ledger runs it inside the statement that writes
+   * `delivered` (server/orders/ledger.ts, deliverRow): one round trip and one commit instead of
+   * two on the notice path, and grant and delivered can no longer be apart. `by` names the side.
+   */
+  sameDatabaseGrant?(req: DeliveryRequest, now: Date): { statement: RawBuilder<unknown>; by: string };
 }
 
 const injected = new WeakMap<Kysely<Database>, DeliveryTarget>();
@@ -70,6 +78,14 @@ export const TABLE_TARGET: DeliveryTarget = {
       .returning('order_id')
       .executeTakeFirst();
     return { ok: true, alreadyDelivered: inserted === undefined, by: 'game' };
+  },
+  sameDatabaseGrant(req, now) {
+    return {
+      statement: sql`insert into game_deliveries (order_id, game, player_id, "grant", "at")
+        values (${req.orderId}, ${req.game}, ${req.playerId}, cast(${jsonValue(req.grant) ?? '{}'} as jsonb), ${now})
+        on conflict (order_id) do nothing returning order_id`,
+      by: 'game',
+    };
   },
 };
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import {
   PAYMENT_STATUS_STATES,
   PAYMENT_STATUSES,
@@ -18,17 +18,17 @@ import {
 import { Codes, type Language } from '../../shared/codes.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { pageResult, pageWindow, type PageInput } from '../db/paging.js';
-import { jsonValue, type Database, type OrdersTable } from '../db/schema.js';
+import { jsonValue, type Database, type OrdersTable, type PaymentNoticesTable } from '../db/schema.js';
 import { problem, type Texts } from '../http/problem.js';
 import { THEMES } from '../players/themes/index.js';
 import { moneyText } from '../players/themes/theme.js';
-import { deliveryTargetOf } from './delivery.js';
+import { deliveryTargetOf, type DeliveryRequest } from './delivery.js';
 import { decide, type OrderAction, type OrderFacts } from './transitions.js';
 
 /**
- * The order ledger: every change of an order, each in one transaction with its history event,
- * through the transition table (transitions.ts). server/orders' handlers and server/payments call
- * these; nothing else writes `orders`.
+ * The order ledger: every change of an order, each atomic with its history event (one transaction,
+ * or one statement: moveOrder), through the transition table (transitions.ts). server/orders'
+ * handlers and server/payments call these; nothing else writes `orders`.
  *
  * Delivery is not part of a payment: `applyPayment` commits paid, then `deliverOrder` asks the
  * game (delivery.ts), which keys the grant by order id. A crash in between leaves the order paid
@@ -367,6 +367,85 @@ async function addEvent(db: Kysely<Database>, e: EventInput): Promise<void> {
     .execute();
 }
 
+/** Columns a step sets: values, or SQL computed from the row (an attempt counter). */
+type StepSet = { [K in keyof OrderRow]?: OrderRow[K] | RawBuilder<unknown> };
+
+/** A payment notice written with the payment it applies (server/payments), in the same statement. */
+export type NoticeValues = Insertable<PaymentNoticesTable>;
+
+/**
+ * One step of an order as ONE statement: the update, guarded by the state the step was decided
+ * on, and its history event (and, for a payment, its notice) as data-modifying CTEs of it. One
+ * statement is atomic on its own, so the step needs no transaction: one round trip instead of
+ * begin, lock, update, insert, commit (five, and on the embedded database's single connection,
+ * five turns of holding it). The guard stands in for the row lock: when another writer moved the
+ * order first, nothing is written and the caller reads the order again and decides anew.
+ * A notice whose key was stored meanwhile makes the whole statement fail (unique violation), the
+ * payment with it: see isNoticeKeyConflict.
+ */
+async function moveOrder(
+  db: Kysely<Database>,
+  from: OrderRow,
+  set: StepSet,
+  e: Omit<EventInput, 'orderId' | 'from'>,
+  notice?: NoticeValues,
+  grant?: StepGrant,
+): Promise<{ row: OrderRow; noticeId: number | null } | undefined> {
+  const assignments = Object.entries(set).map(([col, v]) => sql`${sql.id(col)} = ${v}`);
+  // The grant runs first in the statement; the event says whether it granted or found it granted.
+  const grantCte = grant ? sql`g as (${grant.statement}), ` : sql``;
+  const detail = grant
+    ? sql`case when exists (select 1 from g) then cast(${grant.granted} as text) else cast(${grant.already} as text) end`
+    : sql`cast(${e.detail ?? ''} as text)`;
+  // Parameters in a SELECT list have no type to infer: each is cast to its column's.
+  const noticeCte = notice
+    ? sql`, n as (
+        insert into payment_notices (provider, order_id, provider_ref, notice_key, received_at, outcome, detail, raw, resent)
+        select cast(${notice.provider} as text), cast(${notice.order_id ?? null} as text),
+          cast(${notice.provider_ref ?? null} as text), cast(${notice.notice_key ?? null} as text),
+          cast(${notice.received_at} as timestamptz), cast(${notice.outcome} as text),
+          cast(${notice.detail ?? ''} as text), cast(${notice.raw} as jsonb), cast(${notice.resent ?? false} as boolean)
+        from u returning id)`
+    : sql``;
+  const { rows } = await sql<OrderRow & { notice_id: number | null }>`
+    with ${grantCte}u as (
+      update orders set ${sql.join(assignments)}
+      where order_id = ${from.order_id} and state = ${from.state}
+      returning *
+    ), e as (
+      insert into order_events (order_id, "at", from_state, to_state, "by", action, reason, detail)
+      select order_id, cast(${e.at} as timestamptz), cast(${from.state} as text), cast(${e.to} as text),
+        cast(${e.by} as text), cast(${e.action} as text), cast(${e.reason ?? ''} as text), ${detail}
+      from u
+    )${noticeCte}
+    select u.*, ${notice ? sql`(select id from n)` : sql`cast(null as integer)`} as notice_id from u`.execute(
+    db,
+  );
+  const hit = rows[0];
+  if (!hit) return undefined;
+  const { notice_id: noticeId, ...row } = hit;
+  return { row, noticeId: noticeId === null ? null : Number(noticeId) };
+}
+
+/** A same-database grant written in a step's statement, with the event's detail for either answer. */
+interface StepGrant {
+  statement: RawBuilder<unknown>;
+  granted: string;
+  already: string;
+}
+
+/** Whether `err` is the unique violation of a payment notice's key (the same notice applied meanwhile). */
+export function isNoticeKeyConflict(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (e.code !== '23505') return false;
+  const where = `${typeof e.constraint === 'string' ? e.constraint : ''} ${typeof e.message === 'string' ? e.message : ''}`;
+  return where.includes('notice_key');
+}
+
+/** How often a guarded step is tried again after another writer moved the order first. */
+const STEP_TRIES = 5;
+
 /** Refuses with the table's code and message, or says whether anything is to change. */
 function decideOrThrow(row: OrderRow, action: OrderAction, actor: string): OrderState | null {
   const d = decide(factsOf(row), action, actor);
@@ -592,58 +671,101 @@ export type ApplyOutcome = Extract<
   'applied' | 'duplicate' | 'amountMismatch' | 'wrongState' | 'unknownOrder'
 >;
 
+export interface PaymentInput {
+  orderId: string;
+  provider: Provider;
+  providerRef: string;
+  amount: number;
+  currency: string;
+  now: Date;
+  by: string;
+}
+
 /**
- * A verified payment for an order: created/paying → paid, with its event, in one transaction.
+ * A verified payment for an order, without rebuilding its detail (server/payments' notice path):
+ * created/paying → paid with its event, and `notice` (when given) stored with it, all in one
+ * statement (moveOrder). The same payment again (same provider reference) is a duplicate and
+ * changes nothing. `row` is the order as it is afterwards (or as it was found). With a keyed
+ * notice, the order is read together with the notice already stored under that key, if any
+ * (`seenNotice`: then nothing is applied), which saves the caller a round trip of its own.
+ * Does not deliver, and does not call crashPointAfterPaid: the caller does, once paid is
+ * committed.
+ */
+export async function applyPaymentRow(
+  db: Kysely<Database>,
+  a: PaymentInput,
+  notice?: NoticeValues,
+): Promise<{
+  outcome: ApplyOutcome;
+  row: OrderRow | null;
+  noticeId: number | null;
+  seenNotice: number | null;
+}> {
+  const key = notice?.notice_key ?? null;
+  for (let attempt = 1; ; attempt++) {
+    const found = await db
+      .selectFrom('orders')
+      .selectAll('orders')
+      .select((eb) =>
+        (key === null
+          ? sql<number | null>`cast(null as integer)`
+          : eb.selectFrom('payment_notices').select('id').where('notice_key', '=', key)
+        ).as('seen_notice'),
+      )
+      .where('order_id', '=', a.orderId)
+      .executeTakeFirst();
+    // An order that is not there cannot have been paid by any notice: none can have been seen.
+    if (!found) return { outcome: 'unknownOrder', row: null, noticeId: null, seenNotice: null };
+    const { seen_notice: seen, ...row } = found;
+    if (seen !== null && seen !== undefined)
+      return { outcome: 'duplicate', row, noticeId: null, seenNotice: Number(seen) };
+    const d = decide(factsOf(row), 'notice', a.by);
+    if (d.kind === 'refuse') return { outcome: 'wrongState', row, noticeId: null, seenNotice: null };
+    if (d.kind === 'same')
+      return {
+        outcome: row.provider_ref === a.providerRef ? 'duplicate' : 'wrongState',
+        row,
+        noticeId: null,
+        seenNotice: null,
+      };
+    if (Number(row.amount) !== a.amount || row.currency !== a.currency)
+      return { outcome: 'amountMismatch', row, noticeId: null, seenNotice: null };
+    const moved = await moveOrder(
+      db,
+      row,
+      {
+        state: 'paid',
+        provider: a.provider,
+        provider_ref: a.providerRef,
+        paid_at: a.now,
+        updated_at: a.now,
+      },
+      {
+        at: a.now,
+        to: 'paid',
+        by: a.by,
+        action: 'notice',
+        detail: `${moneyText(a.amount, a.currency)} paid with ${a.provider} (${a.providerRef})`,
+      },
+      notice,
+    );
+    if (moved) return { outcome: 'applied', row: moved.row, noticeId: moved.noticeId, seenNotice: null };
+    // Another writer moved it between our read and our update: read it again and decide anew.
+    if (attempt >= STEP_TRIES)
+      throw new Error(`order ${a.orderId} kept changing while a payment was applied`);
+  }
+}
+
+/**
+ * A verified payment for an order: created/paying → paid, with its event, atomically.
  * The same payment again (same provider reference) is a duplicate and changes nothing. Does not
  * deliver: the caller calls deliverOrder once this has committed.
  */
 export async function applyPayment(
   db: Kysely<Database>,
-  a: {
-    orderId: string;
-    provider: Provider;
-    providerRef: string;
-    amount: number;
-    currency: string;
-    now: Date;
-    by: string;
-  },
+  a: PaymentInput,
 ): Promise<{ outcome: ApplyOutcome; order: OrderDetail | null }> {
-  const result = await inTransaction(
-    db,
-    async (trx): Promise<{ outcome: ApplyOutcome; row: OrderRow | null }> => {
-      const row = await findRow(trx, a.orderId, true);
-      if (!row) return { outcome: 'unknownOrder', row: null };
-      const d = decide(factsOf(row), 'notice', a.by);
-      if (d.kind === 'refuse') return { outcome: 'wrongState', row };
-      if (d.kind === 'same')
-        return { outcome: row.provider_ref === a.providerRef ? 'duplicate' : 'wrongState', row };
-      if (Number(row.amount) !== a.amount || row.currency !== a.currency)
-        return { outcome: 'amountMismatch', row };
-      const updated = await trx
-        .updateTable('orders')
-        .set({
-          state: 'paid',
-          provider: a.provider,
-          provider_ref: a.providerRef,
-          paid_at: a.now,
-          updated_at: a.now,
-        })
-        .where('order_id', '=', a.orderId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await addEvent(trx, {
-        orderId: a.orderId,
-        at: a.now,
-        from: row.state as OrderState,
-        to: 'paid',
-        by: a.by,
-        action: 'notice',
-        detail: `${moneyText(a.amount, a.currency)} paid with ${a.provider} (${a.providerRef})`,
-      });
-      return { outcome: 'applied', row: updated };
-    },
-  );
+  const result = await applyPaymentRow(db, a);
   // Paid is committed (unless the caller's transaction holds it): the crash test stops here.
   if (result.outcome === 'applied' && !db.isTransaction) crashPointAfterPaid();
   return { outcome: result.outcome, order: result.row ? await detailOf(db, result.row, 'en') : null };
@@ -653,7 +775,7 @@ export async function applyPayment(
  * Delivers a paid (or failed) order to the game, which grants it once per order id; a delivered
  * order is left as it is. Success → delivered; refused, unreachable or timed out → deliveryFailed
  * with the reason. The game is asked outside any lock the caller does not already hold, so a
- * slow game does not stall the embedded database; the answer is written in a short transaction.
+ * slow game does not stall the embedded database; the answer is written in one guarded statement.
  */
 export async function deliverOrder(
   ctx: LedgerCtx,
@@ -662,56 +784,119 @@ export async function deliverOrder(
   now: Date,
   opts: { action?: 'deliver' | 'resend'; reason?: string } = {},
 ): Promise<OrderDetail> {
+  const row = await mustFindRow(ctx.db, orderId);
+  return detailOf(ctx.db, await deliverRow(ctx, row, by, now, opts), ctx.lang);
+}
+
+/**
+ * deliverOrder for an order the caller has just read or written (`row`), without reading it
+ * again or rebuilding its detail: the notice path, approvals and resends. Returns the order as it
+ * is afterwards.
+ */
+export async function deliverRow(
+  ctx: LedgerCtx,
+  row: OrderRow,
+  by: string,
+  now: Date,
+  opts: { action?: 'deliver' | 'resend'; reason?: string } = {},
+): Promise<OrderRow> {
   const db = ctx.db;
-  const row = await mustFindRow(db, orderId);
-  if (decideOrThrow(row, 'deliver', by) === null) return detailOf(db, row, ctx.lang);
-  const result = await deliveryTargetOf(ctx.deps.db).deliver(
-    db,
-    {
-      orderId,
-      game: row.game as GameId,
-      playerId: row.player_id,
-      grant: parseJson(row.grant) as OrderGrant,
-      grantLabel: row.grant_label,
-      amount: Number(row.amount),
-      currency: row.currency,
-    },
-    now,
-  );
+  if (decideOrThrow(row, 'deliver', by) === null) return row;
+  const target = deliveryTargetOf(ctx.deps.db);
+  const req: DeliveryRequest = {
+    orderId: row.order_id,
+    game: row.game as GameId,
+    playerId: row.player_id,
+    grant: parseJson(row.grant) as OrderGrant,
+    grantLabel: row.grant_label,
+    amount: Number(row.amount),
+    currency: row.currency,
+  };
+  if (target.sameDatabaseGrant)
+    return deliverInStatement(db, row, target.sameDatabaseGrant(req, now), by, now, opts);
+  const result = await target.deliver(db, req, now);
   const action = opts.action ?? 'deliver';
-  const after = await inTransaction(db, async (trx) => {
-    const cur = await mustFindRow(trx, orderId, undefined, true);
+  let cur = row;
+  for (let attempt = 1; ; attempt++) {
     const d = decide(factsOf(cur), result.ok ? 'deliver' : 'deliveryFailed', by);
     // Someone else delivered it meanwhile (or it changed state): what the game said changes nothing.
     if (d.kind !== 'move') return cur;
-    const updated = await trx
-      .updateTable('orders')
-      .set(
-        result.ok
-          ? { state: 'delivered', delivered_at: now, delivery_error: null, updated_at: now }
-          : { state: 'deliveryFailed', delivery_error: JSON.stringify(result.error), updated_at: now },
-      )
-      .set((eb) => ({ delivery_attempts: eb('delivery_attempts', '+', 1) }))
-      .where('order_id', '=', orderId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await addEvent(trx, {
-      orderId,
-      at: now,
-      from: cur.state as OrderState,
-      to: d.to,
-      by,
-      action: result.ok ? action : 'deliveryFailed',
-      reason: opts.reason ?? '',
-      detail: result.ok
-        ? result.alreadyDelivered
-          ? `${result.by} had granted it already; nothing was granted again`
-          : `granted by ${result.by}: ${cur.grant_label}`
-        : result.error.en,
-    });
-    return updated;
-  });
-  return detailOf(db, after, ctx.lang);
+    const moved = await moveOrder(
+      db,
+      cur,
+      result.ok
+        ? {
+            state: 'delivered',
+            delivered_at: now,
+            delivery_error: null,
+            updated_at: now,
+            delivery_attempts: sql`delivery_attempts + 1`,
+          }
+        : {
+            state: 'deliveryFailed',
+            delivery_error: JSON.stringify(result.error),
+            updated_at: now,
+            delivery_attempts: sql`delivery_attempts + 1`,
+          },
+      {
+        at: now,
+        to: d.to,
+        by,
+        action: result.ok ? action : 'deliveryFailed',
+        reason: opts.reason ?? '',
+        detail: result.ok
+          ? result.alreadyDelivered
+            ? `${result.by} had granted it already; nothing was granted again`
+            : `granted by ${result.by}: ${cur.grant_label}`
+          : result.error.en,
+      },
+    );
+    if (moved) return moved.row;
+    if (attempt >= STEP_TRIES) throw new Error(`order ${row.order_id} kept changing while it was delivered`);
+    cur = await mustFindRow(db, row.order_id);
+  }
+}
+
+/**
+ * deliverRow for a game side in the same database: grant, delivered and its event in one guarded
+ * statement (moveOrder). Such a grant cannot fail short of the database failing, which fails the
+ * whole statement and leaves the order as it was (paid, to resend).
+ */
+async function deliverInStatement(
+  db: Kysely<Database>,
+  row: OrderRow,
+  grant: { statement: RawBuilder<unknown>; by: string },
+  by: string,
+  now: Date,
+  opts: { action?: 'deliver' | 'resend'; reason?: string },
+): Promise<OrderRow> {
+  let cur = row;
+  for (let attempt = 1; ; attempt++) {
+    const d = decide(factsOf(cur), 'deliver', by);
+    // Someone else delivered it meanwhile (or it changed state): nothing more to write.
+    if (d.kind !== 'move') return cur;
+    const moved = await moveOrder(
+      db,
+      cur,
+      {
+        state: 'delivered',
+        delivered_at: now,
+        delivery_error: null,
+        updated_at: now,
+        delivery_attempts: sql`delivery_attempts + 1`,
+      },
+      { at: now, to: d.to, by, action: opts.action ?? 'deliver', reason: opts.reason ?? '' },
+      undefined,
+      {
+        statement: grant.statement,
+        granted: `granted by ${grant.by}: ${cur.grant_label}`,
+        already: `${grant.by} had granted it already; nothing was granted again`,
+      },
+    );
+    if (moved) return moved.row;
+    if (attempt >= STEP_TRIES) throw new Error(`order ${row.order_id} kept changing while it was delivered`);
+    cur = await mustFindRow(db, row.order_id);
+  }
 }
 
 interface OperatorStep {
@@ -725,8 +910,8 @@ interface OperatorStep {
 /** Delivers a paid or failed order again (resend); a delivered one is returned unchanged. */
 export async function resendOrder(ctx: LedgerCtx, a: OperatorStep): Promise<OrderDetail> {
   const row = await mustFindRow(ctx.db, a.orderId, a.game);
-  if (decideOrThrow(row, 'deliver', a.by) === null) return detailOf(ctx.db, row, ctx.lang);
-  return deliverOrder(ctx, a.orderId, a.by, a.now, { action: 'resend', reason: a.reason });
+  const after = await deliverRow(ctx, row, a.by, a.now, { action: 'resend', reason: a.reason });
+  return detailOf(ctx.db, after, ctx.lang);
 }
 
 /** A state change made by an operator, checked by the table, with its event. */
@@ -822,7 +1007,7 @@ export async function approveOrder(ctx: LedgerCtx, a: OperatorStep): Promise<Ord
     (r) => `approved by ${a.by} (created by ${r.created_by})`,
   );
   if (row.state !== 'paid') return detailOf(ctx.db, row, ctx.lang);
-  return deliverOrder(ctx, a.orderId, a.by, a.now);
+  return detailOf(ctx.db, await deliverRow(ctx, row, a.by, a.now), ctx.lang);
 }
 
 export async function rejectOrder(ctx: LedgerCtx, a: OperatorStep): Promise<OrderDetail> {
@@ -877,5 +1062,5 @@ export async function createManualOrder(
     });
     return updated;
   });
-  return deliverOrder(ctx, paid.order_id, a.by, a.now);
+  return detailOf(ctx.db, await deliverRow(ctx, paid, a.by, a.now), ctx.lang);
 }

@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { NoticeOutcome, PaymentNotice, Provider } from '../../shared/api/orders.js';
 import type { Database, PaymentNoticesTable } from '../db/schema.js';
 import { jsonValue } from '../db/schema.js';
 import type { ServerDeps } from '../http/context.js';
-import { applyPayment, crashPointAfterPaid, deliverOrder, inTransaction } from '../orders/ledger.js';
+import {
+  applyPaymentRow,
+  crashPointAfterPaid,
+  deliverRow,
+  isNoticeKeyConflict,
+  toOrder,
+  type NoticeValues,
+} from '../orders/ledger.js';
 import { keyringOf, type Keyring } from './keys.js';
 import { alipay } from './providers/alipay.js';
 import { paypal } from './providers/paypal.js';
@@ -22,7 +29,7 @@ import type { ProviderKeys } from './keys.js';
  *
  * Once only: a notice that was applied keeps its provider key (notice_key, unique), so the same
  * notice again, even at the same instant on another connection, is a duplicate: the second
- * insert of the key fails and rolls its transaction back, payment included. Orders add their own
+ * insert of the key fails and with it the statement that pays the order. Orders add their own
  * guard (applyPayment answers duplicate for an order already paid by the same payment).
  */
 
@@ -85,8 +92,23 @@ export interface ReceivedNotice {
   answer: NoticeAnswer;
 }
 
-/** Thrown inside the payment's transaction when its key was applied meanwhile: roll it all back. */
-class AlreadyApplied extends Error {}
+/**
+ * Runs `fn` so that its failure undoes only its own writes: as it is on the root handle (each of
+ * its statements is atomic by itself), in a savepoint inside a caller's transaction (an
+ * operator's resend), which a failed statement would otherwise leave unusable on PostgreSQL.
+ */
+async function undoableAlone<T>(db: Kysely<Database>, fn: () => Promise<T>): Promise<T> {
+  if (!db.isTransaction) return fn();
+  await sql`savepoint apply_notice`.execute(db);
+  try {
+    const out = await fn();
+    await sql`release savepoint apply_notice`.execute(db);
+    return out;
+  } catch (err) {
+    await sql`rollback to savepoint apply_notice`.execute(db);
+    throw err;
+  }
+}
 
 const short = (s: string | undefined, n: number) => (s === undefined ? null : s.slice(0, n));
 
@@ -171,14 +193,13 @@ export async function receiveNotice(
       mod.accepted,
     );
 
-  const seen = await db
-    .selectFrom('payment_notices')
-    .select('id')
-    .where('notice_key', '=', n.noticeKey)
-    .executeTakeFirst();
-  if (seen) return duplicate(seen.id);
-
   if (!n.paid) {
+    const seen = await db
+      .selectFrom('payment_notices')
+      .select('id')
+      .where('notice_key', '=', n.noticeKey)
+      .executeTakeFirst();
+    if (seen) return duplicate(seen.id);
     // The provider reports a payment that did not complete (closed, denied, failed): recorded so
     // the operator sees it, the order left paying (the player may pay again).
     const row = await record({
@@ -189,54 +210,77 @@ export async function receiveNotice(
     return done(row as NoticeRow, mod.accepted);
   }
 
-  let applied: { row: NoticeRow; orderId: string } | undefined;
-  let row: NoticeRow | undefined;
+  // The payment, its event and this notice (keyed, so the same notice is applied once) are one
+  // statement (applyPaymentRow): the same notice applied meanwhile on another connection makes
+  // it fail whole on the key, payment included, and it is answered as the duplicate it is.
+  const by = `provider:${provider}`;
+  const values: NoticeValues = {
+    provider,
+    order_id: claimed.orderId,
+    provider_ref: claimed.providerRef,
+    notice_key: n.noticeKey,
+    received_at: now,
+    outcome: 'applied',
+    detail: `paid ${amountText} (${n.status})`,
+    raw,
+    resent,
+  };
+  let r: Awaited<ReturnType<typeof applyPaymentRow>>;
   try {
-    row = await inTransaction(db, async (trx) => {
-      const r = await applyPayment(trx, {
-        orderId: n.orderId,
-        provider,
-        providerRef: n.providerRef,
-        amount: n.amount,
-        currency: n.currency,
-        now,
-        by: `provider:${provider}`,
-      });
-      if (r.outcome === 'applied') {
-        const stored = await record(
-          { ...claimed, outcome: 'applied', detail: `paid ${amountText} (${n.status})`, key: n.noticeKey },
-          trx,
-        );
-        if (!stored) throw new AlreadyApplied();
-        applied = { row: stored, orderId: r.order?.orderId ?? n.orderId };
-        return stored;
-      }
-      const o = r.order;
-      const detail =
-        r.outcome === 'duplicate'
-          ? `order ${n.orderId} was already paid by ${n.providerRef}; nothing changed`
-          : r.outcome === 'amountMismatch'
-            ? `the notice pays ${amountText} but order ${n.orderId} is ${o ? `${toMajor(o.amount, o.currency)} ${o.currency}` : 'another amount'}; nothing changed`
-            : r.outcome === 'wrongState'
-              ? `order ${n.orderId} is ${o ? o.state : 'not paying'}${o?.provider && o.provider !== provider ? ` with ${o.provider}` : ''}, so this payment was not applied`
-              : `no order ${n.orderId}`;
-      return (await record({ ...claimed, outcome: r.outcome, detail }, trx)) as NoticeRow;
-    });
+    r = await undoableAlone(db, () =>
+      applyPaymentRow(
+        db,
+        {
+          orderId: n.orderId,
+          provider,
+          providerRef: n.providerRef,
+          amount: n.amount,
+          currency: n.currency,
+          now,
+          by,
+        },
+        values,
+      ),
+    );
   } catch (err) {
-    if (err instanceof AlreadyApplied) return duplicate(undefined);
+    if (isNoticeKeyConflict(err)) return duplicate(undefined);
     throw err;
   }
-  if (applied) {
+  // The same notice was applied before (read with its order, in one round trip).
+  if (r.seenNotice !== null) return duplicate(r.seenNotice);
+  if (r.outcome === 'applied' && r.row && r.noticeId !== null) {
+    const row: NoticeRow = {
+      id: r.noticeId,
+      provider,
+      order_id: claimed.orderId,
+      provider_ref: claimed.providerRef,
+      notice_key: n.noticeKey,
+      received_at: now,
+      outcome: 'applied',
+      detail: values.detail ?? '',
+      raw,
+      resent,
+    };
     // Paid is committed (unless a caller's transaction holds it): the crash test stops here.
     if (!db.isTransaction) crashPointAfterPaid();
     try {
-      await deliverOrder({ db, deps, lang: 'en' }, applied.orderId, `provider:${provider}`, now);
+      await deliverRow({ db, deps, lang: 'en' }, r.row, by, now);
     } catch (err) {
       // Paid and recorded: the order shows paid and undelivered, ready to resend.
-      log.error({ err, orderId: applied.orderId }, 'delivery after a payment notice failed');
+      log.error({ err, orderId: r.row.order_id }, 'delivery after a payment notice failed');
     }
+    return done(row, mod.accepted);
   }
-  return done(row, mod.accepted);
+  const o = r.row ? toOrder(r.row) : null;
+  const detail =
+    r.outcome === 'duplicate'
+      ? `order ${n.orderId} was already paid by ${n.providerRef}; nothing changed`
+      : r.outcome === 'amountMismatch'
+        ? `the notice pays ${amountText} but order ${n.orderId} is ${o ? `${toMajor(o.amount, o.currency)} ${o.currency}` : 'another amount'}; nothing changed`
+        : r.outcome === 'wrongState'
+          ? `order ${n.orderId} is ${o ? o.state : 'not paying'}${o?.provider && o.provider !== provider ? ` with ${o.provider}` : ''}, so this payment was not applied`
+          : `no order ${n.orderId}`;
+  return done((await record({ ...claimed, outcome: r.outcome, detail })) as NoticeRow, mod.accepted);
 }
 
 /** A fresh notice key for the sandbox (what a provider's event id looks like). */
