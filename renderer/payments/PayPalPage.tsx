@@ -1,6 +1,8 @@
 import { H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_OUTCOMES, PROVIDERS, type PaymentNotice } from '../../shared/api/orders.js';
+import type { SandboxRefund } from '../../shared/api/payments.js';
+import { formatMoney } from '../components/money.js';
 import { formatDateTime } from '../components/format.js';
 import { QueryState } from '../components/QueryState.js';
 import { useLanguage } from '../i18n/i18n.js';
@@ -16,7 +18,8 @@ import './payments.css';
 /**
  * The payment side for a SUPER (/pay/paypal): the pay server's switch and the operator's
  * pay-server session, the providers (mode, notify URL, notices today), and the recent notices
- * with their outcomes, any of which can be run through verification again.
+ * with their outcomes, any of which can be run through verification again, and the refunds the
+ * sandboxes recorded (an order's refund asks its provider first).
  */
 
 const noticeActions = [
@@ -92,6 +95,61 @@ function ProvidersTable() {
         </HTMLTable>
       )}
     </QueryState>
+  );
+}
+
+function RefundsList() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const filters: ListFilter[] = [
+    {
+      kind: 'select',
+      input: 'provider',
+      param: 'refundProvider',
+      options: PROVIDERS,
+      label: (p) => t(`orders.provider.${p}`),
+      ariaLabel: t('payments.field.provider'),
+      none: t('payments.orders.allProviders'),
+    },
+  ];
+  const columns: TableColumn<SandboxRefund>[] = [
+    { key: 'refundRef', name: t('payments.field.refundRef'), width: 220, render: (r) => r.refundRef },
+    {
+      key: 'provider',
+      name: t('payments.field.provider'),
+      width: 100,
+      render: (r) => t(`orders.provider.${r.provider}`),
+    },
+    { key: 'order', name: t('payments.field.orderId'), width: 200, render: (r) => r.orderId },
+    { key: 'payment', name: t('payments.field.payment'), width: 200, render: (r) => r.providerRef },
+    {
+      key: 'amount',
+      name: t('payments.field.amount'),
+      width: 120,
+      render: (r) => formatMoney(r.amount, r.currency, lang),
+    },
+    { key: 'status', name: t('payments.field.status'), width: 110, render: (r) => r.status },
+    { key: 'by', name: t('payments.field.refundedBy'), width: 110, render: (r) => r.refundedBy },
+    {
+      key: 'reason',
+      name: t('payments.field.reason'),
+      width: 220,
+      render: (r) => r.reason,
+      tooltip: (r) => r.reason,
+    },
+    { key: 'at', name: t('payments.field.refunded'), width: 160, render: (r) => formatDateTime(r.at, lang) },
+  ];
+  return (
+    <ListPage
+      endpoint="payProviders.refunds"
+      input={{}}
+      filters={filters}
+      columns={columns}
+      pageParam="refundsPage"
+      texts={{ failed: t('payments.refunds.loadFailed'), empty: t('payments.refunds.empty') }}
+      icon="undo"
+      testId="pay-refunds"
+    />
   );
 }
 
@@ -176,6 +234,10 @@ export function PayPalPage() {
           icon="inbox"
           testId="pay-notices"
         />
+      </section>
+      <section className="pay-section">
+        <H4>{t('payments.refunds.title')}</H4>
+        <RefundsList />
       </section>
     </div>
   );

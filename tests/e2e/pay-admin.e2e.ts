@@ -95,4 +95,22 @@ describe('pay admin', () => {
     expect(shown).toContain(first.orderId);
     await page.context().close();
   });
+
+  it('lists a refund that went through the order’s sandbox provider', async () => {
+    const page = await signedIn('super', '/pay/paypal');
+    // A delivered order of a player's purchase: its refund asks the provider's sandbox first.
+    const delivered = await call<{ items: Order[] }>('orders.search', {
+      game: 'ymmj',
+      state: ['delivered'],
+      kind: 'purchase',
+      pageSize: 50,
+    });
+    const order = delivered.items.find((o) => o.provider !== null);
+    if (!order) throw new Error('no delivered purchase in the seed');
+    await call('orders.refund', { game: 'ymmj', orderId: order.orderId, reason: 'duplicate charge' });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('pay-refunds').textContent()).toContain(order.orderId);
+    expect(await page.getByTestId('pay-refunds').textContent()).toContain('duplicate charge');
+    await page.context().close();
+  });
 });
