@@ -18,7 +18,7 @@ const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
  * build --mode web --outDir DIR`), so that people working on one tree do not overwrite each
  * other's build between two test runs.
  */
-const RENDERER_DIR = process.env['GAMEOPS_E2E_RENDERER_DIR'] ?? join(REPO, 'dist/renderer');
+export const RENDERER_DIR = process.env['GAMEOPS_E2E_RENDERER_DIR'] ?? join(REPO, 'dist/renderer');
 
 export const DEMO_PASSWORD = 'gameops-demo';
 
