@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
 import { GAME_IDS, type GameId } from '../shared/games.js';
@@ -11,7 +8,7 @@ import { settleTable } from '../server/db/settle.js';
 import { searchOrders } from '../server/orders/ledger.js';
 import { THEMES } from '../server/players/themes/index.js';
 import { playerIdOf } from '../server/seed/players.js';
-import { createDatabase, startPostgres, type PostgresCluster } from '../tests/support/postgres.js';
+import { benchOnEachDatabase } from './each-database.js';
 
 /**
  * Orders at size: BENCH_ORDERS orders (default 10,000,000) over the four games and a year, made by
@@ -272,28 +269,4 @@ async function explain(db: Kysely<Database>, kind: string): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const which = process.env['BENCH_DB'];
-  if (!which || which === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'gameops-bench-orders-'));
-    try {
-      await bench('pglite', { dataDir: dir });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (!which || which === 'postgres') {
-    let cluster: PostgresCluster | undefined;
-    try {
-      cluster = await startPostgres();
-      await bench('postgres', { databaseUrl: await createDatabase(cluster.url, 'bench_orders') });
-    } finally {
-      await cluster?.stop();
-    }
-  }
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+benchOnEachDatabase('orders', bench);

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { planRequest } from '../shared/api/endpoint.js';
@@ -17,7 +14,7 @@ import { open } from '../server/platformKeys/seal.js';
 import { secretsKeyOf } from '../server/platformKeys/secrets-key.js';
 import { DEMO_PASSWORD } from '../server/seed/operators.js';
 import { playerIdOf } from '../server/seed/players.js';
-import { createDatabase, startPostgres, type PostgresCluster } from '../tests/support/postgres.js';
+import { benchOnEachDatabase } from './each-database.js';
 
 /**
  * `npx tsx bench/payments.ts`: payment notices per second through the notify route, on PGlite
@@ -232,28 +229,4 @@ async function bench(kind: 'pglite' | 'postgres', options: BackendOptions): Prom
   }
 }
 
-async function main(): Promise<void> {
-  const which = process.env['BENCH_DB'];
-  if (!which || which === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'gameops-bench-pay-'));
-    try {
-      await bench('pglite', { dataDir: dir });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (!which || which === 'postgres') {
-    let cluster: PostgresCluster | undefined;
-    try {
-      cluster = await startPostgres();
-      await bench('postgres', { databaseUrl: await createDatabase(cluster.url, 'bench_payments') });
-    } finally {
-      await cluster?.stop();
-    }
-  }
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+benchOnEachDatabase('payments', bench);
