@@ -14,6 +14,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { PGliteStatements } from './pglite-statements.js';
 
 /**
  * Kysely on an embedded PGlite. PGlite is one Postgres session, so the "pool" is one connection
@@ -44,12 +45,12 @@ export class PGliteDialect implements Dialect {
 const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 class PGliteConnection implements DatabaseConnection {
-  readonly #pg: PGlite;
+  readonly #statements: PGliteStatements;
   constructor(pg: PGlite) {
-    this.#pg = pg;
+    this.#statements = new PGliteStatements(pg);
   }
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const res = await this.#pg.query<R>(compiled.sql, [...compiled.parameters], { rowMode: 'object' });
+    const res = await this.#statements.run<R>(compiled.sql, compiled.parameters);
     const command = res.command?.toUpperCase();
     if (command === 'COMMIT' || command === 'ROLLBACK') return { rows: [{ command } as R] };
     return {
