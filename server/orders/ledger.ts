@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import {
+  ORDER_KINDS,
+  ORDER_STATES,
   PAYMENT_STATUS_STATES,
   PAYMENT_STATUSES,
   type Approval,
@@ -386,14 +388,66 @@ export type NoticeValues = Insertable<PaymentNoticesTable>;
 async function moveOrder(
   db: Kysely<Database>,
   from: OrderRow,
+  ...step: StepArgs
+): Promise<{ row: OrderRow; noticeId: number | null } | undefined> {
+  const r = await stepStatement(db, from, ...step);
+  return r.row ? { row: r.row, noticeId: r.noticeId } : undefined;
+}
+
+/**
+ * An order a payment notice can pay without reading it first: in a state and of a kind the
+ * transition table lets a notice pay, of this amount and currency, and (with a key) not paid by
+ * this notice before.
+ */
+interface PayableOrder {
+  orderId: string;
+  amount: number;
+  currency: string;
+  noticeKey: string | null;
+}
+
+/** The (state, kind) pairs a payment notice moves to paid, from the transition table. */
+const NOTICE_PAYS = ORDER_STATES.flatMap((state) =>
+  ORDER_KINDS.filter(
+    (kind) =>
+      decide({ orderId: '', state, kind, approval: 'notNeeded', createdBy: '' }, 'notice', '').kind ===
+      'move',
+  ).map((kind) => [state, kind] as const),
+);
+
+/** What a step writes: the columns, its event, and the notice or grant written with it. */
+type StepArgs = [
   set: StepSet,
   e: Omit<EventInput, 'orderId' | 'from'>,
   notice?: NoticeValues,
   grant?: StepGrant,
-): Promise<{ row: OrderRow; noticeId: number | null } | undefined> {
+];
+
+async function stepStatement(
+  db: Kysely<Database>,
+  from: OrderRow | PayableOrder,
+  ...[set, e, notice, grant]: StepArgs
+): Promise<{ row: OrderRow | null; noticeId: number | null; seenNotice: number | null }> {
   const assignments = Object.entries(set).map(([col, v]) => sql`${sql.id(col)} = ${v}`);
+  const payable = 'noticeKey' in from ? from : null;
+  const orderId = payable ? payable.orderId : (from as OrderRow).order_id;
+  // A payable order's state is read in the statement (p) for its event; the update's guard
+  // still compares it, so a writer that moved the order meanwhile makes this write nothing.
+  const fromState = payable ? sql`(select state from p)` : sql`cast(${(from as OrderRow).state} as text)`;
+  const guard = payable
+    ? sql`state = (select state from p)
+        and (state, kind) in (${sql.join(NOTICE_PAYS.map(([st, k]) => sql`(${st}, ${k})`))})
+        and amount = ${payable.amount} and currency = ${payable.currency}
+        ${payable.noticeKey === null ? sql`` : sql`and not exists (select 1 from payment_notices where notice_key = ${payable.noticeKey})`}`
+    : sql`state = ${(from as OrderRow).state}`;
+  const lead = sql.join(
+    [
+      ...(payable ? [sql`p as (select state from orders where order_id = ${orderId})`] : []),
+      ...(grant ? [sql`g as (${grant.statement})`] : []),
+    ],
+    sql`, `,
+  );
   // The grant runs first in the statement; the event says whether it granted or found it granted.
-  const grantCte = grant ? sql`g as (${grant.statement}), ` : sql``;
   const detail = grant
     ? sql`case when exists (select 1 from g) then cast(${grant.granted} as text) else cast(${grant.already} as text) end`
     : sql`cast(${e.detail ?? ''} as text)`;
@@ -407,24 +461,34 @@ async function moveOrder(
           cast(${notice.detail ?? ''} as text), cast(${notice.raw} as jsonb), cast(${notice.resent ?? false} as boolean)
         from u returning id)`
     : sql``;
-  const { rows } = await sql<OrderRow & { notice_id: number | null }>`
-    with ${grantCte}u as (
+  // A payable order that was not paid still answers one row: whether this notice was seen before.
+  const seen =
+    payable?.noticeKey != null
+      ? sql`(select id from payment_notices where notice_key = ${payable.noticeKey})`
+      : sql`cast(null as integer)`;
+  const { rows } = await sql<OrderRow & { notice_id: number | null; seen_notice: number | null }>`
+    with ${lead}${payable || grant ? sql`, ` : sql``}u as (
       update orders set ${sql.join(assignments)}
-      where order_id = ${from.order_id} and state = ${from.state}
+      where order_id = ${orderId} and ${guard}
       returning *
     ), e as (
       insert into order_events (order_id, "at", from_state, to_state, "by", action, reason, detail)
-      select order_id, cast(${e.at} as timestamptz), cast(${from.state} as text), cast(${e.to} as text),
+      select order_id, cast(${e.at} as timestamptz), ${fromState}, cast(${e.to} as text),
         cast(${e.by} as text), cast(${e.action} as text), cast(${e.reason ?? ''} as text), ${detail}
       from u
     )${noticeCte}
-    select u.*, ${notice ? sql`(select id from n)` : sql`cast(null as integer)`} as notice_id from u`.execute(
-    db,
-  );
+    select u.*, ${notice ? sql`(select id from n)` : sql`cast(null as integer)`} as notice_id,
+      ${seen} as seen_notice
+    from ${payable ? sql`(select 1) as one left join u on true` : sql`u`}`.execute(db);
   const hit = rows[0];
-  if (!hit) return undefined;
-  const { notice_id: noticeId, ...row } = hit;
-  return { row, noticeId: noticeId === null ? null : Number(noticeId) };
+  if (!hit) return { row: null, noticeId: null, seenNotice: null };
+  const { notice_id: noticeId, seen_notice: seenNotice, ...row } = hit;
+  return {
+    // The left join's row of nulls: nothing was paid.
+    row: row.order_id === null ? null : row,
+    noticeId: noticeId === null ? null : Number(noticeId),
+    seenNotice: seenNotice === null ? null : Number(seenNotice),
+  };
 }
 
 /** A same-database grant written in a step's statement, with the event's detail for either answer. */
@@ -702,6 +766,33 @@ export async function applyPaymentRow(
   seenNotice: number | null;
 }> {
   const key = notice?.notice_key ?? null;
+  const set: StepSet = {
+    state: 'paid',
+    provider: a.provider,
+    provider_ref: a.providerRef,
+    paid_at: a.now,
+    updated_at: a.now,
+  };
+  const event = {
+    at: a.now,
+    to: 'paid',
+    by: a.by,
+    action: 'notice',
+    detail: `${moneyText(a.amount, a.currency)} paid with ${a.provider} (${a.providerRef})`,
+  } as const;
+  // The usual notice (an order at its checkout, this amount, a key not seen) is applied in one
+  // statement without reading the order first; a replay is known by the same statement.
+  // Anything else goes the long way below: read, decide by the table, guarded step.
+  const fast = await stepStatement(
+    db,
+    { orderId: a.orderId, amount: a.amount, currency: a.currency, noticeKey: key },
+    set,
+    event,
+    notice,
+  );
+  if (fast.row) return { outcome: 'applied', row: fast.row, noticeId: fast.noticeId, seenNotice: null };
+  if (fast.seenNotice !== null)
+    return { outcome: 'duplicate', row: null, noticeId: null, seenNotice: fast.seenNotice };
   for (let attempt = 1; ; attempt++) {
     const found = await db
       .selectFrom('orders')
@@ -730,25 +821,7 @@ export async function applyPaymentRow(
       };
     if (Number(row.amount) !== a.amount || row.currency !== a.currency)
       return { outcome: 'amountMismatch', row, noticeId: null, seenNotice: null };
-    const moved = await moveOrder(
-      db,
-      row,
-      {
-        state: 'paid',
-        provider: a.provider,
-        provider_ref: a.providerRef,
-        paid_at: a.now,
-        updated_at: a.now,
-      },
-      {
-        at: a.now,
-        to: 'paid',
-        by: a.by,
-        action: 'notice',
-        detail: `${moneyText(a.amount, a.currency)} paid with ${a.provider} (${a.providerRef})`,
-      },
-      notice,
-    );
+    const moved = await moveOrder(db, row, set, event, notice);
     if (moved) return { outcome: 'applied', row: moved.row, noticeId: moved.noticeId, seenNotice: null };
     // Another writer moved it between our read and our update: read it again and decide anew.
     if (attempt >= STEP_TRIES)

@@ -78,11 +78,11 @@ describe.each(backendKinds())('payments on %s', (kind) => {
     expect(after.notices).toEqual([
       expect.objectContaining({ provider: 'wechat', outcome: 'applied', resent: false }),
     ]);
-    expect(after.history.map((e) => [e.to, e.by])).toEqual([
-      ['created', 'super'],
-      ['paying', 'provider:wechat'],
-      ['paid', 'provider:wechat'],
-      ['delivered', 'provider:wechat'],
+    expect(after.history.map((e) => [e.from, e.to, e.by, e.action])).toEqual([
+      [null, 'created', 'super', 'create'],
+      ['created', 'paying', 'provider:wechat', 'pay'],
+      ['paying', 'paid', 'provider:wechat', 'notice'],
+      ['paid', 'delivered', 'provider:wechat', 'deliver'],
     ]);
   });
 
