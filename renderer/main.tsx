@@ -1,7 +1,5 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
-import '@blueprintjs/table/lib/css/table.css';
-import '@blueprintjs/select/lib/css/blueprint-select.css';
 import './styles.css';
 
 import { StrictMode } from 'react';

@@ -1,3 +1,5 @@
+// The table's styles load with the first screen that has a table, not with the sign-in page.
+import '@blueprintjs/table/lib/css/table.css';
 import { useMemo, type ReactNode } from 'react';
 import { Cell, Column, SelectionModes, Table2 } from '@blueprintjs/table';
 import { identityKey } from './identityKey.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { startHost, type HostOptions, type RunningHost } from '../../main/host/host.js';
 
 /**
@@ -22,25 +22,41 @@ export const RENDERER_DIR = process.env['GAMEOPS_E2E_RENDERER_DIR'] ?? join(REPO
 
 export const DEMO_PASSWORD = 'gameops-demo';
 
-export async function launchBrowser(): Promise<Browser> {
+function checkBrowserFiles(): void {
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
     throw new Error(`${RENDERER_DIR} is missing: run \`npx vite build --mode web\` first (npm test does)`);
   }
   if (!existsSync(CHROMIUM)) {
     throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
   }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
+}
+
+/** How the tests start Debian's Chromium (no download, nothing reaching out on its own). */
+export const CHROMIUM_OPTIONS = {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+};
+
+export async function launchBrowser(): Promise<Browser> {
+  checkBrowserFiles();
+  return chromium.launch(CHROMIUM_OPTIONS);
+}
+
+/** Chromium with a profile kept in `userDataDir` across launches, as the desktop app keeps its own. */
+export async function launchPersistentBrowser(userDataDir: string): Promise<BrowserContext> {
+  checkBrowserFiles();
+  return chromium.launchPersistentContext(userDataDir, {
+    ...CHROMIUM_OPTIONS,
+    viewport: { width: 1280, height: 900 },
   });
 }
 
