@@ -19,6 +19,7 @@ import {
   type LoginAttempt,
 } from './rate-limit.js';
 import { hashRefreshToken, newRefreshToken, readAccessToken, signAccessToken } from './tokens.js';
+import { revokePayServerToken } from '../payServer/tokens.js';
 
 /**
  * Sessions: sign-in (with its rate limits, rate-limit.ts), refresh-token rotation with a short
@@ -376,6 +377,7 @@ export class AuthService {
         .where('id', '=', found.session_id)
         .execute();
     }
+    await revokePayServerToken(db, found.operator_id);
     await recordAudit(db, {
       at: now,
       operatorId: found.operator_id,

@@ -83,6 +83,17 @@ describe.each(backendKinds())('pay-server session on %s', (kind) => {
     expect(rows).toHaveLength(1);
   });
 
+  it('ends the pay-server session when its operator signs out of the console', async () => {
+    const login = await t.api.login('admin');
+    const issued = (await call<Issued>('payServer.signIn', {}, login.authToken)).body.Data;
+    expect((await payCall(issued.token)).body.Status.Code).not.toBe(Codes.PAY_SERVER_SIGN_IN);
+    const out = await call('auth.logout', { refreshToken: login.refreshToken });
+    expect(out.body.Status).toEqual({ Code: Codes.OK });
+    const refused = await payCall(issued.token);
+    expect(refused.body.Status.Code).toBe(Codes.PAY_SERVER_SIGN_IN);
+    expect(refused.body.Status.Message).toMatch(/signed out of the console/);
+  });
+
   it('refuses the console access token on the payment service, telling to sign in to the pay server', async () => {
     const r = await payCall(console('super'));
     expect(r.body.Status.Code).toBe(Codes.PAY_SERVER_SIGN_IN);

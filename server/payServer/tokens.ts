@@ -42,7 +42,11 @@ export async function issuePayServerToken(
   return { token, expiredAt: Math.floor(expiresAt.getTime() / 1000) };
 }
 
-/** Ends an operator's pay-server session (nothing to do when there is none). */
+/**
+ * Ends an operator's pay-server session (nothing to do when there is none). Signing out of the
+ * console ends it too (server/auth/sessions.ts): a signed-out operator keeps no way into the
+ * payment service, whoever may have copied the token.
+ */
 export async function revokePayServerToken(db: Kysely<Database>, operatorId: number): Promise<void> {
   await db.deleteFrom('pay_server_tokens').where('operator_id', '=', operatorId).execute();
 }
@@ -94,8 +98,8 @@ export async function authenticatePayServer(
     .executeTakeFirst();
   if (!row) {
     throw signInToPayServer(
-      'This pay-server token is not valid (a newer sign-in replaced it, or it was never issued)',
-      '该支付服务器令牌无效（已被更新的登录取代，或从未签发）',
+      'This pay-server token is not valid (a newer sign-in replaced it, its operator signed out of the console, or it was never issued)',
+      '该支付服务器令牌无效（已被更新的登录取代、其操作员已退出控制台，或从未签发）',
     );
   }
   if (row.token_expires_at.getTime() <= nowMs) {
