@@ -43,9 +43,9 @@ export interface AuditDraft {
  * every text and every string inside before/after is made storable first: a refused call is
  * still recorded, with the offending characters shown as U+FFFD.
  */
-export async function recordAudit(db: Kysely<Database>, r: AuditRecord): Promise<void> {
+export async function recordAudit(db: Kysely<Database>, r: AuditRecord): Promise<number> {
   const text = (s: string, max: number) => storableText(s).slice(0, max);
-  await db
+  const row = await db
     .insertInto('audit_log')
     .values({
       at: r.at,
@@ -61,6 +61,20 @@ export async function recordAudit(db: Kysely<Database>, r: AuditRecord): Promise
       after: storableJsonText(r.after),
       client_ip: text(r.clientIp, 100),
     })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/**
+ * Completes an entry's `after` with what a step that ran after its call's commit left (a delivery
+ * to a game): the entry was written with the change; this says how it ended.
+ */
+export async function completeAuditAfter(db: Kysely<Database>, id: number, after: unknown): Promise<void> {
+  await db
+    .updateTable('audit_log')
+    .set({ after: storableJsonText(after) })
+    .where('id', '=', id)
     .execute();
 }
 

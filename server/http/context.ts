@@ -50,6 +50,13 @@ export interface HandlerContext {
   audit: AuditDraft;
   deps: ServerDeps;
   log: FastifyBaseLogger;
+  /**
+   * Inside an audited call's transaction: work to run once it has committed, before the call
+   * answers (a delivery to a game across the network, which must not hold the embedded
+   * database's one connection while the game answers). Undefined outside a transaction: do the
+   * work at once.
+   */
+  afterCommit?: (job: () => Promise<void>) => void;
 }
 
 export type EndpointHandler<E extends Endpoint> = (

@@ -11,7 +11,7 @@ import {
 } from '../../shared/api/endpoint.js';
 import type { GameId } from '../../shared/games.js';
 import { canAccess } from '../../shared/roles.js';
-import { recordAudit, recordAuditSafely } from '../audit/record.js';
+import { completeAuditAfter, recordAudit, recordAuditSafely } from '../audit/record.js';
 import type { AuthInfo } from '../auth/sessions.js';
 import { authenticatePayServer } from '../payServer/tokens.js';
 import type { EndpointHandler, HandlerContext, HandlerMap, ServerDeps } from './context.js';
@@ -181,8 +181,10 @@ function routeHandler(
         if (hasBody(ep.method) && typeof raw['reason'] === 'string') reason = raw['reason'].trim();
         const input = parseInput(ep, raw, lang);
 
-        const run = async (ctx: HandlerContext): Promise<unknown> => {
-          const result = await handler(input, ctx);
+        // The answer is checked once it is final: inside the transaction (a wrong one undoes the
+        // change), or, when steps run after the commit (they may bring the handler's answer up to
+        // date in place), after them.
+        const checkOutput = (result: unknown): unknown => {
           if (!opts.validateOutput) return result;
           const checked = ep.output.safeParse(result);
           if (!checked.success) {
@@ -197,15 +199,41 @@ function routeHandler(
 
         let data: unknown;
         if (ep.audit) {
+          const afterCommit: (() => Promise<void>)[] = [];
+          let entryId: number | undefined;
           data = await deps.db.transaction().execute(async (trx) => {
-            const out = await run({ ...ctxBase, db: trx, audit: draft });
+            const out = await handler(input, {
+              ...ctxBase,
+              db: trx,
+              audit: draft,
+              afterCommit: (job) => void afterCommit.push(job),
+            });
+            const answer = afterCommit.length > 0 ? out : checkOutput(out);
             // Written with the change, in its transaction: no change without its entry.
             const entry = auditRecord('ok', Codes.OK);
-            if (entry) await recordAudit(trx, entry);
-            return out;
+            if (entry) entryId = await recordAudit(trx, entry);
+            return answer;
           });
+          if (afterCommit.length > 0) {
+            // Committed: now what must not hold the transaction. Its failure cannot undo the
+            // change, so it is logged, and the call answers with what was committed.
+            const logged = async (step: () => Promise<void>) => {
+              try {
+                await step();
+              } catch (err) {
+                req.log.error({ err, endpoint: id }, 'a step after the commit failed');
+              }
+            };
+            for (const job of afterCommit) await logged(job);
+            // The entry says how it ended (the handler's `after` is brought up to date too).
+            if (entryId !== undefined) {
+              const done = entryId;
+              await logged(() => completeAuditAfter(deps.db, done, draft.after));
+            }
+            data = checkOutput(data);
+          }
         } else {
-          data = await run({ ...ctxBase, db: deps.db, audit: draft });
+          data = checkOutput(await handler(input, { ...ctxBase, db: deps.db, audit: draft }));
         }
         return reply.code(200).send(ok(data));
       } catch (err) {

@@ -3,7 +3,7 @@ import type { BulkAction, OrderDetail, OrderState, ordersEndpoints } from '../..
 import { Codes } from '../../shared/codes.js';
 import { ApiError } from '../../shared/envelope.js';
 import type { GameId } from '../../shared/games.js';
-import { recordAudit } from '../audit/record.js';
+import { completeAuditAfter, recordAudit } from '../audit/record.js';
 import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { messageOf, problem } from '../http/problem.js';
 import { refundWithProvider } from '../payments/refunds.js';
@@ -137,18 +137,29 @@ export const ordersHandlers: HandlerMap<Endpoints> = {
         .where('order_id', '=', orderId)
         .executeTakeFirst();
       let entry: { outcome: 'ok' | 'error'; code: number; after: unknown };
+      let later: ((auditId: number) => Promise<void>) | undefined;
       try {
         const out = await STEPS[input.action](ctx, { orderId, game, by, reason: input.reason, now: ctx.now });
         await sql`release savepoint order_row`.execute(ctx.db);
         // A resend the game did not acknowledge is kept (its attempt and error are recorded) but reported.
-        const undelivered = input.action === 'resend' && out.state === 'deliveryFailed';
-        results.push({
-          orderId,
-          ok: !undelivered,
-          code: undelivered ? Codes.UNAVAILABLE : Codes.OK,
-          message: undelivered ? (out.deliveryError ?? '') : '',
-          state: out.state,
-        });
+        const resultOf = () => {
+          const undelivered = input.action === 'resend' && out.state === 'deliveryFailed';
+          return {
+            orderId,
+            ok: !undelivered,
+            code: undelivered ? Codes.UNAVAILABLE : Codes.OK,
+            message: undelivered ? (out.deliveryError ?? '') : '',
+            state: out.state,
+          };
+        };
+        const result = resultOf();
+        results.push(result);
+        // A delivery that runs after the commit brings `out` up to date (ledger deliverWhenFree,
+        // queued before this): the row's result and its entry follow it.
+        later = async (auditId) => {
+          Object.assign(result, resultOf());
+          await completeAuditAfter(ctx.deps.db, auditId, toOrderOf(out));
+        };
         entry = { outcome: 'ok', code: Codes.OK, after: toOrderOf(out) };
       } catch (err) {
         await sql`rollback to savepoint order_row`.execute(ctx.db);
@@ -162,7 +173,7 @@ export const ordersHandlers: HandlerMap<Endpoints> = {
         });
         entry = { outcome: 'error', code: err.code, after: null };
       }
-      await recordAudit(ctx.db, {
+      const auditId = await recordAudit(ctx.db, {
         at: ctx.now,
         operatorId: auth.operator.id,
         operator: by,
@@ -176,6 +187,8 @@ export const ordersHandlers: HandlerMap<Endpoints> = {
         after: entry.after,
         clientIp: ctx.ip,
       });
+      const step = later;
+      if (step && ctx.afterCommit) ctx.afterCommit(() => step(auditId));
     }
     return auditedResult(ctx, { results });
   },

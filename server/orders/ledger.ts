@@ -46,6 +46,8 @@ export interface LedgerCtx {
   db: Kysely<Database>;
   deps: { db: Kysely<Database> };
   lang: Language;
+  /** Inside an audited call: runs a job once its transaction has committed (HandlerContext). */
+  afterCommit?: ((job: () => Promise<void>) => void) | undefined;
 }
 
 /** Manual orders of this many minor units or more need a second ADMIN, unless the game says otherwise. */
@@ -862,6 +864,54 @@ export async function deliverOrder(
 }
 
 /**
+ * deliverRow, unless the caller's transaction would be held while a game across the network
+ * answers (the embedded database has one connection: every other request would wait, up to the
+ * delivery timeout per order). Then the delivery runs once that transaction has committed
+ * (`ctx.afterCommit`), on the root handle, and `later` gets the order as it is afterwards. A step
+ * the table refuses is refused now, inside the transaction. Returns the order as it is now.
+ */
+export async function deliverWhenFree(
+  ctx: LedgerCtx,
+  row: OrderRow,
+  by: string,
+  now: Date,
+  opts: { action?: 'deliver' | 'resend'; reason?: string } = {},
+  later?: (after: OrderRow) => Promise<void>,
+): Promise<OrderRow> {
+  const remote = !deliveryTargetOf(ctx.deps.db).sameDatabaseGrant;
+  if (!remote || !ctx.db.isTransaction || !ctx.afterCommit) return deliverRow(ctx, row, by, now, opts);
+  if (decideOrThrow(row, 'deliver', by) === null) return row;
+  const root: LedgerCtx = { db: ctx.deps.db, deps: ctx.deps, lang: ctx.lang };
+  ctx.afterCommit(async () => {
+    const cur = await mustFindRow(root.db, row.order_id);
+    // The step that made it deliverable was rolled back after all (a bulk row): nothing to do.
+    if (decide(factsOf(cur), 'deliver', by).kind !== 'move') return;
+    const after = await deliverRow(root, cur, by, now, opts);
+    await later?.(after);
+  });
+  return row;
+}
+
+/**
+ * deliverWhenFree, answered as the order's detail: when the delivery runs after the commit, the
+ * same detail object is brought up to date before the call answers.
+ */
+async function deliverAndDetail(
+  ctx: LedgerCtx,
+  row: OrderRow,
+  by: string,
+  now: Date,
+  opts: { action?: 'deliver' | 'resend'; reason?: string } = {},
+): Promise<OrderDetail> {
+  // Runs after the commit, long after `detail` below is set.
+  const current = await deliverWhenFree(ctx, row, by, now, opts, async (after) => {
+    Object.assign(detail, await detailOf(ctx.deps.db, after, ctx.lang));
+  });
+  const detail = await detailOf(ctx.db, current, ctx.lang);
+  return detail;
+}
+
+/**
  * deliverOrder for an order the caller has just read or written (`row`), without reading it
  * again or rebuilding its detail: the notice path, approvals and resends. Returns the order as it
  * is afterwards.
@@ -983,8 +1033,7 @@ interface OperatorStep {
 /** Delivers a paid or failed order again (resend); a delivered one is returned unchanged. */
 export async function resendOrder(ctx: LedgerCtx, a: OperatorStep): Promise<OrderDetail> {
   const row = await mustFindRow(ctx.db, a.orderId, a.game);
-  const after = await deliverRow(ctx, row, a.by, a.now, { action: 'resend', reason: a.reason });
-  return detailOf(ctx.db, after, ctx.lang);
+  return deliverAndDetail(ctx, row, a.by, a.now, { action: 'resend', reason: a.reason });
 }
 
 /** A state change made by an operator, checked by the table, with its event. */
@@ -1080,7 +1129,7 @@ export async function approveOrder(ctx: LedgerCtx, a: OperatorStep): Promise<Ord
     (r) => `approved by ${a.by} (created by ${r.created_by})`,
   );
   if (row.state !== 'paid') return detailOf(ctx.db, row, ctx.lang);
-  return detailOf(ctx.db, await deliverRow(ctx, row, a.by, a.now), ctx.lang);
+  return deliverAndDetail(ctx, row, a.by, a.now);
 }
 
 export async function rejectOrder(ctx: LedgerCtx, a: OperatorStep): Promise<OrderDetail> {
@@ -1135,5 +1184,5 @@ export async function createManualOrder(
     });
     return updated;
   });
-  return detailOf(ctx.db, await deliverRow(ctx, paid, a.by, a.now), ctx.lang);
+  return deliverAndDetail(ctx, paid, a.by, a.now);
 }

@@ -312,6 +312,63 @@ describe.each(backendKinds())('orders on %s', (kind) => {
     ).rejects.toMatchObject({ code: Codes.CONFLICT });
   });
 
+  it("an operator's delivery to a game across the network runs after the call commits: other calls go on meanwhile", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    let reached = () => {};
+    const asked = new Promise<void>((r) => (reached = r));
+    const slow: DeliveryTarget = {
+      deliver: async (handle) => {
+        // Not inside the call's transaction: the embedded database's one connection is free.
+        expect(handle.isTransaction).toBe(false);
+        reached();
+        await gate;
+        return { ok: true, alreadyDelivered: false, by: 'a slow game' };
+      },
+    };
+    const orderId = await insertTestOrder(db(), { game: G, state: 'deliveryFailed', at: now() });
+    setDeliveryTarget(db(), slow);
+    try {
+      const resending = kit.ok<OrderDetail>('orders.resend', { game: G, orderId, reason: 'slow game' });
+      await asked;
+      // The game has not answered yet: the change and its audit entry are committed, and a
+      // read (on PGlite, the same single connection) is answered.
+      const meanwhile = await kit.ok<OrderDetail>('orders.get', { game: G, orderId });
+      expect(meanwhile.state).toBe('deliveryFailed');
+      const entries = await db()
+        .selectFrom('audit_log')
+        .select(['action', 'target'])
+        .where('action', '=', 'orders.resend')
+        .where('target', '=', orderId)
+        .execute();
+      expect(entries).toHaveLength(1);
+      release();
+      // The call answers with the order as the delivery left it.
+      const resent = await resending;
+      expect(resent).toMatchObject({ state: 'delivered', deliveryAttempts: 1 });
+      expect(resent.history.at(-1)).toMatchObject({ action: 'resend', by: 'admin', reason: 'slow game' });
+      // Its entry, written with the call's commit, says how the delivery ended.
+      const entry = await db()
+        .selectFrom('audit_log')
+        .select('after')
+        .where('action', '=', 'orders.resend')
+        .where('target', '=', orderId)
+        .executeTakeFirstOrThrow();
+      expect(entry.after).toMatchObject({ state: 'delivered' });
+      // A bulk resend of a delivered order reports it as it is; one refused by the table is refused now.
+      const bulk = await kit.ok<{ results: { ok: boolean; state: string }[] }>('orders.bulk', {
+        game: G,
+        action: 'resend',
+        orderIds: [orderId],
+        reason: 'again',
+      });
+      expect(bulk.results[0]).toMatchObject({ ok: true, state: 'delivered' });
+    } finally {
+      release();
+      setDeliveryTarget(db(), null);
+    }
+  });
+
   it('a failing delivery leaves the order deliveryFailed with the reason; a resend delivers it once', async () => {
     const failing: DeliveryTarget = {
       deliver: async () => ({

@@ -85,6 +85,7 @@ async function resend(ctx: HandlerContext, row: NoticeRow): Promise<PaymentNotic
     resent: true,
     judgedAt: row.received_at,
     log: ctx.log,
+    afterCommit: ctx.afterCommit,
   });
   ctx.audit.before = toNotice(row);
   ctx.audit.after = notice;

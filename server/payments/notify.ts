@@ -8,7 +8,7 @@ import type { ServerDeps } from '../http/context.js';
 import {
   applyPaymentRow,
   crashPointAfterPaid,
-  deliverRow,
+  deliverWhenFree,
   isNoticeKeyConflict,
   toOrder,
   type NoticeValues,
@@ -85,6 +85,8 @@ export interface ReceiveOptions {
   /** The time freshness is judged at: a resend is judged at when the notice first arrived. */
   judgedAt?: Date;
   log: FastifyBaseLogger;
+  /** A handler's afterCommit: a delivery to a game across the network waits for the commit. */
+  afterCommit?: ((job: () => Promise<void>) => void) | undefined;
 }
 
 export interface ReceivedNotice {
@@ -264,7 +266,7 @@ export async function receiveNotice(
     // Paid is committed (unless a caller's transaction holds it): the crash test stops here.
     if (!db.isTransaction) crashPointAfterPaid();
     try {
-      await deliverRow({ db, deps, lang: 'en' }, r.row, by, now);
+      await deliverWhenFree({ db, deps, lang: 'en', afterCommit: opts.afterCommit }, r.row, by, now);
     } catch (err) {
       // Paid and recorded: the order shows paid and undelivered, ready to resend.
       log.error({ err, orderId: r.row.order_id }, 'delivery after a payment notice failed');
