@@ -11,7 +11,6 @@ import {
   deliverWhenFree,
   isNoticeKeyConflict,
   toOrder,
-  type NoticeValues,
 } from '../orders/ledger.js';
 import { keyringOf, type Keyring } from './keys.js';
 import { alipay } from './providers/alipay.js';
@@ -216,7 +215,8 @@ export async function receiveNotice(
   // statement (applyPaymentRow): the same notice applied meanwhile on another connection makes
   // it fail whole on the key, payment included, and it is answered as the duplicate it is.
   const by = `provider:${provider}`;
-  const values: NoticeValues = {
+  // What the statement stores; the row it becomes (below) is this with its id.
+  const stored = {
     provider,
     order_id: claimed.orderId,
     provider_ref: claimed.providerRef,
@@ -241,7 +241,7 @@ export async function receiveNotice(
           now,
           by,
         },
-        values,
+        stored,
       ),
     );
   } catch (err) {
@@ -251,18 +251,7 @@ export async function receiveNotice(
   // The same notice was applied before (read with its order, in one round trip).
   if (r.seenNotice !== null) return duplicate(r.seenNotice);
   if (r.outcome === 'applied' && r.row && r.noticeId !== null) {
-    const row: NoticeRow = {
-      id: r.noticeId,
-      provider,
-      order_id: claimed.orderId,
-      provider_ref: claimed.providerRef,
-      notice_key: n.noticeKey,
-      received_at: now,
-      outcome: 'applied',
-      detail: values.detail ?? '',
-      raw,
-      resent,
-    };
+    const row: NoticeRow = { ...stored, id: r.noticeId };
     // Paid is committed (unless a caller's transaction holds it): the crash test stops here.
     if (!db.isTransaction) crashPointAfterPaid();
     try {
