@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATES, PAYMENT_STATUSES, PROVIDERS, type Order } from '../../shared/api/orders.js';
+import { ORDER_STATES, PAYMENT_STATUSES, type Order } from '../../shared/api/orders.js';
 import { GAME_IDS, GAMES, type GameId } from '../../shared/games.js';
 import { formatDateTime } from '../components/format.js';
 import { useLanguage } from '../i18n/i18n.js';
@@ -11,6 +11,7 @@ import { rowAction } from '../kit/rowActions.js';
 import type { TableColumn } from '../kit/table.js';
 import { useListParams } from '../kit/useListParams.js';
 import { dayRange } from './dayRange.js';
+import { providerFilter } from './providerFilter.js';
 import { formatMoney } from '../components/money.js';
 import { StateTag } from '../orders/tags.js';
 import './payments.css';
@@ -83,14 +84,7 @@ export function PayOrdersPage() {
       ariaLabel: t('payments.field.paymentStatus'),
       none: t('payments.orders.allPaymentStatuses'),
     },
-    {
-      kind: 'select',
-      input: 'provider',
-      options: PROVIDERS,
-      label: (p) => t(`orders.provider.${p}`),
-      ariaLabel: t('payments.field.provider'),
-      none: t('payments.orders.allProviders'),
-    },
+    providerFilter(t),
   ];
 
   const columns: TableColumn<Order>[] = [

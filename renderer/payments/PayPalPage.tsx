@@ -1,6 +1,6 @@
 import { H4, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { NOTICE_OUTCOMES, PROVIDERS, type PaymentNotice } from '../../shared/api/orders.js';
+import { NOTICE_OUTCOMES, type PaymentNotice } from '../../shared/api/orders.js';
 import type { SandboxRefund } from '../../shared/api/payments.js';
 import { formatMoney } from '../components/money.js';
 import { formatDateTime } from '../components/format.js';
@@ -13,6 +13,7 @@ import { rowAction } from '../kit/rowActions.js';
 import type { TableColumn } from '../kit/table.js';
 import { OutcomeTag } from '../orders/tags.js';
 import { PayServerPanel } from './PayServerPanel.js';
+import { providerFilter } from './providerFilter.js';
 import './payments.css';
 
 /**
@@ -101,17 +102,7 @@ function ProvidersTable() {
 function RefundsList() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const filters: ListFilter[] = [
-    {
-      kind: 'select',
-      input: 'provider',
-      param: 'refundProvider',
-      options: PROVIDERS,
-      label: (p) => t(`orders.provider.${p}`),
-      ariaLabel: t('payments.field.provider'),
-      none: t('payments.orders.allProviders'),
-    },
-  ];
+  const filters: ListFilter[] = [providerFilter(t, 'refundProvider')];
   const columns: TableColumn<SandboxRefund>[] = [
     { key: 'refundRef', name: t('payments.field.refundRef'), width: 220, render: (r) => r.refundRef },
     {
@@ -158,15 +149,7 @@ export function PayPalPage() {
   const lang = useLanguage();
 
   const filters: ListFilter[] = [
-    {
-      kind: 'select',
-      input: 'provider',
-      param: 'noticeProvider',
-      options: PROVIDERS,
-      label: (p) => t(`orders.provider.${p}`),
-      ariaLabel: t('payments.field.provider'),
-      none: t('payments.orders.allProviders'),
-    },
+    providerFilter(t, 'noticeProvider'),
     {
       kind: 'select',
       input: 'outcome',
