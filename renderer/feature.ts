@@ -8,6 +8,9 @@ import type { Catalogue } from './i18n/catalogue.js';
  * the modules once; a route is ready exactly when some module has a screen for it, so "this page
  * is built" is said in one place, by the screen's existence.
  */
+/** One language's texts of a feature, as a JSON module: `() => import('./en.json')`. */
+export type TextsLoader = () => Promise<{ default: Catalogue }>;
+
 export interface RendererFeature {
   id: string;
   /** Screens of routes outside the games, by route id ('admin.users'). */
@@ -15,10 +18,11 @@ export interface RendererFeature {
   /** Game screens, written once and given the game, by game page ('blacklist'). */
   gameScreens?: Readonly<Partial<Record<GamePageKey, ComponentType<{ game: GameId }>>>>;
   /**
-   * The feature's texts in both languages, mounted under `namespace` (the feature's id by
-   * default; '' mounts them at the top of the catalogue).
+   * The feature's texts in each language, mounted under `namespace` (the feature's id by
+   * default; '' mounts them at the top of the catalogue). Loaders, not the texts: a language's
+   * texts (all features' together, one chunk per language) load only when it is shown.
    */
-  texts?: Readonly<Record<Language, Catalogue>>;
+  texts?: Readonly<Record<Language, TextsLoader>>;
   namespace?: string;
 }
 

@@ -1,7 +1,5 @@
 import { rendererFeature } from '../feature.js';
 import { lazyScreen } from '../kit/lazy.js';
-import zhCN from './zh-CN.json';
-import en from './en.json';
 
 /**
  * Access requests: the newcomer's form on /auth/register, and the super-admin's list where each
@@ -13,5 +11,5 @@ export const accessRequestsFeature = rendererFeature({
     'auth.register': lazyScreen(() => import('./RequestAccessPage.js'), 'RequestAccessPage'),
     'admin.accessRequests': lazyScreen(() => import('./AccessRequestsPage.js'), 'AccessRequestsPage'),
   },
-  texts: { 'zh-CN': zhCN, en },
+  texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
 });

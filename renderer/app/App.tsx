@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { BlueprintProvider, Button, Callout, Intent, Spinner } from '@blueprintjs/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { ErrorCallout } from '../components/ErrorCallout.js';
 import { ToastProvider } from '../components/Toaster.js';
 import { createAppRouter } from '../routing/router.js';
 import { SessionProvider, useSession } from '../session/SessionContext.js';
+import { useDocumentTheme } from '../theme/theme.js';
 import { DesktopShell } from './desktop.js';
 
 function makeQueryClient() {
@@ -41,15 +42,43 @@ function SessionGate() {
   return <RouterProvider router={router} />;
 }
 
+/** Keeps <body> in the theme setting's colours (set before the first render by main.tsx). */
+function DocumentTheme() {
+  useDocumentTheme();
+  return null;
+}
+
+/**
+ * True once the first screen has been painted: the desktop shell's own calls to main (links,
+ * updates, open dialogs) and its dialogs wait for it, so they do not hold the first frame.
+ */
+function useFirstPaintDone(): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    // An animation frame runs just before the paint; a task queued from it runs after.
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setDone(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return done;
+}
+
 export function App() {
   const [queryClient] = useState(makeQueryClient);
+  const painted = useFirstPaintDone();
   return (
     <BlueprintProvider>
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
           <SessionProvider>
+            <DocumentTheme />
             <SessionGate />
-            <DesktopShell />
+            {painted && <DesktopShell />}
           </SessionProvider>
         </ToastProvider>
       </QueryClientProvider>

@@ -4,24 +4,23 @@ import { AboutDialog } from '../about/AboutDialog.js';
 import { bridge } from '../bridge/bridge.js';
 import { useToasts } from '../components/Toaster.js';
 import { SettingsDialog } from '../settings/LazySettingsDialog.js';
-import { useDocumentTheme } from '../theme/theme.js';
 import { watchOpenDialogs } from '../updates/dialogs.js';
 import { UpdateDialog } from '../updates/UpdateDialog.js';
 import { onAppCommand, runAppCommand } from './commands.js';
 import type { DeepLink } from '../../shared/ipc.js';
 
 /**
- * What makes the window behave like a desktop app, mounted once at the root (App.tsx): the theme
- * on <body>, the menu's commands run through the command seam, gameops:// links opened through
- * the router's guard, open dialogs reported to main (no restart into an update while one is
- * open), and the dialogs the menu opens (About, settings, update). In the browser host the same
- * runs; main simply never sends menu commands or links there.
+ * What makes the window behave like a desktop app, mounted once at the root (App.tsx) after the
+ * first paint (App keeps the theme on <body> from the first render): the menu's commands run
+ * through the command seam, gameops:// links opened through the router's guard, open dialogs
+ * reported to main (no restart into an update while one is open), and the dialogs the menu opens
+ * (About, settings, update). In the browser host the same runs; main simply never sends menu
+ * commands or links there.
  */
 export function DesktopShell() {
   const { t } = useTranslation();
   const toasts = useToasts();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  useDocumentTheme();
 
   useEffect(
     () =>

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ONLY, ADMIN_OR_SERVICE, SIGNED_IN, withRequired } from '../../shared/roles.js';
 import { gamePageAccess, routeById } from '../../shared/routes.js';
-import { CATALOGUES } from '../i18n/resources.js';
+import { loadCatalogue } from '../i18n/resources.js';
 import { flattenKeys } from '../i18n/catalogue.js';
 import { accessSentence, rolesList } from './accessText.js';
 
-const en = flattenKeys(CATALOGUES.en);
-const zh = flattenKeys(CATALOGUES['zh-CN']);
+const en = flattenKeys(await loadCatalogue('en'));
+const zh = flattenKeys(await loadCatalogue('zh-CN'));
 const enRole = (r: string) => en.get(`role.${r}`) ?? r;
 const zhRole = (r: string) => zh.get(`role.${r}`) ?? r;
 

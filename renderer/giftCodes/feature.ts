@@ -1,7 +1,5 @@
 import { rendererFeature } from '../feature.js';
 import { lazyScreen } from '../kit/lazy.js';
-import zhCN from './zh-CN.json';
-import en from './en.json';
 
 /** Activation codes and shop tickets, in every game: one set of screens, given the kind. */
 export const giftCodesFeature = rendererFeature({
@@ -10,5 +8,5 @@ export const giftCodesFeature = rendererFeature({
     activeCodes: lazyScreen(() => import('./GiftCodesPage.js'), 'ActiveCodesPage'),
     shopTickets: lazyScreen(() => import('./GiftCodesPage.js'), 'ShopTicketsPage'),
   },
-  texts: { 'zh-CN': zhCN, en },
+  texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BATCH_STATES, CODE_KINDS, CODE_STATES } from '../../shared/api/giftCodes.js';
 import { flattenKeys } from '../i18n/catalogue.js';
-import { CATALOGUES } from '../i18n/resources.js';
+import { loadCatalogue } from '../i18n/resources.js';
 import { BATCH_FIELDS, batchInvalidKey } from './batchForm.js';
 
 /** Keys the screens build from data (states, kinds, fields), which the app-wide test cannot see. */
-const zh = flattenKeys(CATALOGUES['zh-CN']);
-const en = flattenKeys(CATALOGUES.en);
+const zh = flattenKeys(await loadCatalogue('zh-CN'));
+const en = flattenKeys(await loadCatalogue('en'));
 const both = (key: string) => {
   expect(zh.has(key), `zh-CN lacks ${key}`).toBe(true);
   expect(en.has(key), `en lacks ${key}`).toBe(true);

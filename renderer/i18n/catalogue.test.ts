@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flattenKeys, placeholders } from './catalogue.js';
-import { CATALOGUES } from './resources.js';
+import { loadCatalogue } from './resources.js';
 import { MENU_SECTIONS, ROUTES } from '../../shared/routes.js';
 import { ROLES } from '../../shared/roles.js';
 import { LANGUAGES } from '../../shared/codes.js';
@@ -13,8 +13,8 @@ import { TOKEN_STORAGES } from '../../shared/session.js';
 import { ACCESS_SENTENCE_KEYS } from '../errors/accessText.js';
 import { FIRST_RUN_FIELDS, firstRunInvalidKey } from '../auth/firstRunForm.js';
 
-const zh = flattenKeys(CATALOGUES['zh-CN']);
-const enKeys = flattenKeys(CATALOGUES.en);
+const zh = flattenKeys(await loadCatalogue('zh-CN'));
+const enKeys = flattenKeys(await loadCatalogue('en'));
 const both = (key: string) => {
   expect(zh.has(key), `zh-CN lacks ${key}`).toBe(true);
   expect(enKeys.has(key), `en lacks ${key}`).toBe(true);

@@ -9,20 +9,49 @@ export function toLanguage(value: string | undefined | null): Language {
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
 }
 
+/** Where the renderer remembers the language it showed last, for the next start's first guess. */
+const LAST_LANGUAGE_KEY = 'gameops.language';
+
 function markDocument(lang: Language): void {
   document.documentElement.lang = lang;
+  try {
+    localStorage.setItem(LAST_LANGUAGE_KEY, lang);
+  } catch {
+    // No storage (a locked-down profile): the next start guesses from the system's language.
+  }
 }
 
 /**
- * The catalogues come from the caller (main.tsx, from resources.ts): they are made from every
- * feature module, whose screens import this file, so importing them here would be a cycle.
+ * The language whose texts are worth loading before main has said which one is saved: the one
+ * shown last time, else the system's. A wrong guess costs one more load, never a wrong screen.
  */
-export async function initI18n(
-  catalogues: Readonly<Record<Language, Catalogue>>,
-  lang: Language = DEFAULT_LANGUAGE,
-): Promise<void> {
+export function likelyLanguage(): Language {
+  try {
+    const last = localStorage.getItem(LAST_LANGUAGE_KEY);
+    if (last) return toLanguage(last);
+  } catch {
+    // As above.
+  }
+  const system = navigator.language.toLowerCase();
+  if (system.startsWith('zh')) return 'zh-CN';
+  return system.startsWith('en') ? 'en' : DEFAULT_LANGUAGE;
+}
+
+export type CatalogueLoader = (lang: Language) => Promise<Catalogue>;
+
+let loadCatalogue: CatalogueLoader | null = null;
+
+/**
+ * Starts the texts in `lang`, loading only that language's catalogue; the other is loaded when
+ * the operator switches to it. The loader comes from the caller (main.tsx, from resources.ts): the
+ * catalogues are made from every feature module, whose screens import this file, so importing
+ * them here would be a cycle.
+ */
+export async function initI18n(load: CatalogueLoader, lang: Language = DEFAULT_LANGUAGE): Promise<void> {
+  loadCatalogue = load;
+  const catalogue = await load(lang);
   await i18n.use(initReactI18next).init({
-    resources: { 'zh-CN': { translation: catalogues['zh-CN'] }, en: { translation: catalogues.en } },
+    resources: { [lang]: { translation: catalogue } },
     lng: lang,
     // Both catalogues hold the same keys (a unit test proves it), so a fallback would only hide bugs.
     fallbackLng: false,
@@ -32,7 +61,12 @@ export async function initI18n(
   markDocument(lang);
 }
 
+/** Shows the console in `lang`, loading its texts first if they are not here yet. */
 export async function changeLanguage(lang: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(lang, 'translation')) {
+    if (!loadCatalogue) throw new Error('initI18n has not run');
+    i18n.addResourceBundle(lang, 'translation', await loadCatalogue(lang));
+  }
   await i18n.changeLanguage(lang);
   markDocument(lang);
 }

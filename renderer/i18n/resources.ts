@@ -1,25 +1,38 @@
 import type { Language } from '../../shared/codes.js';
-import { LANGUAGES } from '../../shared/codes.js';
 import type { Catalogue } from './catalogue.js';
 import { RENDERER_FEATURES } from '../features.js';
 
 /**
- * The translation catalogue of each language, made from the feature modules' texts: each under
- * the feature's namespace (`players.search.title`), the shell's at the top. A feature keeps its
- * texts beside its screens, so two features never edit the same file.
+ * The translation catalogue of a language, made from the feature modules' texts: each under the
+ * feature's namespace (`players.search.title`), the shell's at the top. A feature keeps its texts
+ * beside its screens, so two features never edit the same file. The build puts one language's
+ * texts in one chunk (vite.config.ts), so this is one request, made once per language.
  */
-function catalogueOf(lang: Language): Catalogue {
+const loading = new Map<Language, Promise<Catalogue>>();
+
+async function build(lang: Language): Promise<Catalogue> {
+  const parts = await Promise.all(
+    RENDERER_FEATURES.map(async (f) => {
+      const load = f.texts?.[lang];
+      return { ns: f.namespace ?? f.id, texts: load ? (await load()).default : undefined };
+    }),
+  );
   const out: Catalogue = {};
-  for (const f of RENDERER_FEATURES) {
-    const texts = f.texts?.[lang];
+  for (const { ns, texts } of parts) {
     if (!texts) continue;
-    const ns = f.namespace ?? f.id;
     if (ns === '') Object.assign(out, texts);
     else out[ns] = texts;
   }
   return out;
 }
 
-export const CATALOGUES: Record<Language, Catalogue> = Object.fromEntries(
-  LANGUAGES.map((l) => [l, catalogueOf(l)]),
-) as Record<Language, Catalogue>;
+export function loadCatalogue(lang: Language): Promise<Catalogue> {
+  let p = loading.get(lang);
+  if (!p) {
+    p = build(lang);
+    // A failed load (a chunk the network lost) is tried again next time, not remembered.
+    p.catch(() => loading.delete(lang));
+    loading.set(lang, p);
+  }
+  return p;
+}

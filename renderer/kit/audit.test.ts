@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { ENDPOINTS, ENDPOINT_IDS } from '../../shared/api/table.js';
 import { flattenKeys } from '../i18n/catalogue.js';
-import { CATALOGUES } from '../i18n/resources.js';
+import { loadCatalogue } from '../i18n/resources.js';
 import { AUDITED_ACTIONS, auditActionKey, auditActionName, gameName } from './audit.js';
 
-const zh = flattenKeys(CATALOGUES['zh-CN']);
-const en = flattenKeys(CATALOGUES.en);
+const zh = flattenKeys(await loadCatalogue('zh-CN'));
+const en = flattenKeys(await loadCatalogue('en'));
 
 describe('audit log names', () => {
   it('name every audited endpoint and every session event in both languages', () => {

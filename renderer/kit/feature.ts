@@ -1,6 +1,4 @@
 import { rendererFeature } from '../feature.js';
-import zhCN from './zh-CN.json';
-import en from './en.json';
 
 /**
  * The kit belongs to no feature; it registers only its own texts (lists, forms, toasts and the
@@ -8,5 +6,5 @@ import en from './en.json';
  */
 export const kitFeature = rendererFeature({
   id: 'kit',
-  texts: { 'zh-CN': zhCN, en },
+  texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
 });

@@ -6,7 +6,7 @@ import {
   SPECIAL_CATEGORIES,
 } from '../../shared/api/moderation.js';
 import { flattenKeys } from '../i18n/catalogue.js';
-import { CATALOGUES } from '../i18n/resources.js';
+import { loadCatalogue } from '../i18n/resources.js';
 import { CONFIRMED_FORM_TEXTS } from '../kit/ConfirmedForm.js';
 import { ROW_ACTION_TEXTS, rowActionTextKey } from '../kit/rowActions.js';
 import { EXPIRY_CHOICES } from './expiry.js';
@@ -19,8 +19,8 @@ import { specialUserActions } from './SpecialUsersPage.js';
 import { rechargeActions } from './TestingPlayersPage.js';
 
 /** Keys the screens build from data (statuses, kinds, categories), which the app-wide test cannot see. */
-const zh = flattenKeys(CATALOGUES['zh-CN']);
-const en = flattenKeys(CATALOGUES.en);
+const zh = flattenKeys(await loadCatalogue('zh-CN'));
+const en = flattenKeys(await loadCatalogue('en'));
 const both = (key: string) => {
   expect(zh.has(key), `zh-CN lacks ${key}`).toBe(true);
   expect(en.has(key), `en lacks ${key}`).toBe(true);

@@ -2,8 +2,6 @@ import type { ComponentType } from 'react';
 import type { GameId } from '../../shared/games.js';
 import { rendererFeature } from '../feature.js';
 import { lazyScreen } from '../kit/lazy.js';
-import zhCN from './zh-CN.json';
-import en from './en.json';
 
 type GameScreen = ComponentType<{ game: GameId }>;
 const payTabs: GameScreen = lazyScreen(() => import('./OrderPages.js'), 'PayTabsPage');
@@ -23,5 +21,5 @@ export const ordersFeature = rendererFeature({
     shopTab: payTabs,
     orderDetail: lazyScreen(() => import('./OrderPages.js'), 'OrderDetailPage'),
   },
-  texts: { 'zh-CN': zhCN, en },
+  texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
 });

@@ -1,7 +1,5 @@
 import { rendererFeature } from '../feature.js';
 import { lazyScreen } from '../kit/lazy.js';
-import zhCN from './zh-CN.json';
-import en from './en.json';
 
 /** The payment side for a SUPER: every game's pay orders, and the providers with the pay server. */
 export const paymentsFeature = rendererFeature({
@@ -10,5 +8,5 @@ export const paymentsFeature = rendererFeature({
     'admin.payOrders': lazyScreen(() => import('./PayOrdersPage.js'), 'PayOrdersPage'),
     'admin.paypal': lazyScreen(() => import('./PayPalPage.js'), 'PayPalPage'),
   },
-  texts: { 'zh-CN': zhCN, en },
+  texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
 });

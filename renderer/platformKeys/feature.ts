@@ -2,8 +2,6 @@ import type { ComponentType } from 'react';
 import type { GameId } from '../../shared/games.js';
 import { rendererFeature } from '../feature.js';
 import { lazyScreen } from '../kit/lazy.js';
-import zhCN from './zh-CN.json';
-import en from './en.json';
 
 const gamePage: ComponentType<{ game: GameId }> = lazyScreen(
   () => import('./PlatformKeysPage.js'),
@@ -15,5 +13,5 @@ export const platformKeysFeature = rendererFeature({
   id: 'platformKeys',
   screens: { 'admin.steamToken': lazyScreen(() => import('./PlatformKeysPage.js'), 'AllPlatformKeysPage') },
   gameScreens: { steamKey: gamePage, steamToken: gamePage },
-  texts: { 'zh-CN': zhCN, en },
+  texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
 });

@@ -1,7 +1,5 @@
 import { rendererFeature } from '../feature.js';
 import { lazyScreen } from '../kit/lazy.js';
-import zhCN from './zh-CN.json';
-import en from './en.json';
 
 /**
  * Server watch: the live status page with the message notices as its second tab. Its texts also
@@ -10,5 +8,5 @@ import en from './en.json';
 export const serverWatchFeature = rendererFeature({
   id: 'serverWatch',
   screens: { 'admin.serverWatch': lazyScreen(() => import('./ServerWatchPage.js'), 'ServerWatchPage') },
-  texts: { 'zh-CN': zhCN, en },
+  texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
 });

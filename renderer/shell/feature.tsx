@@ -3,8 +3,6 @@ import { LoginPage } from '../auth/LoginPage.js';
 import { LogoutPage } from '../auth/LogoutPage.js';
 import { ErrorPage } from '../errors/ErrorPage.js';
 import { lazyScreen } from '../kit/lazy.js';
-import zhCN from '../i18n/zh-CN.json';
-import en from '../i18n/en.json';
 
 /** The shell: sign-in, error pages, the landing page, and the texts of the frame around them. */
 export const shellFeature = rendererFeature({
@@ -17,6 +15,6 @@ export const shellFeature = rendererFeature({
     'errors.500': () => <ErrorPage kind="500" />,
     home: lazyScreen(() => import('../home/HomePage.js'), 'HomePage'),
   },
-  texts: { 'zh-CN': zhCN, en },
+  texts: { 'zh-CN': () => import('../i18n/zh-CN.json'), en: () => import('../i18n/en.json') },
   namespace: '',
 });

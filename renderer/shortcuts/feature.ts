@@ -1,7 +1,5 @@
 import { rendererFeature } from '../feature.js';
 import { lazyScreen } from '../kit/lazy.js';
-import zhCN from './zh-CN.json';
-import en from './en.json';
 
 /**
  * Every operator's own shortcuts (/admin/shortcut): the page loads when its route first opens;
@@ -13,5 +11,5 @@ export const shortcutsFeature = rendererFeature({
   screens: {
     'admin.shortcut': lazyScreen(() => import('./ShortcutsPage.js'), 'ShortcutsPage'),
   },
-  texts: { 'zh-CN': zhCN, en },
+  texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
 });

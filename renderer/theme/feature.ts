@@ -1,6 +1,7 @@
 import { rendererFeature } from '../feature.js';
-import en from './en.json';
-import zhCN from './zh-CN.json';
 
 /** Dark mode and the desktop preferences shown in the settings dialog. */
-export const themeFeature = rendererFeature({ id: 'theme', texts: { 'zh-CN': zhCN, en } });
+export const themeFeature = rendererFeature({
+  id: 'theme',
+  texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
+});

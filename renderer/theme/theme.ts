@@ -1,7 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { Classes } from '@blueprintjs/core';
 import type { Theme } from '../../shared/settings.js';
-import { bridge } from '../bridge/bridge.js';
 import './theme.css';
 
 /**
@@ -62,23 +61,21 @@ function usePrefersDark(): boolean {
   );
 }
 
+/**
+ * The saved setting, applied to the document before the first render (main.tsx has read the
+ * settings already): the first paint is in the right theme, with no light flash in dark mode.
+ */
+export function initTheme(saved: Theme): void {
+  setting = saved;
+  applyTheme(document, resolveTheme(saved, window.matchMedia(DARK_QUERY).matches));
+}
+
 /** Keeps <body> in the theme: the saved setting, then the OS whenever the setting is `system`. */
 export function useDocumentTheme(): EffectiveTheme {
   const chosen = useThemeSetting();
   const prefersDark = usePrefersDark();
   const effective = resolveTheme(chosen, prefersDark);
-  useEffect(() => {
-    let live = true;
-    bridge()
-      .settings.get()
-      .then((s) => live && setThemeSetting(s.theme))
-      .catch(() => {
-        // Without the settings the OS's preference decides, as for `system`.
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
-  useEffect(() => applyTheme(document, effective), [effective]);
+  // Before the browser paints the change, so no frame shows the old theme.
+  useLayoutEffect(() => applyTheme(document, effective), [effective]);
   return effective;
 }

@@ -1,7 +1,5 @@
 import { rendererFeature } from '../feature.js';
 import { lazyScreen } from '../kit/lazy.js';
-import zhCN from './zh-CN.json';
-import en from './en.json';
 
 /**
  * Every operator's own to-do list: the list and create screens load when their route first
@@ -13,5 +11,5 @@ export const todoFeature = rendererFeature({
     'todo.list': lazyScreen(() => import('./TodoListPage.js'), 'TodoListPage'),
     'todo.create': lazyScreen(() => import('./TodoCreatePage.js'), 'TodoCreatePage'),
   },
-  texts: { 'zh-CN': zhCN, en },
+  texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
 });

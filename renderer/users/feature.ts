@@ -1,7 +1,5 @@
 import { rendererFeature } from '../feature.js';
 import { lazyScreen } from '../kit/lazy.js';
-import zhCN from './zh-CN.json';
-import en from './en.json';
 
 /** Operator management (super-admin); each screen loads when its route first opens. */
 export const usersFeature = rendererFeature({
@@ -12,5 +10,5 @@ export const usersFeature = rendererFeature({
     'admin.user': lazyScreen(() => import('./UserDetailPage.js'), 'UserDetailPage'),
     'admin.userEdit': lazyScreen(() => import('./UserEditPage.js'), 'UserEditPage'),
   },
-  texts: { 'zh-CN': zhCN, en },
+  texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
 });

@@ -102,6 +102,59 @@ describe('the app menu’s commands', () => {
   });
 });
 
+describe('the first paint', () => {
+  it('is in the saved theme and language, with only that language’s texts loaded', async () => {
+    await fx.host.core.handlers['settings:set']({ theme: 'dark', language: 'zh-CN' });
+    // A light system whose language is the saved one (the renderer's first guess of which texts
+    // to load, before main answers, is the system's language on a first start).
+    const context = await fx.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      colorScheme: 'light',
+      locale: 'zh-CN',
+    });
+    try {
+      // What the document looked like the moment the first screen was put in it.
+      await context.addInitScript({
+        content: `new MutationObserver((_, obs) => {
+          const root = document.getElementById('root');
+          if (!root || !root.firstElementChild) return;
+          window.__firstScreen = { theme: document.documentElement.dataset.theme ?? null,
+            dark: document.body.classList.contains('bp6-dark'), lang: document.documentElement.lang };
+          obs.disconnect();
+        }).observe(document, { childList: true, subtree: true });`,
+      });
+      const page = await context.newPage();
+      const texts: string[] = [];
+      page.on('request', (r) => {
+        const file = new URL(r.url()).pathname.split('/').pop() ?? '';
+        if (file.startsWith('texts-')) texts.push(file.replace(/-[^-]+\.js$/, ''));
+      });
+      await page.goto(fx.host.newLaunchUrl());
+      await page.getByTestId('login-form').waitFor();
+      const first = await page.evaluate(
+        () => (window as unknown as { __firstScreen: unknown }).__firstScreen,
+      );
+      expect(first).toEqual({ theme: 'dark', dark: true, lang: 'zh-CN' });
+      expect(await page.getByTestId('login-submit').textContent()).toBe('登录');
+      expect(texts).toEqual(['texts-zh-CN']);
+
+      // The other language's texts load when the operator switches to it, and the next start
+      // guesses the language shown last.
+      await page.getByTestId('language-switch').selectOption('en');
+      await expect.poll(() => page.getByTestId('login-submit').textContent()).toBe('Sign in');
+      expect(texts).toEqual(['texts-zh-CN', 'texts-en']);
+      texts.length = 0;
+      await page.goto(fx.host.newLaunchUrl());
+      await page.getByTestId('login-form').waitFor();
+      expect(await page.getByTestId('login-submit').textContent()).toBe('Sign in');
+      expect(texts).toEqual(['texts-en']);
+    } finally {
+      await fx.host.core.handlers['settings:set']({ theme: 'system', language: 'en' });
+      await context.close();
+    }
+  });
+});
+
 describe('gameops:// links', () => {
   const player = playerIdOf('ymmj', 7);
 
