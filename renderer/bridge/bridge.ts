@@ -29,7 +29,7 @@ export function hasBridge(): boolean {
  * trip after it; in the desktop build MODE is not 'web', the branch is dead code and the bundler
  * leaves the transport out.
  */
-export async function installWebBridgeIfNeeded(): Promise<void> {
+export function installWebBridgeIfNeeded(): void {
   if (import.meta.env.MODE !== 'web' || hasBridge()) return;
   window[BRIDGE_GLOBAL] = createBridge(createWebTransport());
 }

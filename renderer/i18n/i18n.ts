@@ -1,40 +1,12 @@
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../shared/codes.js';
+import type { Language } from '../../shared/codes.js';
+import { DEFAULT_LANGUAGE, rememberLanguage, toLanguage } from './language.js';
 import type { Catalogue } from './catalogue.js';
-
-export const DEFAULT_LANGUAGE: Language = 'zh-CN';
-
-export function toLanguage(value: string | undefined | null): Language {
-  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
-}
-
-/** Where the renderer remembers the language it showed last, for the next start's first guess. */
-const LAST_LANGUAGE_KEY = 'gameops.language';
 
 function markDocument(lang: Language): void {
   document.documentElement.lang = lang;
-  try {
-    localStorage.setItem(LAST_LANGUAGE_KEY, lang);
-  } catch {
-    // No storage (a locked-down profile): the next start guesses from the system's language.
-  }
-}
-
-/**
- * The language whose texts are worth loading before main has said which one is saved: the one
- * shown last time, else the system's. A wrong guess costs one more load, never a wrong screen.
- */
-export function likelyLanguage(): Language {
-  try {
-    const last = localStorage.getItem(LAST_LANGUAGE_KEY);
-    if (last) return toLanguage(last);
-  } catch {
-    // As above.
-  }
-  const system = navigator.language.toLowerCase();
-  if (system.startsWith('zh')) return 'zh-CN';
-  return system.startsWith('en') ? 'en' : DEFAULT_LANGUAGE;
+  rememberLanguage(lang);
 }
 
 export type CatalogueLoader = (lang: Language) => Promise<Catalogue>;
@@ -77,4 +49,4 @@ export function useLanguage(): Language {
   return toLanguage(instance.resolvedLanguage ?? instance.language);
 }
 
-export { i18n };
+export { i18n, DEFAULT_LANGUAGE, toLanguage };
