@@ -153,6 +153,22 @@ describe('the first paint', () => {
       await context.close();
     }
   });
+  it('says plainly when main cannot be reached, in the likely language', async () => {
+    const context = await fx.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
+    try {
+      const page = await context.newPage();
+      // The host answers the page but not the console's questions, as a main that has gone away.
+      await page.route('**/__ipc/settings:get', (route) => route.abort('connectionrefused'));
+      await page.goto(fx.host.newLaunchUrl());
+      await page.getByTestId('bridge-missing').waitFor();
+      expect(await page.getByTestId('bridge-missing').textContent()).toMatch(/settings:get|not reachable/);
+      expect(await page.locator('.bp6-callout-title, h5').first().textContent()).toBe(
+        '控制台无法连接其后台服务',
+      );
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('gameops:// links', () => {
