@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +83,31 @@ function compileHints(): Plugin {
 }
 
 /**
+ * Blueprint's icon names, computed when the app is built rather than when it starts:
+ * @blueprintjs/icons' iconNames module derives two names for each of its ~700 icons with
+ * change-case's regular expressions at module load, about 10 ms of the renderer's start-up here.
+ * The module is replaced by its result (the package's own CommonJS build, run at build time), so
+ * its exports are exactly what the package computes.
+ */
+function blueprintIconNames(): Plugin {
+  const target = /@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]iconNames\.js$/;
+  return {
+    name: 'gameops-blueprint-icon-names',
+    load(id) {
+      if (!target.test(id)) return null;
+      const require = createRequire(import.meta.url);
+      const { IconNames } = require('@blueprintjs/icons/lib/cjs/iconNames.js') as {
+        IconNames: Record<string, string>;
+      };
+      return [
+        `export const IconNames = JSON.parse(${JSON.stringify(JSON.stringify(IconNames))});`,
+        'export const IconNamesSet = new Set(Object.values(IconNames));',
+      ].join('\n');
+    },
+  };
+}
+
+/**
  * react-router's package exports name only its development build (ENABLE_DEV_WARNINGS on; the
  * upstream issue remix-run/react-router#14102 is open); its production build ships beside it and
  * differs by that flag alone. The renderer takes the production one.
@@ -119,6 +144,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     compileHints(),
+    blueprintIconNames(),
     ...(mode === 'web'
       ? []
       : electron([

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorCallout } from '../components/ErrorCallout.js';
 import { ToastProvider } from '../components/Toaster.js';
-import { createAppRouter } from '../routing/router.js';
+import type { AppRouter } from '../routing/router.js';
 import { SessionProvider, useSession } from '../session/SessionContext.js';
 import { useDocumentTheme } from '../theme/theme.js';
 import { DesktopShell } from './desktop.js';
@@ -21,10 +21,9 @@ function makeQueryClient() {
 }
 
 /** Nothing routes until main has said who is signed in, so no guard decides on a guess. */
-function SessionGate() {
+function SessionGate({ router }: { router: AppRouter }) {
   const { t } = useTranslation();
   const { state, loadError, reload } = useSession();
-  const [router] = useState(createAppRouter);
   if (loadError && !state) {
     return (
       <div className="errors-layout">
@@ -68,7 +67,8 @@ function useFirstPaintDone(): boolean {
   return done;
 }
 
-export function App() {
+/** The router is made by main.tsx while main's answers are on their way (createAppRouter). */
+export function App({ router }: { router: AppRouter }) {
   const [queryClient] = useState(makeQueryClient);
   const painted = useFirstPaintDone();
   return (
@@ -77,7 +77,7 @@ export function App() {
         <ToastProvider>
           <SessionProvider>
             <DocumentTheme />
-            <SessionGate />
+            <SessionGate router={router} />
             {painted && <DesktopShell />}
           </SessionProvider>
         </ToastProvider>

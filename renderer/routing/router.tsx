@@ -46,7 +46,9 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
+export type AppRouter = ReturnType<typeof createHashRouter>;
+
 /** Hash routing: the desktop window loads a file, where path routing has nothing to serve. */
-export function createAppRouter() {
+export function createAppRouter(): AppRouter {
   return createHashRouter(buildRoutes());
 }

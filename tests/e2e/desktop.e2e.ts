@@ -137,6 +137,8 @@ describe('the first paint', () => {
       expect(first).toEqual({ theme: 'dark', dark: true, lang: 'zh-CN' });
       expect(await page.getByTestId('login-submit').textContent()).toBe('登录');
       expect(texts).toEqual(['texts-zh-CN']);
+      // Icons are drawn (their names are computed at build time, vite.config.ts).
+      await page.locator('svg[data-icon="user"] path').first().waitFor();
 
       // The other language's texts load when the operator switches to it, and the next start
       // guesses the language shown last.
