@@ -54,14 +54,17 @@ function DocumentTheme() {
 function useFirstPaintDone(): boolean {
   const [done, setDone] = useState(false);
   useEffect(() => {
-    // An animation frame runs just before the paint; a task queued from it runs after.
+    // An animation frame runs just before the paint; a task queued from it runs after. A window
+    // that does not paint (hidden, minimised) gets no frames: the fallback mounts it anyway.
     let timer = 0;
     const frame = requestAnimationFrame(() => {
       timer = window.setTimeout(() => setDone(true), 0);
     });
+    const fallback = window.setTimeout(() => setDone(true), 1000);
     return () => {
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
+      window.clearTimeout(fallback);
     };
   }, []);
   return done;
