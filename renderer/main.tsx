@@ -11,6 +11,7 @@ import { initI18n, toLanguage } from './i18n/i18n.js';
 import { loadCatalogue } from './i18n/resources.js';
 import { initTheme } from './theme/theme.js';
 import { createAppRouter } from './routing/router.js';
+import { loadFirstScreenIcons } from './app/firstScreenIcons.js';
 import { LOGIN_PATH } from '../shared/routes.js';
 
 async function start(): Promise<void> {
@@ -28,7 +29,11 @@ async function start(): Promise<void> {
     // The saved language and theme, before the first paint, so the console never flashes others.
     const { settings, early } = await booted;
     initTheme(settings.theme);
-    await Promise.all([initI18n(loadCatalogue, toLanguage(settings.language)), early]);
+    await Promise.all([
+      initI18n(loadCatalogue, toLanguage(settings.language)),
+      early,
+      loadFirstScreenIcons(),
+    ]);
   } catch (err) {
     // The message below is in the texts, so they are set up first (in the likely language).
     await initI18n(loadCatalogue, likely).catch(() => undefined);
