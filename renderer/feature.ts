@@ -3,14 +3,14 @@ import type { Language } from '../shared/codes.js';
 import type { GameId, GamePageKey } from '../shared/games.js';
 import type { Catalogue } from './i18n/catalogue.js';
 
+/** One language's texts of a feature, as a JSON module: `() => import('./en.json')`. */
+export type TextsLoader = () => Promise<{ default: Catalogue }>;
+
 /**
  * What a renderer feature module declares: its screens and its texts. renderer/features.ts lists
  * the modules once; a route is ready exactly when some module has a screen for it, so "this page
  * is built" is said in one place, by the screen's existence.
  */
-/** One language's texts of a feature, as a JSON module: `() => import('./en.json')`. */
-export type TextsLoader = () => Promise<{ default: Catalogue }>;
-
 export interface RendererFeature {
   id: string;
   /** Screens of routes outside the games, by route id ('admin.users'). */

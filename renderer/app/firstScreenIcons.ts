@@ -14,7 +14,7 @@ import warningSign from '@blueprintjs/icons/lib/esm/generated/16px/paths/warning
  * render: the page's icons appeared a frame or two after its form, and that chunk's parsing
  * competed with the form's first frame. Every other icon still loads that way, when first drawn.
  */
-export const FIRST_SCREEN_ICONS: Readonly<Partial<Record<IconName, string[]>>> = {
+const FIRST_SCREEN_ICONS: Readonly<Partial<Record<IconName, string[]>>> = {
   user,
   lock,
   'eye-open': eyeOpen,
