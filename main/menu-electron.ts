@@ -4,7 +4,8 @@ import { buildMenuTemplate, type MenuAction, type MenuItemSpec, type MenuModel }
 
 /**
  * Electron glue for the menu (menu.ts builds it): sets the application menu and builds it again
- * when what it shows changes (the language, the devTools setting, an update being ready).
+ * when what it shows changes (the language, the devTools setting, an update being ready, the
+ * operator's shortcuts).
  */
 export function installAppMenu(opts: {
   core: ConsoleCore;
@@ -23,6 +24,7 @@ export function installAppMenu(opts: {
       isDevelopment: opts.isDevelopment,
       devToolsSetting: settings.devTools,
       updatePhase: core.updater.state().phase,
+      shortcuts: core.menu.shortcuts(),
     };
     const key = JSON.stringify(model);
     if (key === last) return;
@@ -34,9 +36,11 @@ export function installAppMenu(opts: {
   apply();
   const offSettings = core.settings.onChange(apply);
   const offUpdates = core.updater.onState(apply);
+  const offShortcuts = core.menu.onShortcuts(apply);
   return () => {
     offSettings();
     offUpdates();
+    offShortcuts();
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APP_COMMANDS } from '../shared/commands.js';
+import { APP_COMMANDS, DEFAULT_SHORTCUTS } from '../shared/commands.js';
+import { REQUEST_SCHEMAS } from '../shared/ipc-schemas.js';
 import { createEventHub } from './events.js';
 import {
   buildMenuTemplate,
@@ -17,6 +18,7 @@ const model = (over: Partial<MenuModel> = {}): MenuModel => ({
   isDevelopment: false,
   devToolsSetting: false,
   updatePhase: 'idle',
+  shortcuts: DEFAULT_SHORTCUTS,
   ...over,
 });
 const ids = (m: MenuModel) => menuItems(buildMenuTemplate(m)).map((i) => i.id);
@@ -86,6 +88,50 @@ describe('the application menu', () => {
     events.on('app:command', (c) => sent.push(c));
     createMenuService({ events }).command('about');
     expect(sent).toEqual([{ command: 'about' }]);
+  });
+
+  it("shows the operator's own shortcuts, and none for a command they took the combo from", () => {
+    const mine = { ...DEFAULT_SHORTCUTS, commandPalette: 'mod+p', playerSearch: null, about: 'alt+f1' };
+    expect(item(model({ shortcuts: mine }), 'commandPalette')).toMatchObject({
+      accelerator: 'CmdOrCtrl+P',
+      registerAccelerator: false,
+    });
+    expect(item(model({ shortcuts: mine }), 'playerSearch')?.accelerator).toBeUndefined();
+    expect(item(model({ shortcuts: mine }), 'about')).toMatchObject({ accelerator: 'Alt+F1' });
+    expect(item(model({ shortcuts: mine }), 'settings')).toMatchObject({ accelerator: 'CmdOrCtrl+,' });
+  });
+
+  it('keeps the shortcuts the window reports, the defaults when it reports none (signed out)', async () => {
+    const menu = createMenuService({ events: createEventHub() });
+    const changes: unknown[] = [];
+    const off = menu.onShortcuts(() => changes.push(menu.shortcuts()));
+    expect(menu.shortcuts()).toEqual(DEFAULT_SHORTCUTS);
+
+    const report = (input: unknown) => {
+      // What main's IPC layer does first: the window's input is checked by the contract's schema.
+      const parsed = REQUEST_SCHEMAS['ui:shortcuts'].parse(input);
+      return menu.handlers['ui:shortcuts']!(parsed);
+    };
+    await report({ shortcuts: { commandPalette: 'mod+p', switchGame: null } });
+    expect(menu.shortcuts()).toEqual({ ...DEFAULT_SHORTCUTS, commandPalette: 'mod+p', switchGame: null });
+    await report({ shortcuts: null });
+    expect(menu.shortcuts()).toEqual(DEFAULT_SHORTCUTS);
+    expect(changes).toHaveLength(2);
+
+    off();
+    await report({ shortcuts: { todoList: 'mod+shift+y' } });
+    expect(changes).toHaveLength(2);
+  });
+
+  it('refuses reported shortcuts that are not the contract’s: unknown commands, unusable combos', () => {
+    const schema = REQUEST_SCHEMAS['ui:shortcuts'];
+    expect(schema.safeParse({ shortcuts: { commandPalette: 'mod+k' } }).success).toBe(true);
+    expect(schema.safeParse({ shortcuts: { openDevTools: 'mod+k' } }).success).toBe(false);
+    expect(schema.safeParse({ shortcuts: { commandPalette: 'k' } }).success).toBe(false);
+    expect(schema.safeParse({ shortcuts: { commandPalette: 'mod+shift' } }).success).toBe(false);
+    expect(schema.safeParse({ shortcuts: { commandPalette: `mod+${'x'.repeat(60)}` } }).success).toBe(false);
+    expect(schema.safeParse({ shortcuts: {}, extra: 1 }).success).toBe(false);
+    expect(schema.safeParse({}).success).toBe(false);
   });
 });
 

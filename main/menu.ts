@@ -1,6 +1,7 @@
 import { DEFAULT_SHORTCUTS, accelerator, type AppCommand } from '../shared/commands.js';
 import type { Language } from '../shared/codes.js';
-import type { UpdatePhase } from '../shared/ipc.js';
+import type { MenuShortcuts, UpdatePhase } from '../shared/ipc.js';
+import { effectiveShortcuts } from '../shared/api/shortcuts.js';
 import type { EventHub } from './events.js';
 import type { MainService } from './services/registry.js';
 
@@ -9,7 +10,8 @@ import type { MainService } from './services/registry.js';
  * Electron's Menu by menu-electron.ts. Both languages; the usual accelerators; reload only in
  * development and developer tools only when allowed (development, or the setting in a packaged
  * build). Items that are app commands (shared/commands.ts) send the command to the window,
- * which carries it out like the same keyboard shortcut.
+ * which carries it out like the same keyboard shortcut; the combos shown beside them are the
+ * signed-in operator's (the window reports them: ui:shortcuts), the defaults otherwise.
  */
 
 /** What the menu does when an item is chosen, besides Electron's own roles. */
@@ -71,6 +73,8 @@ export interface MenuModel {
   /** The devTools setting (packaged builds). */
   devToolsSetting: boolean;
   updatePhase: UpdatePhase;
+  /** Each command's combo (null: none): the signed-in operator's, else DEFAULT_SHORTCUTS. */
+  shortcuts: Readonly<Record<AppCommand, string | null>>;
 }
 
 const TEXT = {
@@ -120,7 +124,7 @@ export function buildMenuTemplate(model: MenuModel): MenuItemSpec[] {
   const mac = model.platform === 'darwin';
   const sep = (id: string): MenuItemSpec => ({ id, type: 'separator' });
   const command = (id: AppCommand, label: string): MenuItemSpec => {
-    const combo = DEFAULT_SHORTCUTS[id];
+    const combo = model.shortcuts[id];
     return {
       id,
       label,
@@ -261,14 +265,32 @@ export function menuItems(template: readonly MenuItemSpec[]): MenuItemSpec[] {
 export interface MenuService extends MainService {
   /** Sends an app command to the window (renderer/app/commands.ts carries it out). */
   command(command: AppCommand): void;
+  /** The combos the menu shows (MenuModel.shortcuts). */
+  shortcuts(): Readonly<Record<AppCommand, string | null>>;
+  /** Called when they change; returns the unsubscribe. */
+  onShortcuts(listener: () => void): () => void;
 }
 
 export function createMenuService(deps: { events: EventHub }): MenuService {
+  let shortcuts: Readonly<Record<AppCommand, string | null>> = DEFAULT_SHORTCUTS;
+  const listeners = new Set<() => void>();
   return {
     name: 'menu',
     emits: ['app:command'],
-    handlers: {},
+    handlers: {
+      // The input is checked by ipc-schemas.ts (known commands, usable combos).
+      'ui:shortcuts': async (input: { shortcuts: MenuShortcuts | null }) => {
+        shortcuts = input.shortcuts ? effectiveShortcuts(input.shortcuts) : DEFAULT_SHORTCUTS;
+        for (const l of [...listeners]) l();
+        return null;
+      },
+    },
     command: (command) => deps.events.emit('app:command', { command }),
+    shortcuts: () => shortcuts,
+    onShortcuts: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
 

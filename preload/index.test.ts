@@ -52,6 +52,7 @@ describe('the preload', () => {
         'updates.check',
         'updates.install',
         'updates.reportDialogs',
+        'menu.showShortcuts',
         'links.take',
         'payServer.get',
         'payServer.signIn',
@@ -81,6 +82,7 @@ describe('the preload', () => {
     await bridge.updates.check();
     await bridge.updates.install();
     await bridge.updates.reportDialogs(1);
+    await bridge.menu.showShortcuts({ commandPalette: 'mod+p' });
     await bridge.links.take();
     await bridge.alerts.list();
     await bridge.payServer.get();

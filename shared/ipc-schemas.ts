@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { EndpointId } from './api/table.js';
 import { ENDPOINT_IDS } from './api/table.js';
 import { setupInitSchema, type SetupInit } from './api/setup.js';
+import { normalizeCombo } from './api/shortcuts.js';
+import { APP_COMMANDS } from './commands.js';
 import type { RequestChannel, RequestChannels } from './ipc.js';
 import { settingsPatchSchema } from './settings-schema.js';
 import type { SettingsPatch } from './settings.js';
@@ -39,6 +41,18 @@ export const REQUEST_SCHEMAS: { [K in RequestChannel]: z.ZodType<RequestChannels
   'updates:check': none,
   'updates:install': none,
   'ui:dialogs': z.strictObject({ open: z.number().int().min(0).max(1000) }),
+  'ui:shortcuts': z.strictObject({
+    shortcuts: z
+      .partialRecord(
+        z.enum(APP_COMMANDS),
+        z
+          .string()
+          .max(40)
+          .refine((combo) => normalizeCombo(combo) !== null, 'not a combo a shortcut can use')
+          .nullable(),
+      )
+      .nullable(),
+  }),
   'links:take': none,
   'payServer:get': none,
   'payServer:signIn': none,

@@ -118,6 +118,11 @@ export interface RequestChannels {
    * into an update while an operator is in the middle of one.
    */
   'ui:dialogs': { input: { open: number }; output: null };
+  /**
+   * The signed-in operator's keyboard shortcuts (null: the defaults, as when no one is signed in):
+   * the desktop menu shows them beside its items, so it names the keys that work in the window.
+   */
+  'ui:shortcuts': { input: { shortcuts: MenuShortcuts | null }; output: null };
   /** The deep link the app was opened with, once (later links arrive as links:open). */
   'links:take': { input: null; output: DeepLink | null };
   /** The operator's pay-server session (main keeps its token as adminUser; never sent here). */
@@ -125,6 +130,9 @@ export interface RequestChannels {
   /** Signs in to the pay server with the console's session (payServer.signIn, made by main). */
   'payServer:signIn': { input: null; output: Result<PayServerSession> };
 }
+
+/** Combos by command, in Blueprint's syntax (shared/commands.ts); a command left out keeps its default. */
+export type MenuShortcuts = Readonly<Partial<Record<AppCommand, string | null>>>;
 
 /** Whether the operator is signed in to the pay server, and until when (seconds since the epoch). */
 export interface PayServerSession {
@@ -171,6 +179,7 @@ export const REQUEST_CHANNELS = [
   'updates:check',
   'updates:install',
   'ui:dialogs',
+  'ui:shortcuts',
   'links:take',
   'payServer:get',
   'payServer:signIn',
@@ -226,6 +235,8 @@ export interface Bridge {
     install(): Promise<Result<null>>;
     reportDialogs(open: number): Promise<null>;
   };
+  /** The desktop menu: the accelerators it shows are the operator's shortcuts (main/menu.ts). */
+  menu: { showShortcuts(shortcuts: MenuShortcuts | null): Promise<null> };
   links: { take(): Promise<DeepLink | null> };
   payServer: { get(): Promise<PayServerSession>; signIn(): Promise<Result<PayServerSession>> };
   on<E extends EventChannel>(event: E, listener: (payload: EventChannels[E]) => void): () => void;
@@ -258,6 +269,7 @@ export function createBridge(t: BridgeTransport): Bridge {
       install: () => req('updates:install', null),
       reportDialogs: (open) => req('ui:dialogs', { open }),
     },
+    menu: { showShortcuts: (shortcuts) => req('ui:shortcuts', { shortcuts }) },
     links: { take: () => req('links:take', null) },
     payServer: { get: () => req('payServer:get', null), signIn: () => req('payServer:signIn', null) },
     on: (event, listener) => {

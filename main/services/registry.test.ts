@@ -40,6 +40,7 @@ describe('composeServices', () => {
       'updates:check': 'updater',
       'updates:install': 'updater',
       'ui:dialogs': 'updater',
+      'ui:shortcuts': 'menu',
       'links:take': 'deep-links',
       'payServer:get': 'session',
       'payServer:signIn': 'session',

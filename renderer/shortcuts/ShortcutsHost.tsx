@@ -4,6 +4,7 @@ import { useHotkeys, type HotkeyConfig } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { gamePagePath, type GameId } from '../../shared/games.js';
 import { onAppCommand, runAppCommand } from '../app/commands.js';
+import { bridge } from '../bridge/bridge.js';
 import { useToasts } from '../components/Toaster.js';
 import { matchRoute } from '../routing/guard.js';
 import { commandHotkeys } from './keys.js';
@@ -38,7 +39,7 @@ export function ShortcutsHost() {
   const navigate = useNavigate();
   const location = useLocation();
   const roles = useRoles();
-  const { shortcuts } = useShortcutPrefs();
+  const { shortcuts, query } = useShortcutPrefs();
   const [palette, setPalette] = useState<PaletteMode | null>(null);
   const [loaded, setLoaded] = useState(false);
 
@@ -70,6 +71,23 @@ export function ShortcutsHost() {
     [shortcuts, t],
   );
   useHotkeys(hotkeys);
+
+  // The desktop menu shows the combos beside its items (main/menu.ts): the operator's once they
+  // have loaded, the defaults again when this unmounts (signed out).
+  const loadedShortcuts = query.data ? shortcuts : null;
+  useEffect(() => {
+    if (loadedShortcuts)
+      void bridge()
+        .menu.showShortcuts(loadedShortcuts)
+        .catch(() => undefined);
+  }, [loadedShortcuts]);
+  useEffect(
+    () => () =>
+      void bridge()
+        .menu.showShortcuts(null)
+        .catch(() => undefined),
+    [],
+  );
 
   // The latest values for handlers registered once.
   const latest = useRef({ game, navigate, toasts, t });

@@ -10,7 +10,8 @@ import { goTo, hashPath, openConsole, signIn, waitForPath } from './support.js';
  * Shortcuts through the screens: Ctrl+K opens the command palette, which jumps to a page by its
  * name and to a player by id in the current game; on /admin/shortcut an operator records a new
  * combo (a clash is marked before saving), pins a page, saves, reloads, and finds the new combo
- * working, the old one gone, and the page in the top bar.
+ * working, the old one gone, and the page in the top bar; the desktop menu (main's menu service,
+ * behind the host here) shows the operator's combos while they are signed in, the defaults after.
  */
 const fx = useConsole();
 
@@ -98,8 +99,10 @@ describe('shortcuts', () => {
 
     await page.getByTestId('shortcuts-save').click();
     await expect.poll(() => page.getByTestId('shortcuts-unsaved').count()).toBe(0);
-    // Saved: the top bar shows the pinned page at once.
+    // Saved: the top bar shows the pinned page at once, and the desktop menu the new combo.
     await page.getByTestId('pinned-todo.list').waitFor();
+    await expect.poll(() => fx.host.core.menu.shortcuts().playerSearch).toBe('mod+alt+p');
+    expect(fx.host.core.menu.shortcuts().commandPalette).toBe('mod+k');
 
     await page.reload();
     await page.getByTestId('shortcuts-table').waitFor();
@@ -117,6 +120,11 @@ describe('shortcuts', () => {
     expect(await page.getByTestId('pinned-todo.list').textContent()).toBe('To-do list');
     await page.getByTestId('pinned-todo.list').click();
     await waitForPath(page, '/admin/todo');
+
+    // Signed out, the menu shows the defaults again.
+    await page.keyboard.press('Control+Shift+q');
+    await waitForPath(page, /^\/auth\/login/);
+    await expect.poll(() => fx.host.core.menu.shortcuts().playerSearch).toBe('mod+shift+f');
     await page.context().close();
   });
 
