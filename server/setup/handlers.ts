@@ -4,6 +4,7 @@ import type { setupEndpoints } from '../../shared/api/setup.js';
 import type { HandlerContext, HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { DEMO_OPERATORS, DEMO_PASSWORD, seedDemoOperators } from '../seed/operators.js';
+import { seedDemoTodos } from '../todo/seed.js';
 import { createSuperOperator } from '../users/first-super.js';
 import { toOperator } from '../users/operators.js';
 import { operatorCount, setupStateOf } from './state.js';
@@ -58,6 +59,9 @@ export const setupHandlers: HandlerMap<typeof setupEndpoints> = {
       ctx.audit.after = toOperator(row);
     } else {
       await seedDemoOperators(ctx.db, DEMO_PASSWORD, scrypt, ctx.now);
+      // The game seed ran before these operators existed: their to-do lists get the demo's items
+      // now, from the install's clock, like a demo database seeded with its operators.
+      await seedDemoTodos(ctx.db, ctx.now);
       ctx.audit.actor = { id: null, name: 'demo' };
       ctx.audit.after = { demoOperators: DEMO_OPERATORS.map((o) => o.name) };
     }

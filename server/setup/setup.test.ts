@@ -155,6 +155,16 @@ describe.each(backendKinds())('demo data on %s', (kind) => {
     const superToken = (await t.api.login('super')).authToken;
     expect((await t.api.call(status, {})).body.Data).toEqual({ state: 'demo' });
 
+    // Their to-do lists hold the demo's items, as on a database seeded with its operators.
+    const todos = await t.api.call(ENDPOINTS['todo.list'], {}, superToken);
+    expect(todos.body.Status.Code).toBe(Codes.OK);
+    expect((todos.body.Data as { todo: { name: string }[] }).todo.map((i) => i.name)).toEqual([
+      'Atomic War: review the weekend event rewards',
+      'Secret Realm: check the season leaderboard',
+      'Lord War: refund request follow-up',
+      'Party Game: plan the next testing round',
+    ]);
+
     // The answer is kept, so asking again costs no password check.
     expect(await readMeta(t.backend.database.db, 'setup_demo_check')).toMatch(/"demo":true/);
 

@@ -10,8 +10,9 @@ import { DEMO_OPERATORS } from '../seed/operators.js';
  * for it, so the per-game seed makes them. Deadlines are relative to the seed's anchor: on the
  * day of the install the nearest is hours away (critical), the others days away.
  *
- * Only demo operators that exist get items (a first-run demo setup creates them after the seed,
- * and then their lists start empty). Deterministic and idempotent: the name is the key.
+ * Only demo operators that exist get items: a first-run demo setup creates them after the seed,
+ * so it makes their items then (seedDemoTodos, from the install's clock). Deterministic and
+ * idempotent: the name is the key.
  */
 
 const HOUR = 3_600_000;
@@ -39,6 +40,13 @@ const ITEMS: Record<GameId, { name: string; desc: string; aheadMs: number }> = {
     aheadMs: 12 * 24 * HOUR,
   },
 };
+
+/** Every game's items for the demo operators who exist now (a first-run demo setup). */
+export async function seedDemoTodos(db: Kysely<Database>, anchor: Date): Promise<number> {
+  let added = 0;
+  for (const game of GAME_IDS) added += await seedTodo(db, game, anchor);
+  return added;
+}
 
 export async function seedTodo(db: Kysely<Database>, game: GameId, anchor: Date): Promise<number> {
   const role = GAMES[game].role;
