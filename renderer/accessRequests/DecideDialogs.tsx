@@ -1,15 +1,7 @@
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, FormGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../kit/DialogActions.js';
 import type { AccessRequest } from '../../shared/api/accessRequests.js';
 import { Codes } from '../../shared/codes.js';
 import { GAMES } from '../../shared/games.js';
@@ -87,25 +79,14 @@ export function ApproveDialog({ request, onClose }: { request: AccessRequest | n
           />
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button
-              onClick={close}
-              text={t('common.cancel')}
-              disabled={approve.isPending}
-              className={Classes.MINIMAL}
-            />
-            <Button
-              intent={Intent.SUCCESS}
-              icon="tick"
-              onClick={() => void confirm()}
-              loading={approve.isPending}
-              text={t('accessRequests.approve.confirm', names)}
-              data-testid="approve-request-confirm"
-            />
-          </>
-        }
+      <DialogActions
+        onCancel={close}
+        pending={approve.isPending}
+        intent={Intent.SUCCESS}
+        icon="tick"
+        onConfirm={() => void confirm()}
+        confirmText={t('accessRequests.approve.confirm', names)}
+        testId="approve-request-confirm"
       />
     </Dialog>
   );

@@ -1,17 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  Intent,
-  TextArea,
-  type IconName,
-} from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, FormGroup, Intent, TextArea, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../kit/DialogActions.js';
 import { Codes } from '../../shared/codes.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from './ErrorCallout.js';
@@ -128,25 +118,14 @@ export function ReasonConfirmDialog(props: ReasonConfirmDialogProps) {
           </div>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button
-              onClick={close}
-              text={t('common.cancel')}
-              disabled={pending}
-              className={Classes.MINIMAL}
-            />
-            <Button
-              intent={props.intent ?? Intent.DANGER}
-              icon={props.icon ?? 'warning-sign'}
-              onClick={() => void confirm()}
-              loading={pending}
-              text={props.confirmText}
-              data-testid={`${testId}-confirm`}
-            />
-          </>
-        }
+      <DialogActions
+        onCancel={close}
+        pending={pending}
+        intent={props.intent ?? Intent.DANGER}
+        icon={props.icon ?? 'warning-sign'}
+        onConfirm={() => void confirm()}
+        confirmText={props.confirmText}
+        testId={`${testId}-confirm`}
       />
     </Dialog>
   );

@@ -5,13 +5,13 @@ import {
   Classes,
   Dialog,
   DialogBody,
-  DialogFooter,
   InputGroup,
   Intent,
   NumericInput,
   TextArea,
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../kit/DialogActions.js';
 import {
   CODE_ALPHABET,
   MAX_BATCH_SIZE,
@@ -413,20 +413,13 @@ function BatchForm({
           <button type="submit" hidden aria-hidden tabIndex={-1} />
         </form>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button onClick={onClose} text={t('common.cancel')} disabled={form.pending} variant="minimal" />
-            <Button
-              intent={Intent.PRIMARY}
-              icon="add"
-              loading={form.pending}
-              text={t(`giftCodes.${kind}.createSubmit`)}
-              onClick={() => void save()}
-              data-testid="batch-submit"
-            />
-          </>
-        }
+      <DialogActions
+        onCancel={onClose}
+        pending={form.pending}
+        icon="add"
+        confirmText={t(`giftCodes.${kind}.createSubmit`)}
+        onConfirm={() => void save()}
+        testId="batch-submit"
       />
     </>
   );

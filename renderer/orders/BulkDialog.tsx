@@ -13,6 +13,7 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../kit/DialogActions.js';
 import type { BulkAction, Order } from '../../shared/api/orders.js';
 import type { OutputOf } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
@@ -166,33 +167,25 @@ export function BulkDialog({
           </>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          results === null ? (
-            <>
-              <Button
-                onClick={close}
-                text={t('common.cancel')}
-                disabled={run.isPending}
-                className={Classes.MINIMAL}
-              />
-              <Button
-                intent={Intent.PRIMARY}
-                onClick={confirm}
-                loading={run.isPending}
-                text={
-                  action
-                    ? t('orders.bulk.confirm', { action: t(`orders.action.${action}`), count: orders.length })
-                    : ''
-                }
-                data-testid="order-bulk-dialog-confirm"
-              />
-            </>
-          ) : (
+      {results === null ? (
+        <DialogActions
+          onCancel={close}
+          pending={run.isPending}
+          onConfirm={confirm}
+          confirmText={
+            action
+              ? t('orders.bulk.confirm', { action: t(`orders.action.${action}`), count: orders.length })
+              : ''
+          }
+          testId="order-bulk-dialog-confirm"
+        />
+      ) : (
+        <DialogFooter
+          actions={
             <Button onClick={close} text={t('orders.bulk.close')} data-testid="order-bulk-dialog-close" />
-          )
-        }
-      />
+          }
+        />
+      )}
     </Dialog>
   );
 }

@@ -1,16 +1,7 @@
 import { useState } from 'react';
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  InputGroup,
-  Intent,
-  TextArea,
-} from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../kit/DialogActions.js';
 import { PLATFORMS, type PlatformKey, type Platform } from '../../shared/api/platformKeys.js';
 import { Codes } from '../../shared/codes.js';
 import { GAME_LIST, GAMES, type GameId } from '../../shared/games.js';
@@ -228,25 +219,13 @@ export function KeyFormDialog({
           />
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button
-              onClick={close}
-              text={t('common.cancel')}
-              disabled={form.pending}
-              className={Classes.MINIMAL}
-            />
-            <Button
-              intent={Intent.PRIMARY}
-              icon={editing ? 'floppy-disk' : 'add'}
-              loading={form.pending}
-              onClick={() => void save()}
-              text={editing ? t('platformKeys.form.save') : t('platformKeys.form.add')}
-              data-testid="key-save"
-            />
-          </>
-        }
+      <DialogActions
+        onCancel={close}
+        pending={form.pending}
+        icon={editing ? 'floppy-disk' : 'add'}
+        onConfirm={() => void save()}
+        confirmText={editing ? t('platformKeys.form.save') : t('platformKeys.form.add')}
+        testId="key-save"
       />
     </Dialog>
   );

@@ -6,7 +6,6 @@ import {
   Classes,
   Dialog,
   DialogBody,
-  DialogFooter,
   HTMLTable,
   InputGroup,
   Intent,
@@ -15,6 +14,7 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../kit/DialogActions.js';
 import { NOTICE_KINDS, type NoticeKind, type NoticeRule } from '../../shared/api/notices.js';
 import { Codes } from '../../shared/codes.js';
 import { GAME_LIST, GAMES, type GameId } from '../../shared/games.js';
@@ -352,25 +352,13 @@ function NoticeFormDialog({ editing, onClose }: { editing?: NoticeRule; onClose:
           />
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button
-              onClick={close}
-              text={t('common.cancel')}
-              disabled={form.pending}
-              className={Classes.MINIMAL}
-            />
-            <Button
-              intent={Intent.PRIMARY}
-              icon="floppy-disk"
-              loading={form.pending}
-              onClick={() => void submit()}
-              text={editing ? t('serverWatch.form.save') : t('serverWatch.notice.add')}
-              data-testid="notice-save"
-            />
-          </>
-        }
+      <DialogActions
+        onCancel={close}
+        pending={form.pending}
+        icon="floppy-disk"
+        onConfirm={() => void submit()}
+        confirmText={editing ? t('serverWatch.form.save') : t('serverWatch.notice.add')}
+        testId="notice-save"
       />
     </Dialog>
   );

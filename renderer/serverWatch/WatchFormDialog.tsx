@@ -3,10 +3,8 @@ import { useState } from 'react';
 import {
   Button,
   Callout,
-  Classes,
   Dialog,
   DialogBody,
-  DialogFooter,
   InputGroup,
   Intent,
   MenuItem,
@@ -17,6 +15,7 @@ import {
 } from '@blueprintjs/core';
 import { MultiSelect, type ItemRenderer } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../kit/DialogActions.js';
 import {
   CHECK_KINDS,
   WATCH_LIMITS,
@@ -369,25 +368,13 @@ export function WatchFormDialog({
           />
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button
-              onClick={close}
-              text={t('common.cancel')}
-              disabled={form.pending}
-              className={Classes.MINIMAL}
-            />
-            <Button
-              intent={Intent.PRIMARY}
-              icon={editing ? 'floppy-disk' : 'add'}
-              loading={form.pending}
-              onClick={() => void submit()}
-              text={editing ? t('serverWatch.form.save') : t('serverWatch.form.add')}
-              data-testid="watch-save"
-            />
-          </>
-        }
+      <DialogActions
+        onCancel={close}
+        pending={form.pending}
+        icon={editing ? 'floppy-disk' : 'add'}
+        onConfirm={() => void submit()}
+        confirmText={editing ? t('serverWatch.form.save') : t('serverWatch.form.add')}
+        testId="watch-save"
       />
     </Dialog>
   );

@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
-  Button,
   Callout,
   Classes,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   H5,
   InputGroup,
@@ -15,6 +13,7 @@ import {
   Spinner,
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../kit/DialogActions.js';
 import { Codes, codeText } from '../../shared/codes.js';
 import type { ResultError } from '../../shared/envelope.js';
 import { SERVICES, SERVICE_BASE_PATHS, type ServiceName } from '../../shared/games.js';
@@ -232,27 +231,14 @@ function SettingsForm({
           </>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button
-              onClick={onClose}
-              text={t('common.cancel')}
-              disabled={busy}
-              className={Classes.MINIMAL}
-              data-testid="settings-cancel"
-            />
-            <Button
-              type="submit"
-              intent={Intent.PRIMARY}
-              icon="floppy-disk"
-              loading={busy}
-              disabled={!loaded}
-              text={t('common.save')}
-              data-testid="settings-save"
-            />
-          </>
-        }
+      <DialogActions
+        onCancel={onClose}
+        pending={busy}
+        icon="floppy-disk"
+        disabled={!loaded}
+        confirmText={t('common.save')}
+        testId="settings-save"
+        cancelTestId="settings-cancel"
       />
     </form>
   );
