@@ -14,6 +14,7 @@ import { SMALL_SEED } from './seed/players.js';
 import { operatorCount, setupStateOf } from './setup/state.js';
 import { startServerWatch, type ServerWatchOptions, type ServerWatchRuntime } from './serverWatch/runtime.js';
 import { resolveSecretsKey } from './platformKeys/secrets-key.js';
+import { startMaintenance, type Maintenance, type MaintenanceOptions } from './db/maintenance.js';
 
 /**
  * Starts the reference backend in this process: opens (and locks) the database, migrates, seeds
@@ -43,6 +44,11 @@ export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' |
   logger?: FastifyServerOptions['logger'];
   /** Server watch's engine and demo servers (tests tune them); false: no checks run here. */
   serverWatch?: ServerWatchOptions | false;
+  /**
+   * The embedded database's vacuum and analyse passes (server/db/maintenance.ts; PostgreSQL has
+   * its own autovacuum); tests tune the timing. false: none.
+   */
+  maintenance?: Pick<MaintenanceOptions, 'firstDelayMs' | 'everyMs' | 'onPass'> | false;
 }
 
 export interface RunningBackend {
@@ -59,6 +65,8 @@ export interface RunningBackend {
   setup: SetupState;
   /** Server watch in this backend (its engine, the demo's simulated game servers); null when off. */
   serverWatch: ServerWatchRuntime | null;
+  /** The embedded database's maintenance passes; null on PostgreSQL (autovacuum) or when off. */
+  maintenance: Maintenance | null;
   close(): Promise<void>;
 }
 
@@ -145,6 +153,15 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
             await app.close();
             throw err;
           });
+    const maintenance =
+      database.kind === 'pglite' && options.maintenance !== false
+        ? startMaintenance({
+            db: database.db,
+            clock: options.clock ?? Date.now,
+            log: app.log,
+            ...(options.maintenance ?? {}),
+          })
+        : null;
     const serviceUrls = Object.fromEntries(
       SERVICES.map((s) => [s, `${url}${SERVICE_BASE_PATHS[s]}`]),
     ) as Record<ServiceName, string>;
@@ -159,9 +176,11 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       seeded,
       setup,
       serverWatch,
+      maintenance,
       close() {
         closing ??= (async () => {
           try {
+            await maintenance?.close();
             await serverWatch?.close();
             await app.close();
           } finally {
