@@ -154,8 +154,26 @@ function BatchForm({
     error: errors[f],
     help,
   });
-  const fromIso = localInputToIso(draft.validFrom);
-  const untilIso = localInputToIso(draft.validUntil);
+  // From and until: the same field twice, each with the instant it names (in the console's
+  // language) as its help.
+  const validityField = (f: 'validFrom' | 'validUntil') => {
+    const iso = localInputToIso(draft[f]);
+    return (
+      <FormField
+        {...field(f, t(`giftCodes.field.${f}`), iso ? formatDateTime(iso, lang) : undefined)}
+        need="required"
+      >
+        <InputGroup
+          id={`batch-${f}`}
+          type="datetime-local"
+          value={draft[f]}
+          onChange={(e) => change({ [f]: e.currentTarget.value })}
+          intent={fieldIntent(f)}
+          data-testid={`batch-${f}`}
+        />
+      </FormField>
+    );
+  };
 
   return (
     <>
@@ -331,40 +349,8 @@ function BatchForm({
             </div>
           )}
           <div className="gift-form-row">
-            <FormField
-              {...field(
-                'validFrom',
-                t('giftCodes.field.validFrom'),
-                fromIso ? formatDateTime(fromIso, lang) : undefined,
-              )}
-              need="required"
-            >
-              <InputGroup
-                id="batch-validFrom"
-                type="datetime-local"
-                value={draft.validFrom}
-                onChange={(e) => change({ validFrom: e.currentTarget.value })}
-                intent={fieldIntent('validFrom')}
-                data-testid="batch-validFrom"
-              />
-            </FormField>
-            <FormField
-              {...field(
-                'validUntil',
-                t('giftCodes.field.validUntil'),
-                untilIso ? formatDateTime(untilIso, lang) : undefined,
-              )}
-              need="required"
-            >
-              <InputGroup
-                id="batch-validUntil"
-                type="datetime-local"
-                value={draft.validUntil}
-                onChange={(e) => change({ validUntil: e.currentTarget.value })}
-                intent={fieldIntent('validUntil')}
-                data-testid="batch-validUntil"
-              />
-            </FormField>
+            {validityField('validFrom')}
+            {validityField('validUntil')}
           </div>
           <div className="gift-form-row">
             <FormField

@@ -7,6 +7,7 @@ import {
   type createBatchInputSchema,
   type giftCodesEndpoints,
 } from '../../shared/api/giftCodes.js';
+import { under } from '../../shared/api/endpoint.js';
 import { Codes } from '../../shared/codes.js';
 import type { FieldIssue } from '../../shared/envelope.js';
 import type { GameId } from '../../shared/games.js';
@@ -290,29 +291,9 @@ function kindHandlers(kind: CodeKind): KindHandlers {
   };
 }
 
-const active = kindHandlers('activeCode');
-const tickets = kindHandlers('shopTicket');
-
 export const giftCodesHandlers: HandlerMap<Endpoints> = {
-  'activeCodes.batches': active.batches,
-  'activeCodes.create': active.create,
-  'activeCodes.batch': active.batch,
-  'activeCodes.codes': active.codes,
-  'activeCodes.export': active.export,
-  'activeCodes.setBatchEnabled': active.setBatchEnabled,
-  'activeCodes.status': active.status,
-  'activeCodes.setCodeEnabled': active.setCodeEnabled,
-  'activeCodes.redeem': active.redeem,
-  'shopTickets.batches': tickets.batches,
-  'shopTickets.create': tickets.create,
-  'shopTickets.batch': tickets.batch,
-  'shopTickets.codes': tickets.codes,
-  'shopTickets.export': tickets.export,
-  'shopTickets.setBatchEnabled': tickets.setBatchEnabled,
-  'shopTickets.status': tickets.status,
-  'shopTickets.setCodeEnabled': tickets.setCodeEnabled,
-  'shopTickets.redeem': tickets.redeem,
-
+  ...under('activeCodes', kindHandlers('activeCode')),
+  ...under('shopTickets', kindHandlers('shopTicket')),
   'catalogue.items': async (input) => ({
     items: THEMES[input.game].items.map((i) => ({ id: i.id, name: i.name })),
   }),

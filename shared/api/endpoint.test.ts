@@ -8,6 +8,7 @@ import {
   parseEndpointInput,
   planRequest,
   routePattern,
+  under,
 } from './endpoint.js';
 import { ENDPOINTS } from './table.js';
 import { gameIdSchema } from '../ids-schema.js';
@@ -84,6 +85,20 @@ describe('endpoint mechanism', () => {
       if (ep.method !== 'GET' && !id.startsWith('auth.') && !id.endsWith('.redeem'))
         expect(ep.audit, id).toBeTruthy();
     }
+  });
+});
+
+describe('families of endpoints', () => {
+  it('are named under their prefix, each entry kept as it is', () => {
+    const batches = { path: '/a' };
+    const made = under('activeCodes', { batches, redeem: 1 });
+    expect(made).toEqual({ 'activeCodes.batches': batches, 'activeCodes.redeem': 1 });
+    expect(made['activeCodes.batches']).toBe(batches);
+    // Both families of gift codes are in the table, under their names.
+    expect(Object.keys(ENDPOINTS).filter((k) => k.startsWith('shopTickets.')).length).toBe(
+      Object.keys(ENDPOINTS).filter((k) => k.startsWith('activeCodes.')).length,
+    );
+    expect(ENDPOINTS['shopTickets.redeem'].path).toBe('/shopTicket/redeem');
   });
 });
 

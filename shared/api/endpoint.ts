@@ -49,6 +49,20 @@ export function endpoint<I extends z.ZodObject, O extends z.ZodType>(def: Endpoi
   return def;
 }
 
+/**
+ * Names each entry of `record` under `prefix`, keeping each entry's type: `under('activeCodes',
+ * { batches })` is `{ 'activeCodes.batches': batches }`. For families of endpoints made by one
+ * function (and their handlers), so that no list spells out every name of every family.
+ */
+export function under<P extends string, T extends Record<string, unknown>>(
+  prefix: P,
+  record: T,
+): { [K in keyof T & string as `${P}.${K}`]: T[K] } {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [`${prefix}.${k}`, v])) as {
+    [K in keyof T & string as `${P}.${K}`]: T[K];
+  };
+}
+
 export function pathParams(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string);
 }

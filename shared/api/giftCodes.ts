@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ONLY, PUBLIC } from '../roles.js';
 import { feature } from '../pages.js';
-import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { endpoint, intParam, pageInput, pageOf, reasonSchema, under } from './endpoint.js';
 import { gameIdSchema } from '../ids-schema.js';
 import { giftCodesPages } from './giftCodes.pages.js';
 
@@ -319,28 +319,9 @@ function codeEndpoints<K extends CodeKind>(kind: K) {
   };
 }
 
-const active = codeEndpoints('activeCode');
-const tickets = codeEndpoints('shopTicket');
-
 export const giftCodesEndpoints = {
-  'activeCodes.batches': active.batches,
-  'activeCodes.create': active.create,
-  'activeCodes.batch': active.batch,
-  'activeCodes.codes': active.codes,
-  'activeCodes.export': active.export,
-  'activeCodes.setBatchEnabled': active.setBatchEnabled,
-  'activeCodes.status': active.status,
-  'activeCodes.setCodeEnabled': active.setCodeEnabled,
-  'activeCodes.redeem': active.redeem,
-  'shopTickets.batches': tickets.batches,
-  'shopTickets.create': tickets.create,
-  'shopTickets.batch': tickets.batch,
-  'shopTickets.codes': tickets.codes,
-  'shopTickets.export': tickets.export,
-  'shopTickets.setBatchEnabled': tickets.setBatchEnabled,
-  'shopTickets.status': tickets.status,
-  'shopTickets.setCodeEnabled': tickets.setCodeEnabled,
-  'shopTickets.redeem': tickets.redeem,
+  ...under('activeCodes', codeEndpoints('activeCode')),
+  ...under('shopTickets', codeEndpoints('shopTicket')),
   'catalogue.items': endpoint({
     service: 'game',
     method: 'GET',
