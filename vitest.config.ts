@@ -27,6 +27,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A poll waits for the screen, which on a busy two-core machine can take longer than
+          // vitest's default second (a first-run demo load hashes the demo operators' passwords).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

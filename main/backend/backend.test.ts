@@ -28,9 +28,16 @@ afterEach(async () => {
 });
 
 async function embedded(
-  opts: { accessTtlSec?: number; refreshTtlSec?: number; demo?: boolean; language?: 'en' | 'zh-CN' } = {},
+  opts: {
+    accessTtlSec?: number;
+    refreshTtlSec?: number;
+    demo?: boolean;
+    language?: 'en' | 'zh-CN';
+    /** Stands between main and the backend (a slow or failing answer). */
+    through?: (url: string, go: () => Promise<Response>) => Promise<Response>;
+  } = {},
 ) {
-  const { demo = true, language = 'en', ...ttls } = opts;
+  const { demo = true, language = 'en', through, ...ttls } = opts;
   let offsetMs = 0;
   const clock = () => Date.now() + offsetMs;
   const refreshes: string[] = [];
@@ -40,7 +47,7 @@ async function embedded(
     // Server watch's long poll runs beside whatever a test does; it is not one of the test's calls.
     if (!url.includes('/admin/serverwatch/events'))
       (url.endsWith('/admin/refresh') ? refreshes : requests).push(`${init?.method ?? 'GET'} ${url}`);
-    return fetch(input, init);
+    return through ? through(url, () => fetch(input, init)) : fetch(input, init);
   };
   const tokens = createMemoryTokenStore();
   const core = await createConsoleCore({
@@ -208,6 +215,43 @@ describe('a call the server answers with the end of the session', () => {
 });
 
 describe('the embedded backend’s first run, through main', () => {
+  it('says a first run is needed even when asked while the start still reads the setup state', async () => {
+    // The start's own question about the setup state is held until the test lets it go.
+    let held!: () => void;
+    const heldRead = new Promise<void>((resolve) => (held = resolve));
+    let reads = 0;
+    let arrived!: () => void;
+    const readArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const h = await embedded({
+      demo: false,
+      through: async (url, go) => {
+        if (!url.endsWith('/admin/setup') || reads++ > 0) return go();
+        arrived();
+        await heldRead;
+        return go();
+      },
+    });
+    await readArrived;
+    // The backend is up (any other call finds it running), its setup state not known yet.
+    const info = h.core.handlers['app:info'](null);
+    held();
+    expect((await info).backend).toMatchObject({ running: true, setup: 'needed' });
+  });
+
+  it('asks again when the setup state could not be read, so the first run is not hidden for good', async () => {
+    let failures = 1;
+    const h = await embedded({
+      demo: false,
+      through: (url, go) =>
+        url.endsWith('/admin/setup') && failures-- > 0 ? Promise.reject(new Error('connection reset')) : go(),
+    });
+    await h.core.backendReady();
+    expect((await h.core.handlers['app:info'](null)).backend).toMatchObject({
+      running: true,
+      setup: 'needed',
+    });
+  });
+
   it('starts with no operator: setup needed, nobody can sign in, and only main is answered', async () => {
     const h = await embedded({ demo: false });
     expect((await h.core.handlers['app:info'](null)).backend).toMatchObject({

@@ -46,16 +46,23 @@ export function createBackendService(deps: BackendServiceDeps): BackendService {
   let setup: SetupState | null = null;
   let closed = false;
 
-  /** Asks the backend where its first run stands (after each start and each setup). */
-  const readSetup = async () => {
-    const res = await deps.call('setup.status', {});
-    if (res.ok) {
-      setup = res.data.state;
-    } else {
-      setup = null;
-      console.error(`[gameops] the embedded backend's setup state is unknown: ${res.error.message}`);
-    }
-  };
+  /**
+   * Asks the backend where its first run stands (after each start and each setup). Callers at the
+   * same time share one question: the answer they wait for is the newest.
+   */
+  let setupRead: Promise<void> | null = null;
+  const readSetup = (): Promise<void> =>
+    (setupRead ??= (async () => {
+      const res = await deps.call('setup.status', {});
+      if (res.ok) {
+        setup = res.data.state;
+      } else {
+        setup = null;
+        console.error(`[gameops] the embedded backend's setup state is unknown: ${res.error.message}`);
+      }
+    })().finally(() => {
+      setupRead = null;
+    }));
 
   const ensureBackend = (): Promise<RunningBackend> => {
     if (running) return Promise.resolve(running);
@@ -120,7 +127,13 @@ export function createBackendService(deps: BackendServiceDeps): BackendService {
 
   const status = async (): Promise<AppInfo['backend']> => {
     const embedded = settings.get().backend === 'embedded';
-    if (embedded && deps.launcher) await ensureBackend().catch(() => undefined);
+    if (embedded && deps.launcher) {
+      await ensureBackend().catch(() => undefined);
+      // Another call may have found the backend running while its start still reads the setup
+      // state (the answer would say nothing of a first run, and the first screen would offer
+      // sign-in on a backend nobody can sign in to); and a read that failed is tried again.
+      if (running && (setupRead !== null || setup === null)) await readSetup();
+    }
     return {
       mode: settings.get().backend,
       running: running !== null,
