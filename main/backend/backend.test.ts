@@ -34,7 +34,7 @@ async function embedded(
     demo?: boolean;
     language?: 'en' | 'zh-CN';
     /** Stands between main and the backend (a slow or failing answer). */
-    through?: (url: string, go: () => Promise<Response>) => Promise<Response>;
+    through?: (url: string, method: string, go: () => Promise<Response>) => Promise<Response>;
   } = {},
 ) {
   const { demo = true, language = 'en', through, ...ttls } = opts;
@@ -47,7 +47,7 @@ async function embedded(
     // Server watch's long poll runs beside whatever a test does; it is not one of the test's calls.
     if (!url.includes('/admin/serverwatch/events'))
       (url.endsWith('/admin/refresh') ? refreshes : requests).push(`${init?.method ?? 'GET'} ${url}`);
-    return through ? through(url, () => fetch(input, init)) : fetch(input, init);
+    return through ? through(url, init?.method ?? 'GET', () => fetch(input, init)) : fetch(input, init);
   };
   const tokens = createMemoryTokenStore();
   const core = await createConsoleCore({
@@ -224,7 +224,7 @@ describe('the embedded backend’s first run, through main', () => {
     const readArrived = new Promise<void>((resolve) => (arrived = resolve));
     const h = await embedded({
       demo: false,
-      through: async (url, go) => {
+      through: async (url, _method, go) => {
         if (!url.endsWith('/admin/setup') || reads++ > 0) return go();
         arrived();
         await heldRead;
@@ -242,7 +242,7 @@ describe('the embedded backend’s first run, through main', () => {
     let failures = 1;
     const h = await embedded({
       demo: false,
-      through: (url, go) =>
+      through: (url, _method, go) =>
         url.endsWith('/admin/setup') && failures-- > 0 ? Promise.reject(new Error('connection reset')) : go(),
     });
     await h.core.backendReady();
@@ -250,6 +250,46 @@ describe('the embedded backend’s first run, through main', () => {
       running: true,
       setup: 'needed',
     });
+  });
+
+  it('answers a setup with the state after it, not with a question asked before it', async () => {
+    // The start's question fails; the next one (app:info's) is answered "needed" before the setup
+    // is made, and that answer is held until after it.
+    let reads = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let answered!: () => void;
+    const staleAnswered = new Promise<void>((resolve) => (answered = resolve));
+    const h = await embedded({
+      demo: false,
+      through: async (url, method, go) => {
+        if (!url.endsWith('/admin/setup')) return go();
+        if (method === 'POST') {
+          const made = await go();
+          setTimeout(release, 200);
+          return made;
+        }
+        reads++;
+        if (reads === 1) throw new Error('connection reset');
+        if (reads > 2) return go();
+        const stale = await go();
+        answered();
+        await held;
+        return stale;
+      },
+    });
+    await h.core.backendReady();
+    const info = h.core.handlers['app:info'](null);
+    await staleAnswered;
+    const done = await h.core.handlers['backend:setup']({
+      mode: 'super',
+      phone: '13900000002',
+      name: 'root',
+      password: 'a long enough secret',
+    });
+    expect(done.ok && done.data.backend.setup).toBe('ready');
+    expect((await info).backend.setup).toBe('needed');
+    expect((await h.core.handlers['app:info'](null)).backend.setup).toBe('ready');
   });
 
   it('starts with no operator: setup needed, nobody can sign in, and only main is answered', async () => {

@@ -47,22 +47,31 @@ export function createBackendService(deps: BackendServiceDeps): BackendService {
   let closed = false;
 
   /**
-   * Asks the backend where its first run stands (after each start and each setup). Callers at the
-   * same time share one question: the answer they wait for is the newest.
+   * Asks the backend where its first run stands (after each start and each setup). A caller that
+   * only needs the state known joins a question already on its way; `fresh` asks again after it
+   * (a setup just made: an earlier question may have been answered before it).
    */
   let setupRead: Promise<void> | null = null;
-  const readSetup = (): Promise<void> =>
-    (setupRead ??= (async () => {
-      const res = await deps.call('setup.status', {});
-      if (res.ok) {
-        setup = res.data.state;
-      } else {
-        setup = null;
-        console.error(`[gameops] the embedded backend's setup state is unknown: ${res.error.message}`);
-      }
-    })().finally(() => {
-      setupRead = null;
-    }));
+  const askSetup = async () => {
+    const res = await deps.call('setup.status', {});
+    if (res.ok) {
+      setup = res.data.state;
+    } else {
+      setup = null;
+      console.error(`[gameops] the embedded backend's setup state is unknown: ${res.error.message}`);
+    }
+  };
+  const readSetup = (fresh = false): Promise<void> => {
+    if (setupRead && !fresh) return setupRead;
+    const read: Promise<void> = (setupRead ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(askSetup)
+      .finally(() => {
+        if (setupRead === read) setupRead = null;
+      });
+    setupRead = read;
+    return read;
+  };
 
   const ensureBackend = (): Promise<RunningBackend> => {
     if (running) return Promise.resolve(running);
@@ -95,7 +104,7 @@ export function createBackendService(deps: BackendServiceDeps): BackendService {
           console.error(`[gameops] ${backendError}`);
         });
         // Known before anyone is told the backend is up, so the first screen can offer the first run.
-        await readSetup();
+        await readSetup(true);
         starting = null;
         return b;
       },
@@ -176,7 +185,7 @@ export function createBackendService(deps: BackendServiceDeps): BackendService {
         await ensureBackend();
         const res = await deps.call('setup.init', input);
         // Read again even after a refusal: someone may have finished the first run meanwhile.
-        await readSetup();
+        await readSetup(true);
         if (!res.ok) return res;
         return { ok: true, data: await deps.appInfo() };
       },
