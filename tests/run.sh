@@ -6,6 +6,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Before anything is built: Node, Chromium, PostgreSQL, a Secret Service (scripts/prerequisites.sh
+# names what is missing and the command that brings it, or installs it where it may).
+. scripts/prerequisites.sh
+prerequisites || exit 1
+
 npx tsc -p tsconfig.json --noEmit
 npx eslint .
 npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
