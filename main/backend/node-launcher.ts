@@ -12,6 +12,7 @@ import {
   type EmbeddedBackendOptions,
   type WorkerProcess,
 } from './launcher.js';
+import { forwardWorkerOutput } from './worker-output.js';
 
 /** server/worker.ts, from this file; the Node host runs it from source (tsx), never from a build. */
 export const WORKER_SOURCE = fileURLToPath(new URL('../../server/worker.ts', import.meta.url));
@@ -63,8 +64,10 @@ export function createForkLauncher(
       const child = fork(workerPath, args, {
         execArgv: ['--import', 'tsx'],
         env: workerEnv(launchKey),
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
+      forwardWorkerOutput(child.stdout, 'stdout');
+      forwardWorkerOutput(child.stderr, 'stderr');
       return awaitWorker(nodeWorker(child), launchKeyHeaders(launchKey));
     },
   };

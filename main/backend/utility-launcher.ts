@@ -9,6 +9,7 @@ import {
   type BackendLauncher,
   type WorkerProcess,
 } from './launcher.js';
+import { forwardWorkerOutput } from './worker-output.js';
 
 /**
  * The desktop app's embedded backend: dist-electron/backend.js in an Electron utility process, so
@@ -29,8 +30,10 @@ export function createUtilityProcessLauncher(
       const child = utilityProcess.fork(workerPath, args, {
         serviceName: 'GameOps reference backend',
         env: workerEnv(launchKey),
-        stdio: 'inherit',
+        stdio: 'pipe',
       });
+      forwardWorkerOutput(child.stdout, 'stdout');
+      forwardWorkerOutput(child.stderr, 'stderr');
       return awaitWorker(utilityWorker(child), launchKeyHeaders(launchKey));
     },
   };
