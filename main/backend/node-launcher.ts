@@ -63,12 +63,12 @@ export function createForkLauncher(
       const launchKey = newLaunchKey();
       const child = fork(workerPath, args, {
         execArgv: ['--import', 'tsx'],
-        env: workerEnv(launchKey),
+        env: workerEnv(),
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
       forwardWorkerOutput(child.stdout, 'stdout');
       forwardWorkerOutput(child.stderr, 'stderr');
-      return awaitWorker(nodeWorker(child), launchKeyHeaders(launchKey));
+      return awaitWorker(nodeWorker(child), launchKey);
     },
   };
 }
@@ -82,6 +82,9 @@ function nodeWorker(child: ChildProcess): WorkerProcess {
       ),
     onError: (l) => void child.on('error', l),
     hasExited: () => child.exitCode !== null || child.signalCode !== null,
+    send: (command) => {
+      if (child.connected) child.send(command);
+    },
     askToStop: () => {
       if (child.connected) child.send(STOP_COMMAND);
       else child.kill('SIGTERM');

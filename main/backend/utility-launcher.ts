@@ -2,7 +2,6 @@ import { utilityProcess, type UtilityProcess } from 'electron';
 import {
   STOP_COMMAND,
   awaitWorker,
-  launchKeyHeaders,
   newLaunchKey,
   workerArgs,
   workerEnv,
@@ -29,12 +28,12 @@ export function createUtilityProcessLauncher(
       const launchKey = newLaunchKey();
       const child = utilityProcess.fork(workerPath, args, {
         serviceName: 'GameOps reference backend',
-        env: workerEnv(launchKey),
+        env: workerEnv(),
         stdio: 'pipe',
       });
       forwardWorkerOutput(child.stdout, 'stdout');
       forwardWorkerOutput(child.stderr, 'stderr');
-      return awaitWorker(utilityWorker(child), launchKeyHeaders(launchKey));
+      return awaitWorker(utilityWorker(child), launchKey);
     },
   };
 }
@@ -50,6 +49,7 @@ function utilityWorker(child: UtilityProcess): WorkerProcess {
     // A utility process reports failures through 'exit'; it has no 'error' event to listen to.
     onError: () => undefined,
     hasExited: () => exited || child.pid === undefined,
+    send: (command) => child.postMessage(command),
     askToStop: () => child.postMessage(STOP_COMMAND),
     kill: () => void child.kill(),
   };
