@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EMBEDDED_KEY_ENV } from '../shared/constants.js';
 
 /**
  * The desktop entry (index.ts) with Electron stubbed: what a start with a given environment
@@ -172,14 +171,14 @@ describe('the desktop app’s start', () => {
     expect(hoisted.state.handled).toEqual([]);
   });
 
-  it('starts its backend as a first run, never with the demo data, with a fresh launch key in its environment', async () => {
+  it('starts its backend as a first run, never with the demo data, to ask for its launch key (never in its environment)', async () => {
     await launch({ isPackaged: true });
     await vi.waitFor(() => expect(hoisted.state.forks).toHaveLength(1));
     const [fork] = hoisted.state.forks;
     expect(fork!.args).toContain('--first-run');
     expect(fork!.args).not.toContain('--demo');
-    expect(fork!.args.join(' ')).not.toContain(fork!.env[EMBEDDED_KEY_ENV]!);
-    expect(fork!.env[EMBEDDED_KEY_ENV]).toMatch(/^[\w-]{43}$/);
+    expect(fork!.args).toContain('--launch-key-from-parent');
+    expect(Object.keys(fork!.env)).not.toContain('GAMEOPS_LAUNCH_KEY');
   });
 
   it('keeps tokens in the keychain, else in a safeStorage file in its data folder', async () => {

@@ -108,6 +108,7 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
     }),
     firstRunSetup: options.launchKey !== undefined && options.firstRun === true,
     secrets: options.secretsKey ?? NO_SECRETS_KEY,
+    selfHeaders: options.launchKey === undefined ? {} : { [EMBEDDED_KEY_HEADER]: options.launchKey },
   };
 
   const keyMatches = options.launchKey === undefined ? undefined : launchKeyCheck(options.launchKey);
@@ -115,8 +116,8 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
   const keyProblem = (req: FastifyRequest) =>
     keyMatches && !keyMatches(req.headers[EMBEDDED_KEY_HEADER]) ? launchKeyRefused() : undefined;
   /**
-   * The launch-key refusal, unless a feature exempts the route (payment notices, the sandbox's
-   * checkout: server/payments/routes.ts, docs/decisions.md "Payments"). Asked only of requests
+   * The launch-key refusal, unless a feature exempts the route (the sandbox's checkout:
+   * server/payments/routes.ts, docs/decisions.md "Payments"). Asked only of requests
    * that lack the key, so the console's own calls never pay for the check.
    */
   const exemptFeatures = SERVER_FEATURES.filter((f) => f.launchKeyExempt);

@@ -34,8 +34,8 @@ export interface ServerFeature<
   routes?(app: FastifyInstance, deps: ServerDeps): void;
   /**
    * Whether a request to one of those routes is answered without the embedded backend's launch
-   * key (server/app.ts): only for callers that cannot have it (a provider's notice, a checkout
-   * page in a browser) and that the route authenticates otherwise. Everything else keeps the key.
+   * key (server/app.ts): only for callers that cannot have it (a checkout page in a browser) and
+   * that the route authenticates otherwise (the link's nonce). Everything else keeps the key.
    */
   launchKeyExempt?(req: { method: string; path: string }, deps: ServerDeps): Promise<boolean>;
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_KEY_ENV, EMBEDDED_KEY_HEADER } from '../shared/constants.js';
+import { EMBEDDED_KEY_HEADER } from '../shared/constants.js';
 import { startBackend } from './backend.js';
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from './db/data-dir-lock.js';
 import type { WorkerMessage } from './worker-protocol.js';
@@ -72,19 +72,31 @@ describe('backend worker', () => {
     }
   });
 
-  it('as the desktop app runs it: a launch key from the environment, first-run setup, no demo password', async () => {
+  it('as the desktop app runs it: a launch key over the message port, first-run setup, no demo password', async () => {
     const dir = tempDir();
     const key = randomBytes(32).toString('base64url');
-    const w = forkTs('server/worker.ts', ['--data', dir, '--seed', '0', '--first-run'], {
-      [EMBEDDED_KEY_ENV]: key,
-    });
+    // What the environment says is not a key the worker takes (it used to be how the key came).
+    const envKey = randomBytes(32).toString('base64url');
+    const w = forkTs(
+      'server/worker.ts',
+      ['--data', dir, '--seed', '0', '--first-run', '--launch-key-from-parent'],
+      { GAMEOPS_LAUNCH_KEY: envKey },
+    );
     try {
+      // It asks for its key, and does not start without one.
+      await nextMessage(w, isType('needsLaunchKey'));
+      w.send({ type: 'launchKey', key });
       const ready = await nextMessage(w, isType('ready'));
       expect(ready.setup).toBe('needed');
+      // The key is in no environment of the worker's (what the user's other processes can read).
+      if (process.platform === 'linux') {
+        expect(readFileSync(`/proc/${w.pid}/environ`, 'utf8')).not.toContain(key);
+      }
       const call = async (path: string, init: RequestInit = {}) =>
         ((await (await fetch(`${ready.url}${path}`, init)).json()) as { Status: { Code: number } }).Status
           .Code;
       expect(await call('/health')).toBe(40100);
+      expect(await call('/health', { headers: { [EMBEDDED_KEY_HEADER]: envKey } })).toBe(40100);
       expect(await call('/health', { headers: { [EMBEDDED_KEY_HEADER]: key } })).toBe(1);
       const login = JSON.stringify({ account: 'super', password: 'gameops-demo' });
       const headers = { 'content-type': 'application/json', [EMBEDDED_KEY_HEADER]: key };

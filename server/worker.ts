@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { EMBEDDED_KEY_ENV } from '../shared/constants.js';
 import { startBackend, type RunningBackend } from './backend.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, parsePort, parseSeed } from './options.js';
@@ -13,10 +12,12 @@ import { isWorkerCommand, type WorkerMessage } from './worker-protocol.js';
  * example when another process holds the data directory). It stops when told to, on SIGTERM, or
  * when its parent goes away.
  *
- * The desktop app passes a launch key in EMBEDDED_KEY_ENV: every request must then carry it (so
- * only main is answered), and it is removed from this process's environment at once, so nothing
- * started later inherits it. `--first-run` (or GAMEOPS_FIRST_RUN=1) opens the first-run setup
- * calls, which need the key. `--demo` seeds the demo operators into a database without any (the
+ * The desktop app starts it with `--launch-key-from-parent`: the worker asks its parent for this
+ * start's launch key over the message port and every request must then carry it (so only main is
+ * answered). The key is never in the environment, which this process and anything it starts would
+ * hold for their whole life, and other processes of the user can read (/proc/PID/environ), nor on
+ * the command line. `--first-run` (or GAMEOPS_FIRST_RUN=1) opens the first-run setup calls, which
+ * need the key. `--demo` seeds the demo operators into a database without any (the
  * browser host and tests; never the desktop app, whose first run asks).
  */
 
@@ -40,6 +41,25 @@ function onCommand(listener: (data: unknown) => void): void {
 let backend: RunningBackend | undefined;
 let stopping = false;
 
+/** How long the worker waits for its parent to answer needsLaunchKey before giving up. */
+const LAUNCH_KEY_TIMEOUT_MS = 30_000;
+let receiveLaunchKey: ((key: string) => void) | undefined;
+
+function launchKeyFromParent(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the parent sent no launch key within ${LAUNCH_KEY_TIMEOUT_MS / 1000} s`)),
+      LAUNCH_KEY_TIMEOUT_MS,
+    );
+    receiveLaunchKey = (key) => {
+      clearTimeout(timer);
+      receiveLaunchKey = undefined;
+      resolve(key);
+    };
+    post({ type: 'needsLaunchKey' });
+  });
+}
+
 async function stop(code = 0): Promise<never> {
   if (!stopping) {
     stopping = true;
@@ -62,11 +82,10 @@ async function main(): Promise<void> {
       host: { type: 'string' },
       'first-run': { type: 'boolean' },
       demo: { type: 'boolean' },
+      'launch-key-from-parent': { type: 'boolean' },
     },
     strict: true,
   });
-  const launchKey = process.env[EMBEDDED_KEY_ENV] || undefined;
-  delete process.env[EMBEDDED_KEY_ENV];
   const firstRun = values['first-run'] === true || process.env['GAMEOPS_FIRST_RUN'] === '1';
   const databaseUrl = process.env['DATABASE_URL'] || undefined;
   const dataDir = values.data ?? process.env['GAMEOPS_DATA_DIR'] ?? DEFAULT_DATA_DIR;
@@ -75,6 +94,7 @@ async function main(): Promise<void> {
   onCommand((data) => {
     if (!isWorkerCommand(data)) return;
     if (data.type === 'stop') void stop(0);
+    if (data.type === 'launchKey') receiveLaunchKey?.(data.key);
     if (data.type === 'stats') {
       const m = process.memoryUsage();
       post({ type: 'stats', rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external });
@@ -89,6 +109,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
   process.on('SIGINT', () => void stop(0));
 
+  // Asked for once the command listener is in place, so the answer cannot arrive unheard.
+  const launchKey = values['launch-key-from-parent'] === true ? await launchKeyFromParent() : undefined;
   backend = await startBackend({
     ...(databaseUrl ? { databaseUrl } : { dataDir }),
     host: values.host ?? DEFAULT_HOST,

@@ -13,11 +13,11 @@ export const SLIDER_RANGE_K = { min: 1, max: 20 } as const;
 
 /**
  * The desktop app's embedded backend answers main alone: main makes a random key at each launch,
- * hands it to the backend process in this environment variable, and sends it in this header on
- * every request; a request without it is refused. Another local user or a web page on this
- * machine can reach the loopback port, but not the key.
+ * hands it to the backend process over the process's message port (server/worker-protocol.ts;
+ * never its environment or command line), and sends it in this header on every request; a
+ * request without it is refused. Another local user or a web page on this machine can reach the
+ * loopback port, but not the key.
  */
-export const EMBEDDED_KEY_ENV = 'GAMEOPS_LAUNCH_KEY';
 export const EMBEDDED_KEY_HEADER = 'x-gameops-launch-key';
 /** Toasts that carry something to copy (an id, a code) stay this long; both pause on hover. */
 export const TOAST_LONG_TIMEOUT_MS = 8000;

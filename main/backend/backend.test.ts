@@ -9,7 +9,6 @@ import { createMemoryTokenStore } from '../session/token-store.js';
 import { createMemoryKv } from '../storage/kv.js';
 import { createForkLauncher, createInProcessLauncher } from './node-launcher.js';
 import { newLaunchKey, workerArgs, workerEnv } from './launcher.js';
-import { EMBEDDED_KEY_ENV } from '../../shared/constants.js';
 
 /**
  * main against the real reference backend (server/), started the way the browser host starts it.
@@ -401,7 +400,7 @@ describe('the forked backend worker', () => {
         headers: { 'Content-Type': 'application/json', ...headers },
         body: JSON.stringify({ account: 'service', password: 'gameops-demo' }),
       }).then(async (r) => ((await r.json()) as { Status: { Code: number } }).Status.Code);
-    // The key reached the worker through its environment: without it, nothing is answered.
+    // The key reached the worker over its message port: without it, nothing is answered.
     expect(await login(backend.headers)).toBe(Codes.OK);
     expect(await login({})).toBe(Codes.UNAUTHENTICATED);
     let exited = false;
@@ -427,11 +426,13 @@ describe('the forked backend worker', () => {
   }, 120_000);
 
   it('is given a data folder, a seed and its first-run or demo flag on its command line', () => {
-    expect(workerArgs({ dataDir: '/data', seedPlayers: 5 })).toEqual(['--data', '/data', '--seed', '5']);
-    expect(workerArgs({ dataDir: '/data', firstRun: true })).toEqual(['--data', '/data', '--first-run']);
+    const ask = '--launch-key-from-parent';
+    expect(workerArgs({ dataDir: '/data', seedPlayers: 5 })).toEqual(['--data', '/data', ask, '--seed', '5']);
+    expect(workerArgs({ dataDir: '/data', firstRun: true })).toEqual(['--data', '/data', ask, '--first-run']);
     expect(workerArgs({ dataDir: '/data', firstRun: true, demo: true })).toEqual([
       '--data',
       '/data',
+      ask,
       '--first-run',
       '--demo',
     ]);
@@ -439,15 +440,14 @@ describe('the forked backend worker', () => {
     expect(() => workerArgs({ dataDir: '/d', accessTtlSec: 1 })).toThrow(/in-process/);
   });
 
-  it('gets this start’s launch key in its environment, and no DATABASE_URL or inherited key', () => {
+  it('inherits no DATABASE_URL or data folder, and gets fresh launch keys', () => {
     expect(
-      workerEnv('k-1', {
+      workerEnv({
         PATH: '/bin',
         DATABASE_URL: 'postgres://x',
         GAMEOPS_DATA_DIR: '/elsewhere',
-        [EMBEDDED_KEY_ENV]: 'someone-elses-key',
       }),
-    ).toEqual({ PATH: '/bin', [EMBEDDED_KEY_ENV]: 'k-1' });
+    ).toEqual({ PATH: '/bin' });
     const keys = new Set(Array.from({ length: 20 }, () => newLaunchKey()));
     expect(keys.size).toBe(20);
     for (const k of keys) expect(k).toMatch(/^[\w-]{43}$/);

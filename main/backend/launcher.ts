@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EMBEDDED_KEY_ENV, EMBEDDED_KEY_HEADER } from '../../shared/constants.js';
+import { EMBEDDED_KEY_HEADER } from '../../shared/constants.js';
 
 /**
  * The one place main knows how the reference backend is started. Everything else sees a
@@ -45,12 +45,17 @@ export interface BackendLauncher {
   start(): Promise<RunningBackend>;
 }
 
-/** What server/worker.ts posts to its parent once it listens, or when it cannot start. */
-export type ReadyOrError = { type: 'ready'; port: number } | { type: 'error'; message: string };
+/**
+ * What server/worker.ts posts to its parent: it asks for its launch key, it listens, or it cannot
+ * start.
+ */
+export type WorkerReport =
+  { type: 'needsLaunchKey' } | { type: 'ready'; port: number } | { type: 'error'; message: string };
 
-export function parseWorkerMessage(msg: unknown): ReadyOrError | null {
+export function parseWorkerMessage(msg: unknown): WorkerReport | null {
   if (!msg || typeof msg !== 'object') return null;
   const m = msg as Record<string, unknown>;
+  if (m['type'] === 'needsLaunchKey') return { type: 'needsLaunchKey' };
   if (m['type'] === 'ready' && typeof m['port'] === 'number' && Number.isInteger(m['port'])) {
     return { type: 'ready', port: m['port'] };
   }
@@ -60,6 +65,9 @@ export function parseWorkerMessage(msg: unknown): ReadyOrError | null {
 
 /** Asks a worker to close its database and exit (server/worker-protocol.ts). */
 export const STOP_COMMAND = { type: 'stop' } as const;
+
+/** Answers a worker's needsLaunchKey (server/worker-protocol.ts). */
+export const launchKeyCommand = (key: string) => ({ type: 'launchKey', key }) as const;
 
 /** How long a worker may take to open its database, migrate and seed before we give up on it. */
 export const WORKER_START_TIMEOUT_MS = 120_000;
@@ -90,7 +98,8 @@ export function workerArgs(options: EmbeddedBackendOptions): string[] {
   if (options.accessTtlSec !== undefined || options.refreshTtlSec !== undefined || options.clock) {
     throw new Error('token lifetimes and the clock can only be set on an in-process backend');
   }
-  const args = ['--data', options.dataDir];
+  // The key itself follows over the message port, when the worker asks (awaitWorker).
+  const args = ['--data', options.dataDir, '--launch-key-from-parent'];
   if (options.seedPlayers !== undefined) args.push('--seed', String(options.seedPlayers));
   if (options.firstRun) args.push('--first-run');
   if (options.demo) args.push('--demo');
@@ -98,21 +107,20 @@ export function workerArgs(options: EmbeddedBackendOptions): string[] {
 }
 
 /** Variables of our environment the worker must not inherit. */
-const NOT_INHERITED = new Set(['DATABASE_URL', 'GAMEOPS_DATA_DIR', 'GAMEOPS_SEED', EMBEDDED_KEY_ENV]);
+const NOT_INHERITED = new Set(['DATABASE_URL', 'GAMEOPS_DATA_DIR', 'GAMEOPS_SEED']);
 
 /**
  * The worker's environment: ours, minus what would send the embedded backend elsewhere (a
- * DATABASE_URL in the operator's shell is for `npm run server`, not for the app's own database),
- * plus this start's launch key. The key travels in the environment, not on the command line,
- * which any local user can list.
+ * DATABASE_URL in the operator's shell is for `npm run server`, not for the app's own database).
+ * No launch key: an environment lasts as long as the process, is inherited by what it starts and
+ * can be read by the user's other processes; the key goes over the message port instead.
  */
-export function workerEnv(launchKey: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function workerEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined || NOT_INHERITED.has(k)) continue;
     out[k] = v;
   }
-  out[EMBEDDED_KEY_ENV] = launchKey;
   return out;
 }
 
@@ -126,16 +134,19 @@ export interface WorkerProcess {
   onExit(listener: (reason: string) => void): void;
   onError(listener: (err: Error) => void): void;
   hasExited(): boolean;
+  /** Posts a command to the worker (server/worker-protocol.ts), if it still listens. */
+  send(command: object): void;
   /** Asks the worker to close its database and exit. */
   askToStop(): void;
   kill(): void;
 }
 
 /**
- * Resolves once the worker reports ready; rejects on its error, its early exit or a timeout.
- * `headers` are what requests to it must carry (its launch key).
+ * Gives the worker its launch key when it asks for it, and resolves once it reports ready;
+ * rejects on its error, its early exit or a timeout. Requests to it carry the key.
  */
-export function awaitWorker(child: WorkerProcess, headers: Record<string, string>): Promise<RunningBackend> {
+export function awaitWorker(child: WorkerProcess, launchKey: string): Promise<RunningBackend> {
+  const headers = launchKeyHeaders(launchKey);
   return new Promise<RunningBackend>((resolve, reject) => {
     let settled = false;
     let stopping = false;
@@ -153,6 +164,10 @@ export function awaitWorker(child: WorkerProcess, headers: Record<string, string
     child.onMessage((raw) => {
       const msg = parseWorkerMessage(raw);
       if (!msg || settled) return;
+      if (msg.type === 'needsLaunchKey') {
+        child.send(launchKeyCommand(launchKey));
+        return;
+      }
       if (msg.type === 'error') {
         fail(new Error(msg.message));
         return;

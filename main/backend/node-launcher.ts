@@ -12,6 +12,7 @@ import {
   type EmbeddedBackendOptions,
   type WorkerProcess,
 } from './launcher.js';
+import { forwardWorkerOutput } from './worker-output.js';
 
 /** server/worker.ts, from this file; the Node host runs it from source (tsx), never from a build. */
 export const WORKER_SOURCE = fileURLToPath(new URL('../../server/worker.ts', import.meta.url));
@@ -62,10 +63,12 @@ export function createForkLauncher(
       const launchKey = newLaunchKey();
       const child = fork(workerPath, args, {
         execArgv: ['--import', 'tsx'],
-        env: workerEnv(launchKey),
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        env: workerEnv(),
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
-      return awaitWorker(nodeWorker(child), launchKeyHeaders(launchKey));
+      forwardWorkerOutput(child.stdout, 'stdout');
+      forwardWorkerOutput(child.stderr, 'stderr');
+      return awaitWorker(nodeWorker(child), launchKey);
     },
   };
 }
@@ -79,6 +82,9 @@ function nodeWorker(child: ChildProcess): WorkerProcess {
       ),
     onError: (l) => void child.on('error', l),
     hasExited: () => child.exitCode !== null || child.signalCode !== null,
+    send: (command) => {
+      if (child.connected) child.send(command);
+    },
     askToStop: () => {
       if (child.connected) child.send(STOP_COMMAND);
       else child.kill('SIGTERM');

@@ -2,13 +2,13 @@ import { utilityProcess, type UtilityProcess } from 'electron';
 import {
   STOP_COMMAND,
   awaitWorker,
-  launchKeyHeaders,
   newLaunchKey,
   workerArgs,
   workerEnv,
   type BackendLauncher,
   type WorkerProcess,
 } from './launcher.js';
+import { forwardWorkerOutput } from './worker-output.js';
 
 /**
  * The desktop app's embedded backend: dist-electron/backend.js in an Electron utility process, so
@@ -28,10 +28,12 @@ export function createUtilityProcessLauncher(
       const launchKey = newLaunchKey();
       const child = utilityProcess.fork(workerPath, args, {
         serviceName: 'GameOps reference backend',
-        env: workerEnv(launchKey),
-        stdio: 'inherit',
+        env: workerEnv(),
+        stdio: 'pipe',
       });
-      return awaitWorker(utilityWorker(child), launchKeyHeaders(launchKey));
+      forwardWorkerOutput(child.stdout, 'stdout');
+      forwardWorkerOutput(child.stderr, 'stderr');
+      return awaitWorker(utilityWorker(child), launchKey);
     },
   };
 }
@@ -47,6 +49,7 @@ function utilityWorker(child: UtilityProcess): WorkerProcess {
     // A utility process reports failures through 'exit'; it has no 'error' event to listen to.
     onError: () => undefined,
     hasExited: () => exited || child.pid === undefined,
+    send: (command) => child.postMessage(command),
     askToStop: () => child.postMessage(STOP_COMMAND),
     kill: () => void child.kill(),
   };

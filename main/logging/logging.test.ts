@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger, routeConsole } from './logger.js';
 import { REDACTED, formatLogArgs, redactText, redactValue } from './redact.js';
 import { openRotatingFile } from './rotating-file.js';
+import { newLaunchKey } from '../backend/launcher.js';
+import { cookieNameFor, newSecret } from '../host/guard.js';
+import { makeSandboxKeys } from '../../server/payments/keys.js';
 
 describe('redaction', () => {
   const access = `v1.${Buffer.from(JSON.stringify({ sub: 'admin', exp: 1 })).toString('base64url')}.${'k9'.repeat(22)}`;
@@ -67,6 +71,125 @@ describe('redaction', () => {
     expect(line).toContain('[gameops] failed:');
     expect(line).toContain('refused');
     expect(line).not.toContain(refresh);
+  });
+});
+
+/**
+ * Whether any part of a secret survived: the whole of a short one, or any 12 characters of a
+ * long one (a redactor that cut a key in two and replaced one half would still leak the other).
+ */
+function leaks(text: string, secret: string): boolean {
+  if (secret.length < 16) return text.includes(secret);
+  for (let i = 0; i + 12 <= secret.length; i++) if (text.includes(secret.slice(i, i + 12))) return true;
+  return false;
+}
+
+describe('every secret the app holds, as it would be logged', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gameops-secrets-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('never reaches the log file, through the logger or console.*', async () => {
+    const b64url = (n: number) => randomBytes(n).toString('base64url');
+    const claims = Buffer.from(JSON.stringify({ sub: 'admin', exp: 1 })).toString('base64url');
+    const rsa = makeSandboxKeys('alipay').alipayPrivateKey ?? '';
+    expect(rsa).toContain('PRIVATE KEY');
+    const pemBody = rsa.split('\n').filter((l) => l && !l.startsWith('-----'));
+    const secretsKey = randomBytes(32);
+    const gameKey = Buffer.from(
+      hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'gameops game-server key|ymmj', 32),
+    ).toString('hex');
+    const wechat = makeSandboxKeys('payssion');
+    const s = {
+      access: `v1.${claims}.${b64url(32)}`,
+      refresh: b64url(32),
+      payServer: `pst_${b64url(32)}`,
+      launchKey: newLaunchKey(),
+      secretsKeyB64: secretsKey.toString('base64'),
+      secretsKeyHex: randomBytes(32).toString('hex'),
+      platformKey: `sk_live_${b64url(18)}`,
+      shortPlatformKey: 'pk-7Hq2',
+      password: 'hunter2!',
+      prosePassword: 'Tr0ub4dor',
+      zhPassword: 'mima8888',
+      hostCookie: b64url(24),
+      otherCookie: 'sid42x',
+      bridgeSecret: newSecret(),
+      basic: Buffer.from('payops:s3cr3t').toString('base64'),
+      shortBearer: 'abc123',
+      cscLink: randomBytes(600).toString('base64'),
+      cscPassword: 'p12-pass',
+      applePassword: 'abcd-efgh-ijkl-mnop',
+      azureSecret: `Az~${b64url(24)}`,
+      apiV3Key: 'QWERTYUIOPasdfghjklZXCVBNMqwerty',
+      payssionSecret: wechat.secretKey,
+      gameKey,
+      hmac: createHmac('sha256', gameKey).update('ymmj').digest('hex'),
+      phone: '13800000009',
+      phoneDashed: '139-1234-5678',
+      phoneIntl: '+86 137 1111 2222',
+      phoneUk: '+44 20 7946 0958',
+    };
+    const file = openRotatingFile({ dir });
+    const logger = createLogger(file);
+    const quiet = (..._args: unknown[]) => undefined;
+    const fake = { log: quiet, info: quiet, warn: quiet, error: quiet, debug: quiet };
+    const undo = routeConsole(logger, fake);
+    try {
+      logger.info(`GET /api/v1/sr/users Authorization: Bearer ${s.access}`);
+      logger.warn(`refresh failed for ${s.refresh}`);
+      fake.error('[gameops] pay call', { headers: { authorization: `Bearer ${s.payServer}` } });
+      fake.log(`[backend] pay.do answered with bearer ${s.payServer}`);
+      logger.info(`x-gameops-launch-key: ${s.launchKey}`);
+      fake.warn('[backend] env', { GAMEOPS_LAUNCH_KEY: s.launchKey });
+      logger.error(`GAMEOPS_SECRETS_KEY=${s.secretsKeyB64} GAMEOPS_SECRETS_KEY=${s.secretsKeyHex}`);
+      logger.error(`[backend] secrets key ${s.secretsKeyB64} could not be read`);
+      fake.log('[backend] platform key saved', { game: 'ymmj', secret: s.platformKey });
+      logger.info(`{"platform":"ios","secret":"${s.shortPlatformKey}","appId":"x"}`);
+      logger.info(`{"account":"admin","password":"${s.password}"}`);
+      logger.info(`sign-in for admin: password is ${s.prosePassword}, refused`);
+      logger.info(`登录失败：密码是 ${s.zhPassword}`);
+      logger.info(`Cookie: ${cookieNameFor(5173)}=${s.hostCookie}; other=${s.otherCookie}`);
+      logger.info(`Set-Cookie: ${cookieNameFor(5173)}=${s.hostCookie}; HttpOnly; SameSite=Strict`);
+      logger.info(`launch URL: http://127.0.0.1:5173/__launch?secret=${s.bridgeSecret}`);
+      logger.warn(`proxy said Authorization: Basic ${s.basic}`);
+      logger.warn(`authorization=Bearer ${s.shortBearer}`);
+      logger.warn(`Authorization: Bearer ${s.shortBearer}`);
+      logger.info(`CSC_LINK=${s.cscLink}`);
+      logger.info(`CSC_KEY_PASSWORD=${s.cscPassword} APPLE_APP_SPECIFIC_PASSWORD=${s.applePassword}`);
+      logger.info({ AZURE_CLIENT_SECRET: s.azureSecret });
+      logger.info(`AZURE_CLIENT_SECRET=${s.azureSecret}`);
+      logger.error('sandbox keys', JSON.stringify({ privateKey: rsa }));
+      logger.error(`unexpected key material:\n${rsa}`);
+      logger.info(`{"apiV3Key":"${s.apiV3Key}"} GAMEOPS_PAY_PAYSSION_SECRET_KEY=${s.payssionSecret}`);
+      logger.info(`game-server key for ymmj: ${s.gameKey}`, `signature ${s.hmac}`);
+      logger.info(`access request from ${s.phone}; call ${s.phoneDashed} or ${s.phoneIntl}, ${s.phoneUk}`);
+      logger.info({ phone: s.phone, name: 'root' });
+    } finally {
+      undo();
+    }
+    const text = await readFile(file.path, 'utf8');
+    for (const [name, secret] of Object.entries(s)) expect(leaks(text, secret), name).toBe(false);
+    for (const line of pemBody) expect(leaks(text, line), 'PEM').toBe(false);
+    // What says what happened stays.
+    expect(text).toContain('GET /api/v1/sr/users Authorization:');
+    expect(text).toContain('sign-in for admin: password is [redacted], refused');
+    expect(text).toContain('"name":"root"');
+    expect(text).toContain('"game":"ymmj"');
+  });
+
+  it('keeps prose that only mentions passwords, and numbers that are not phones', () => {
+    for (const line of [
+      'password reset for admin',
+      'the password must be at least 8 characters',
+      'Wrong account or password',
+      'player 76561198000000007 at 2025-01-02T03:04:05.000+08:00, port 41001, order GOA20250102000001',
+      'GET /api/v1/sr/admin/players/atomicwar/search?name=abc&page=2',
+    ]) {
+      expect(redactText(line)).toBe(line);
+    }
   });
 });
 

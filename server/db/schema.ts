@@ -560,6 +560,16 @@ export interface PaySandboxKeysTable {
   created_at: Timestamp;
 }
 
+/**
+ * Refused payment notices per sending address and window (server/payments/notice-limit.ts): what
+ * limits a flood of forged notices into the notice log.
+ */
+export interface PayNoticeRefusalsTable {
+  client_ip: string;
+  window_start: Timestamp;
+  refused: number;
+}
+
 /** A refund a payment sandbox took (server/payments/refunds.ts): what the provider would keep. */
 export interface PaySandboxRefundsTable {
   id: Generated<number>;
@@ -632,6 +642,7 @@ export interface Database {
   game_deliveries: GameDeliveriesTable;
   pay_sandbox_keys: PaySandboxKeysTable;
   pay_sandbox_refunds: PaySandboxRefundsTable;
+  pay_notice_refusals: PayNoticeRefusalsTable;
 }
 
 export type OperatorRow = Selectable<OperatorsTable>;

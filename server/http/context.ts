@@ -28,6 +28,11 @@ export interface ServerDeps {
   firstRunSetup: boolean;
   /** The key that seals stored secrets (platform keys); never in the database. */
   secrets: SecretsKeyState;
+  /**
+   * What a request of this server to itself must carry: the launch key on the desktop's embedded
+   * backend (the payment sandbox posts its notices to its own notify route), else nothing.
+   */
+  selfHeaders: Readonly<Record<string, string>>;
 }
 
 /** One call, as a handler sees it. */

@@ -24,6 +24,7 @@ import { isAccepting } from '../payServer/state.js';
 import { keyringOf } from './keys.js';
 import { toSandboxRefund } from './refunds.js';
 import { receiveNotice, storedRequest, toNotice, type NoticeRow } from './notify.js';
+import { checkoutNonce } from './checkout-nonce.js';
 import { checkoutUrl, notifyUrl } from './routes.js';
 
 /**
@@ -258,7 +259,12 @@ const paymentHandlers: HandlerMap<Omit<Endpoints, keyof typeof payServerHandlers
       orderId: order.orderId,
       provider,
       providerRef,
-      checkoutUrl: checkoutUrl(ctx.deps, provider, order.orderId),
+      checkoutUrl: checkoutUrl(
+        ctx.deps,
+        provider,
+        order.orderId,
+        checkoutNonce(source.keys, provider, order.orderId),
+      ),
       sandbox: true,
     };
   },

@@ -43,4 +43,19 @@ export const paymentsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * Refused notices per sending address and fixed window (notice-limit.ts): one row per address
+   * and window, counted up in one statement so that concurrent notices cannot all slip under it.
+   */
+  '0027_pay_notice_refusals': {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('pay_notice_refusals')
+        .addColumn('client_ip', 'text', (c) => c.notNull())
+        .addColumn('window_start', 'timestamptz', (c) => c.notNull())
+        .addColumn('refused', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('pay_notice_refusals_pk', ['client_ip', 'window_start'])
+        .execute();
+    },
+  },
 };

@@ -86,6 +86,11 @@ export interface ReceiveOptions {
   log: FastifyBaseLogger;
   /** A handler's afterCommit: a delivery to a game across the network waits for the commit. */
   afterCommit?: ((job: () => Promise<void>) => void) | undefined;
+  /**
+   * Called before a notice that does not verify is recorded; throws to refuse it unrecorded (the
+   * notify route's limit per address, notice-limit.ts). An operator's resend has none.
+   */
+  beforeRefusal?: (() => Promise<void>) | undefined;
 }
 
 export interface ReceivedNotice {
@@ -164,6 +169,7 @@ export async function receiveNotice(
   };
 
   if (source.mode === 'misconfigured') {
+    await opts.beforeRefusal?.();
     const detail = `${provider} is not configured: ${source.missing.join(', ')} missing`;
     log.error({ provider, missing: source.missing }, 'payment notice for a misconfigured provider');
     const row = await record({ orderId: null, providerRef: null, outcome: 'malformed', detail });
@@ -172,6 +178,7 @@ export async function receiveNotice(
 
   const verdict = mod.verify(request, source.keys, opts.judgedAt ?? now);
   if (!verdict.ok) {
+    await opts.beforeRefusal?.();
     const row = await record({
       orderId: short(verdict.orderId, 64),
       providerRef: short(verdict.providerRef, 64),

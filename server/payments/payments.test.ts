@@ -10,6 +10,13 @@ import { NO_SECRETS_KEY } from '../platformKeys/secrets-key.js';
 import { startPaying } from '../orders/ledger.js';
 import { playerIdOf } from '../seed/players.js';
 import { PROVIDER_MODULES } from './notify.js';
+import { NOTICE_LIMIT } from './notice-limit.js';
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+/** The Pay URL of a checkout link: the same order and nonce (the page's form posts there). */
+const payUrlOf = (checkoutUrl: string) => checkoutUrl.replace('/checkout/', '/pay/');
+/** An answer's envelope code (the refusals of the sandbox's routes are envelopes). */
+const codeOf = async (r: Response) => ((await r.json()) as { Status: { Code: number } }).Status.Code;
 
 /**
  * Payments over HTTP on both databases: the sandbox checkout pays and delivers; notices posted
@@ -31,7 +38,9 @@ describe.each(backendKinds())('payments on %s', (kind) => {
   it('pays an order through the sandbox checkout, over HTTP, and delivers it', async () => {
     const { order, checkoutUrl, providerRef } = await kit.payingOrder('wechat');
     expect(order.state).toBe('created');
-    expect(checkoutUrl).toBe(`${kit.t.backend.url}${SANDBOX_PATH}/wechat/checkout/${order.orderId}`);
+    expect(checkoutUrl).toMatch(
+      new RegExp(`^${kit.t.backend.url}${SANDBOX_PATH}/wechat/checkout/${order.orderId}\\?nonce=[\\w-]{32}$`),
+    );
     // Asking again gives the same checkout.
     expect(await kit.ok('pay.do', { provider: 'wechat', orderId: order.orderId })).toMatchObject({
       providerRef,
@@ -53,18 +62,17 @@ describe.each(backendKinds())('payments on %s', (kind) => {
     expect(zh).toContain('沙箱收银台');
     expect(zh).toContain('>拒绝<');
 
-    const payUrl = `${kit.t.backend.url}${SANDBOX_PATH}/wechat/pay/${order.orderId}`;
-    const declined = await fetch(payUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'action=decline',
-    });
+    // The page's form posts to Pay with the link's nonce.
+    const payUrl = payUrlOf(checkoutUrl);
+    expect(page).toContain(`action="${payUrl.slice(kit.t.backend.url.length)}"`);
+    const declined = await fetch(payUrl, { method: 'POST', headers: FORM, body: 'action=decline' });
     expect(await declined.text()).toContain('declined');
     expect((await detail(order.orderId)).state).toBe('paying');
 
+    // As the browser sends it from the page: from the page's own origin.
     const paid = await fetch(payUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...FORM, origin: kit.t.backend.url },
       body: 'action=pay',
     });
     expect(await paid.text()).toContain('Paid. The order is delivered.');
@@ -84,6 +92,65 @@ describe.each(backendKinds())('payments on %s', (kind) => {
       ['paying', 'paid', 'provider:wechat', 'notice'],
       ['paid', 'delivered', 'provider:wechat', 'deliver'],
     ]);
+  });
+
+  it('the sandbox checkout takes nothing without its link’s nonce, and Pay nothing from another site', async () => {
+    const { order, checkoutUrl } = await kit.payingOrder('paypal');
+    const other = await kit.payingOrder('paypal', 2);
+    const bare = checkoutUrl.slice(0, checkoutUrl.indexOf('?'));
+    const otherNonce = new URL(other.checkoutUrl).searchParams.get('nonce');
+    const refused = async (url: string, init?: RequestInit) => {
+      const r = await fetch(url, init);
+      expect(r.status, url).toBe(403);
+      expect(await codeOf(r)).toBe(Codes.FORBIDDEN);
+    };
+    // Whoever can name the order, but did not start its checkout, sees no page and cannot pay.
+    await refused(bare);
+    await refused(`${bare}?nonce=${'A'.repeat(32)}`);
+    await refused(`${bare}?nonce=${otherNonce}`);
+    await refused(checkoutUrl.replace('/paypal/', '/wechat/').replace(/nonce=.*/, `nonce=${otherNonce}`));
+    const noSuchOrder = await fetch(
+      `${kit.t.backend.url}${SANDBOX_PATH}/paypal/checkout/GOY20260115NOSUCHORDER`,
+    );
+    expect(noSuchOrder.status).toBe(403);
+    await refused(payUrlOf(bare), { method: 'POST', headers: FORM, body: 'action=pay' });
+    await refused(`${payUrlOf(bare)}?nonce=${otherNonce}`, {
+      method: 'POST',
+      headers: FORM,
+      body: 'action=pay',
+    });
+    // A page of another site that has the link still cannot press Pay for the person.
+    for (const origin of [
+      'http://evil.example',
+      'null',
+      kit.t.backend.url.replace('127.0.0.1', 'localhost'),
+    ]) {
+      const r = await fetch(payUrlOf(checkoutUrl), {
+        method: 'POST',
+        headers: { ...FORM, origin },
+        body: 'action=pay',
+      });
+      expect(r.status, origin).toBe(403);
+      const body = (await r.json()) as { Status: { Code: number; Message: string } };
+      expect(body.Status.Code).toBe(Codes.FORBIDDEN);
+      expect(body.Status.Message).toContain('its own checkout page');
+    }
+    expect((await kit.ok<OrderDetail>('pay.detail', { orderId: order.orderId })).state).toBe('paying');
+    expect((await kit.ok<OrderDetail>('pay.detail', { orderId: order.orderId })).notices).toEqual([]);
+
+    // Nobody may frame the page (to make a person press Pay), and its link is not passed on.
+    const page = await fetch(checkoutUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    // The link's own page pays.
+    const paid = await fetch(payUrlOf(checkoutUrl), {
+      method: 'POST',
+      headers: { ...FORM, origin: kit.t.backend.url },
+      body: 'action=pay',
+    });
+    expect(await paid.text()).toContain('Paid.');
   });
 
   it.each(['wechat', 'alipay', 'paypal', 'payssion'] as const)(
@@ -408,6 +475,53 @@ function withLivePayssion(): void {
   });
 }
 
+describe.each(backendKinds())('a flood of refused notices on %s', (kind) => {
+  const kit = new PayKit();
+  beforeAll(() => kit.open(kind));
+  afterAll(() => kit.close());
+  const forged = { headers: {}, contentType: 'application/json', body: '{}' };
+  const stored = async () =>
+    Number(
+      (
+        await kit.t.backend.database.db
+          .selectFrom('payment_notices')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('is recorded up to the limit, then answered 42900 and not recorded; genuine notices still pass', async () => {
+    const limit = NOTICE_LIMIT.refusedPerAddress;
+    for (let i = 0; i < limit; i++) expect((await kit.post('wechat', forged)).status).toBe(401);
+    expect(await stored()).toBe(limit);
+
+    const over = await fetch(`${kit.t.backend.url}/api/v1/pay/notify/wechat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = (await over.json()) as { Status: { Code: number; Message: string } };
+    expect(body.Status.Code).toBe(Codes.RATE_LIMITED);
+    expect(body.Status.Message).toContain('Too many refused payment notices from this address');
+    // Many at once are held back too: the count is raised in one statement.
+    const burst = await Promise.all(Array.from({ length: 8 }, () => kit.post('paypal', forged)));
+    expect(burst.map((r) => r.status)).toEqual(Array(8).fill(429));
+    expect(await stored()).toBe(limit);
+
+    // A notice that verifies is the provider's own: never held back by the forgeries.
+    const o = await kit.payingOrder('alipay');
+    expect((await kit.post('alipay', await kit.signed('alipay', o))).status).toBe(200);
+    expect((await kit.ok<OrderDetail>('pay.detail', { orderId: o.order.orderId })).state).toBe('delivered');
+
+    // The next window records refusals again.
+    kit.t.clock.advance(NOTICE_LIMIT.windowSec);
+    expect((await kit.post('wechat', forged)).status).toBe(401);
+    expect(await stored()).toBe(limit + 2);
+  });
+});
+
 describe.each(backendKinds())(
   'the payment routes on an embedded backend (launch key), Payssion live, on %s',
   (kind) => {
@@ -416,29 +530,57 @@ describe.each(backendKinds())(
     withLivePayssion();
     beforeAll(() => kit.open(kind, launchKey));
     afterAll(() => kit.close());
-    const form = { 'content-type': 'application/x-www-form-urlencoded' };
-
-    it('opens the sandbox checkout and pays without the launch key, as a browser does', async () => {
+    it('opens the sandbox checkout by its link and pays from its page without the launch key, as a browser does', async () => {
       const { order, checkoutUrl } = await kit.payingOrder('alipay');
       const page = await fetch(checkoutUrl);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain(order.orderId);
-      const payUrl = `${kit.t.backend.url}${SANDBOX_PATH}/alipay/pay/${order.orderId}`;
-      // The sandbox's own notice goes to the notify route without the key too.
-      const paid = await fetch(payUrl, { method: 'POST', headers: form, body: 'action=pay' });
+      // The sandbox's own notice goes to the notify route with the key, which only it has.
+      const paid = await fetch(payUrlOf(checkoutUrl), {
+        method: 'POST',
+        headers: { ...FORM, origin: kit.t.backend.url },
+        body: 'action=pay',
+      });
       expect(await paid.text()).toContain('Paid.');
       expect((await kit.ok<OrderDetail>('pay.detail', { orderId: order.orderId })).state).toBe('delivered');
     });
 
-    it("takes a provider's signed notice without the launch key", async () => {
+    it('refuses any notice without the launch key before it is recorded, a signed one included', async () => {
       const o = await kit.payingOrder('wechat');
-      const r = await kit.post('wechat', await kit.signed('wechat', o));
-      expect(r.status).toBe(200);
+      const signed = await kit.signed('wechat', o);
+      // What a local web page (or anything else on this computer) would send.
+      for (const req of [signed, { headers: {}, contentType: 'application/json', body: '{}' }]) {
+        const r = await fetch(`${kit.t.backend.url}/api/v1/pay/notify/wechat`, {
+          method: 'POST',
+          headers: { ...req.headers, 'content-type': req.contentType },
+          body: req.body,
+        });
+        expect(r.status).toBe(401);
+        const body = (await r.json()) as { Status: { Code: number; Message: string } };
+        expect(body.Status.Code).toBe(Codes.UNAUTHENTICATED);
+        expect(body.Status.Message).toContain('launch key');
+      }
+      const before = await kit.ok<OrderDetail>('pay.detail', { orderId: o.order.orderId });
+      expect(before.state).toBe('paying');
+      expect(before.notices).toEqual([]);
+      // With the key, as the sandbox's own Pay sends it.
+      expect((await kit.post('wechat', signed)).status).toBe(200);
       expect((await kit.ok<OrderDetail>('pay.detail', { orderId: o.order.orderId })).state).toBe('delivered');
-      // A forged one gets in the door and no further: recorded, refused, nothing changed.
-      const forged = await kit.post('wechat', { headers: {}, contentType: 'application/json', body: '{}' });
-      expect(forged.status).toBe(401);
-      expect(JSON.parse(forged.text)).toMatchObject({ code: 'FAIL' });
+    });
+
+    it('pays nothing for a page that can name the order but has no link', async () => {
+      const { order, checkoutUrl } = await kit.payingOrder('paypal');
+      const bare = payUrlOf(checkoutUrl).replace(/\?.*$/, '');
+      const r = await fetch(bare, { method: 'POST', headers: FORM, body: 'action=pay' });
+      expect(r.status).toBe(403);
+      expect(await codeOf(r)).toBe(Codes.FORBIDDEN);
+      const foreign = await fetch(payUrlOf(checkoutUrl), {
+        method: 'POST',
+        headers: { ...FORM, origin: 'http://evil.example' },
+        body: 'action=pay',
+      });
+      expect(await codeOf(foreign)).toBe(Codes.FORBIDDEN);
+      expect((await kit.ok<OrderDetail>('pay.detail', { orderId: order.orderId })).state).toBe('paying');
     });
 
     it('still refuses everything else without the launch key', async () => {
@@ -464,6 +606,7 @@ describe.each(backendKinds())(
       await refused(`${SANDBOX_PATH}/bitcoin/checkout/${order.orderId}`);
       await refused(`${SANDBOX_PATH}/paypal/checkout/${order.orderId}/more`);
       await refused('/api/v1/pay/notify/paypal', { method: 'GET' });
+      await refused('/api/v1/pay/notify/paypal', { method: 'POST', body: '{}' });
       // A provider in live mode has no sandbox: its checkout keeps the key.
       await refused(`${SANDBOX_PATH}/payssion/checkout/${order.orderId}`);
       const withKey = await fetch(`${kit.t.backend.url}${SANDBOX_PATH}/payssion/checkout/${order.orderId}`, {
@@ -542,12 +685,8 @@ describe.each(backendKinds())('the sandbox without a secrets key on %s', (kind) 
   afterAll(() => kit.close());
 
   it('keeps its keys in the process only, and still pays', async () => {
-    const { order } = await kit.payingOrder('paypal');
-    const paid = await fetch(`${kit.t.backend.url}${SANDBOX_PATH}/paypal/pay/${order.orderId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'action=pay',
-    });
+    const { order, checkoutUrl } = await kit.payingOrder('paypal');
+    const paid = await fetch(payUrlOf(checkoutUrl), { method: 'POST', headers: FORM, body: 'action=pay' });
     expect(await paid.text()).toContain('Paid.');
     expect((await kit.ok<OrderDetail>('pay.detail', { orderId: order.orderId })).state).toBe('delivered');
     expect(await kit.t.backend.database.db.selectFrom('pay_sandbox_keys').selectAll().execute()).toEqual([]);

@@ -6,7 +6,9 @@ import { SERVICE_BASE_PATHS } from '../../shared/games.js';
 import type { ServerDeps } from '../http/context.js';
 import { languageOf, problem } from '../http/problem.js';
 import { orderDetail } from '../orders/ledger.js';
+import { NONCE_PARAM, nonceMatches } from './checkout-nonce.js';
 import { keyringOf } from './keys.js';
+import { countRefusedNotice } from './notice-limit.js';
 import { PROVIDER_MODULES, keptHeaders, receiveNotice, sandboxNoticeKey } from './notify.js';
 import { checkoutPage, resultPage } from './sandbox-page.js';
 import { toMajor } from './providers/types.js';
@@ -17,11 +19,15 @@ import { toMajor } from './providers/types.js';
  *
  * - POST /api/v1/pay/notify/{provider}: a provider's payment notice (notify.ts), answered the
  *   way that provider expects;
- * - GET  /api/v1/pay/sandbox/{provider}/checkout/{orderId}: the sandbox's checkout page, with
- *   Pay and Decline (English or Chinese by Accept-Language);
- * - POST /api/v1/pay/sandbox/{provider}/pay/{orderId}: Pay makes the sandbox sign a notice and
- *   POST it to the notify route over loopback HTTP, exactly as the provider would. Decline sends
- *   nothing: the order stays paying, and the player may pay it later (as with a closed checkout).
+ * - GET  /api/v1/pay/sandbox/{provider}/checkout/{orderId}?nonce=…: the sandbox's checkout page,
+ *   with Pay and Decline (English or Chinese by Accept-Language);
+ * - POST /api/v1/pay/sandbox/{provider}/pay/{orderId}?nonce=…: Pay makes the sandbox sign a
+ *   notice and POST it to the notify route over loopback HTTP, exactly as the provider would.
+ *   Decline sends nothing: the order stays paying, and the player may pay it later (as with a
+ *   closed checkout). Both need the order's nonce (checkout-nonce.ts), which only the link pay.do
+ *   hands out carries, and Pay answers only its own page (the Origin a browser sends).
+ *
+ * A notice that does not verify counts against its address's limit (notice-limit.ts).
  *
  * They live in their own Fastify scope, whose bodies are kept as raw text (signatures cover the
  * exact bytes) and which takes form-encoded bodies (Alipay, Payssion); the console's endpoints
@@ -51,8 +57,8 @@ export function publicOrigin(deps: ServerDeps): string {
 
 export const notifyUrl = (deps: ServerDeps, p: Provider): string =>
   `${publicOrigin(deps)}${NOTIFY_PATH}/${p}`;
-export const checkoutUrl = (deps: ServerDeps, p: Provider, orderId: string): string =>
-  `${publicOrigin(deps)}${SANDBOX_PATH}/${p}/checkout/${orderId}`;
+export const checkoutUrl = (deps: ServerDeps, p: Provider, orderId: string, nonce: string): string =>
+  `${publicOrigin(deps)}${SANDBOX_PATH}/${p}/checkout/${orderId}?${NONCE_PARAM}=${nonce}`;
 
 const unknownProvider = (p: string) =>
   problem(
@@ -78,19 +84,19 @@ function orderIdOf(raw: string): string {
   return parsed.data;
 }
 
-const NOTIFY_ROUTE = new RegExp(`^${NOTIFY_PATH}/[^/]+/?$`);
 const SANDBOX_ROUTE = new RegExp(`^${SANDBOX_PATH}/([^/]+)/(checkout|pay)/[^/]+/?$`);
 
 /**
  * Which of these routes the desktop's embedded backend answers without its launch key (which
- * main alone holds, server/http/launch-key.ts), and why:
+ * main alone holds, server/http/launch-key.ts): the sandbox's checkout (GET checkout/{orderId},
+ * POST pay/{orderId}), because the page is opened in a browser, which sends no such header. Only
+ * while that provider is in sandbox mode, and they take nothing without the order's nonce, which
+ * only the link pay.do gave main carries (checkout-nonce.ts), and Pay only from its own page.
  *
- * - a provider's notice (POST notify/{provider}): the provider cannot know the key, and needs
- *   none: a notice changes nothing unless its signature checks out against the provider's key
- *   (notify.ts), and a refused one is only recorded;
- * - the sandbox's checkout (GET checkout/{orderId}, POST pay/{orderId}): the page is opened in a
- *   browser, which sends no such header. Only while that provider is in sandbox mode, where
- *   paying moves no real money; in live mode they stay behind the key (and answer 40400 anyway).
+ * Notices are not exempt: the embedded backend listens on loopback, where no provider can reach
+ * it, so the only genuine notices it gets are its own sandbox's, which carry the key
+ * (ServerDeps.selfHeaders); any other local caller, a web page included, is refused before it
+ * can add a line to the notice log. A standalone server has no launch key: providers post there.
  *
  * Every other route, the console's endpoints included, still needs the key.
  */
@@ -98,7 +104,6 @@ export async function paymentsLaunchKeyExempt(
   req: { method: string; path: string },
   deps: ServerDeps,
 ): Promise<boolean> {
-  if (req.method === 'POST' && NOTIFY_ROUTE.test(req.path)) return true;
   const m = SANDBOX_ROUTE.exec(req.path);
   if (!m) return false;
   const [, provider = '', step] = m;
@@ -118,6 +123,11 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: ServerDeps): v
     scope.post<{ Params: { provider: string } }>(`${NOTIFY_PATH}/:provider`, async (req, reply) => {
       const provider = providerOf(req.params.provider);
       const now = new Date(deps.clock());
+      const beforeRefusal = () =>
+        countRefusedNotice(deps.db, req.ip, now, {
+          log: req.log,
+          retryAfter: (s) => void reply.header('retry-after', String(s)),
+        });
       const received = await receiveNotice(
         deps,
         provider,
@@ -126,49 +136,76 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: ServerDeps): v
           contentType: req.headers['content-type'] ?? '',
           body: typeof req.body === 'string' ? req.body : '',
         },
-        { db: deps.db, now, log: req.log },
+        { db: deps.db, now, log: req.log, beforeRefusal },
       );
       return reply.code(received.answer.status).type(received.answer.contentType).send(received.answer.body);
     });
 
-    scope.get<{ Params: { provider: string; orderId: string } }>(
-      `${SANDBOX_PATH}/:provider/checkout/:orderId`,
-      async (req, reply) => {
-        const lang = languageOf(req.headers['accept-language']);
-        const { provider, order } = await sandboxOrder(deps, req, lang);
-        return reply.type('text/html; charset=utf-8').send(
-          checkoutPage(lang, {
-            provider,
-            orderId: order.orderId,
-            grant: order.grantLabel,
-            amount: `${toMajor(order.amount, order.currency)} ${order.currency}`,
-            payUrl: `${SANDBOX_PATH}/${provider}/pay/${order.orderId}`,
-          }),
-        );
-      },
-    );
+    scope.get<SandboxRequest>(`${SANDBOX_PATH}/:provider/checkout/:orderId`, async (req, reply) => {
+      const lang = languageOf(req.headers['accept-language']);
+      const { provider, order, nonce } = await sandboxOrder(deps, req, lang);
+      return pageReply(reply).send(
+        checkoutPage(lang, {
+          provider,
+          orderId: order.orderId,
+          grant: order.grantLabel,
+          amount: `${toMajor(order.amount, order.currency)} ${order.currency}`,
+          payUrl: `${SANDBOX_PATH}/${provider}/pay/${order.orderId}?${NONCE_PARAM}=${nonce}`,
+        }),
+      );
+    });
 
-    scope.post<{ Params: { provider: string; orderId: string } }>(
-      `${SANDBOX_PATH}/:provider/pay/:orderId`,
-      async (req, reply) => sandboxPay(deps, req, reply),
+    scope.post<SandboxRequest>(`${SANDBOX_PATH}/:provider/pay/:orderId`, async (req, reply) =>
+      sandboxPay(deps, req, reply),
     );
   });
 }
 
-/** The order a sandbox page is about: it must be paying with this provider, in sandbox mode. */
-async function sandboxOrder(
-  deps: ServerDeps,
-  req: FastifyRequest<{ Params: { provider: string; orderId: string } }>,
-  lang: 'en' | 'zh-CN',
-) {
+type SandboxRequest = {
+  Params: { provider: string; orderId: string };
+  Querystring: Record<string, string | string[] | undefined>;
+};
+
+/**
+ * The sandbox's pages: nothing loads from elsewhere, no other site may frame them (a page that
+ * framed one could make a person press Pay), the form posts only here, and the link with its
+ * nonce is neither cached nor sent on as a referrer.
+ */
+function pageReply(reply: FastifyReply): FastifyReply {
+  return reply
+    .type('text/html; charset=utf-8')
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    )
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store');
+}
+
+/**
+ * The order a sandbox page is about: the link must carry its nonce (checked before the order is
+ * read, so a caller without it learns nothing of the order), and it must be paying with this
+ * provider, in sandbox mode.
+ */
+async function sandboxOrder(deps: ServerDeps, req: FastifyRequest<SandboxRequest>, lang: 'en' | 'zh-CN') {
   const provider = providerOf(req.params.provider);
   const orderId = orderIdOf(req.params.orderId);
   const keyring = await keyringOf(deps, deps.db, (m) => req.log.warn(m));
-  if (keyring[provider].mode !== 'sandbox') {
+  const source = keyring[provider];
+  if (source.mode !== 'sandbox') {
     throw problem(
       Codes.NOT_FOUND,
       `${provider} takes real payments here (live mode), so it has no sandbox checkout`,
       `${provider} 在此为正式模式，没有沙箱收银台`,
+    );
+  }
+  const nonce = req.query[NONCE_PARAM];
+  if (!nonceMatches(nonce, source.keys, provider, orderId)) {
+    throw problem(
+      Codes.FORBIDDEN,
+      `This sandbox checkout link is not complete (its ${NONCE_PARAM} is missing or wrong): start the payment on the order's page again and open the link it gives`,
+      `此沙箱收银台链接不完整（${NONCE_PARAM} 缺失或错误）：请在订单页面重新发起支付，并打开给出的链接`,
     );
   }
   const order = await orderDetail(deps.db, orderId, lang);
@@ -182,19 +219,38 @@ async function sandboxOrder(
       `订单 ${orderId} 未在通过 ${provider} 支付（当前为 ${order.state}${order.provider ? `，渠道 ${order.provider}` : ''}）`,
     );
   }
-  return { provider, order };
+  return { provider, order, nonce: nonce as string };
+}
+
+/**
+ * Pay and Decline answer only the checkout page itself: a browser posting from any other site
+ * says so in Origin (every browser sends it on a cross-site POST). A request without Origin is
+ * not a browser's form, and still needs the nonce.
+ */
+function assertOwnPage(deps: ServerDeps, req: FastifyRequest): void {
+  const origin = req.headers.origin;
+  if (origin === undefined) return;
+  const own = [publicOrigin(deps), loopbackOrigin(deps)];
+  if (own.includes(origin)) return;
+  const shown = origin.slice(0, 100);
+  throw problem(
+    Codes.FORBIDDEN,
+    `The sandbox's Pay and Decline answer only its own checkout page, not a page of ${shown}`,
+    `沙箱的“支付”和“拒绝”只响应其自己的收银台页面，不响应来自 ${shown} 的页面`,
+  );
 }
 
 async function sandboxPay(
   deps: ServerDeps,
-  req: FastifyRequest<{ Params: { provider: string; orderId: string } }>,
+  req: FastifyRequest<SandboxRequest>,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const lang = languageOf(req.headers['accept-language']);
+  assertOwnPage(deps, req);
   const { provider, order } = await sandboxOrder(deps, req, lang);
   const form = new URLSearchParams(typeof req.body === 'string' ? req.body : '');
   const html = (ok: boolean, text: { en: string; 'zh-CN': string }) =>
-    reply.type('text/html; charset=utf-8').send(resultPage(lang, ok, order.orderId, text[lang]));
+    pageReply(reply).send(resultPage(lang, ok, order.orderId, text[lang]));
   if (form.get('action') === 'decline') {
     return html(false, {
       en: 'Payment declined. The order stays waiting for payment; it can be paid later.',
@@ -219,11 +275,11 @@ async function sandboxPay(
   );
   const origin = loopbackOrigin(deps);
   if (!origin) throw new Error('the backend does not listen, so the sandbox cannot post its notice');
-  // As the provider would: over HTTP to the notify route, without the embedded backend's launch
-  // key (the notify route needs none: paymentsLaunchKeyExempt), so the path is the provider's own.
+  // As the provider would: over HTTP to the notify route, so the path is the provider's own; with
+  // the embedded backend's launch key, which its notify route asks of every caller.
   const res = await fetch(`${origin}${NOTIFY_PATH}/${provider}`, {
     method: 'POST',
-    headers: { ...signed.headers, 'content-type': signed.contentType },
+    headers: { ...deps.selfHeaders, ...signed.headers, 'content-type': signed.contentType },
     body: signed.body,
   });
   const answer = await res.text();

@@ -116,11 +116,14 @@ export class PayKit {
     );
   }
 
-  /** POSTs a signed request to the notify route; returns the status and the answer's text. */
+  /**
+   * POSTs a signed request to the notify route (with the embedded backend's launch key, as its
+   * own sandbox sends it, when the backend has one); returns the status and the answer's text.
+   */
   async post(p: Provider, req: { headers: Record<string, string>; contentType: string; body: string }) {
     const res = await fetch(`${this.t.backend.url}${NOTIFY_PATH}/${p}`, {
       method: 'POST',
-      headers: { ...req.headers, 'content-type': req.contentType },
+      headers: { ...this.t.api.headers, ...req.headers, 'content-type': req.contentType },
       body: req.body,
     });
     return { status: res.status, text: await res.text() };
