@@ -15,6 +15,7 @@ import { operatorCount, setupStateOf } from './setup/state.js';
 import { startServerWatch, type ServerWatchOptions, type ServerWatchRuntime } from './serverWatch/runtime.js';
 import { resolveSecretsKey } from './platformKeys/secrets-key.js';
 import { startMaintenance, type Maintenance, type MaintenanceOptions } from './db/maintenance.js';
+import { startRedelivery, type Redelivery, type RedeliveryOptions } from './orders/redelivery.js';
 
 /**
  * Starts the reference backend in this process: opens (and locks) the database, migrates, seeds
@@ -49,6 +50,8 @@ export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' |
    * its own autovacuum); tests tune the timing. false: none.
    */
   maintenance?: Pick<MaintenanceOptions, 'firstDelayMs' | 'everyMs' | 'onPass'> | false;
+  /** The delivery job of paid, undelivered orders (server/orders/redelivery.ts). false: none. */
+  redelivery?: RedeliveryOptions | false;
 }
 
 export interface RunningBackend {
@@ -67,6 +70,8 @@ export interface RunningBackend {
   serverWatch: ServerWatchRuntime | null;
   /** The embedded database's maintenance passes; null on PostgreSQL (autovacuum) or when off. */
   maintenance: Maintenance | null;
+  /** The delivery job; null when off. */
+  redelivery: Redelivery | null;
   close(): Promise<void>;
 }
 
@@ -162,6 +167,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
             ...(options.maintenance ?? {}),
           })
         : null;
+    // After server watch: the demo's game servers it starts are where deliveries go.
+    const redelivery =
+      options.redelivery === false
+        ? null
+        : startRedelivery(
+            { db: database.db, kind: database.kind, clock: options.clock ?? Date.now, log: app.log },
+            options.redelivery,
+          );
     const serviceUrls = Object.fromEntries(
       SERVICES.map((s) => [s, `${url}${SERVICE_BASE_PATHS[s]}`]),
     ) as Record<ServiceName, string>;
@@ -177,9 +190,11 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       setup,
       serverWatch,
       maintenance,
+      redelivery,
       close() {
         closing ??= (async () => {
           try {
+            await redelivery?.close();
             await maintenance?.close();
             await serverWatch?.close();
             await app.close();

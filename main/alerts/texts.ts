@@ -73,9 +73,22 @@ export function noticeText(alert: WatchAlert, lang: Language): { title: string; 
       };
 }
 
+/** A paid order whose deliveries keep failing (raised by the backend's delivery job). */
+export function deliveryText(alert: WatchAlert, lang: Language): { title: string; body: string } {
+  const game = GAMES[alert.game].names[lang];
+  const d = alert.delivery;
+  const orderId = d?.orderId ?? alert.serverName;
+  const attempts = d?.attempts ?? 0;
+  const error = d ? d.error[lang] : (alert.error ?? '');
+  return lang === 'zh-CN'
+    ? { title: `订单 ${orderId} 发货持续失败`, body: `${game} · 已失败 ${attempts} 次 · ${error}` }
+    : { title: `Order ${orderId}: delivery failing`, body: `${game} · failed ${attempts} times · ${error}` };
+}
+
 /** The notification of one alert. */
 export function alertText(alert: WatchAlert, lang: Language): { title: string; body: string } {
   if (alert.kind === 'notice') return noticeText(alert, lang);
+  if (alert.kind === 'delivery') return deliveryText(alert, lang);
   const game = GAMES[alert.game].names[lang];
   const name = alert.serverName;
   const zh = lang === 'zh-CN';

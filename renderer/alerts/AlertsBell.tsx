@@ -21,6 +21,7 @@ const LOOK: Record<WatchAlert['kind'], { icon: IconName; intent: Intent }> = {
   reminder: { icon: 'time', intent: Intent.WARNING },
   recovered: { icon: 'tick-circle', intent: Intent.SUCCESS },
   notice: { icon: 'chart', intent: Intent.PRIMARY },
+  delivery: { icon: 'shopping-cart', intent: Intent.DANGER },
 };
 
 /**
@@ -71,7 +72,7 @@ export function AlertsBell() {
   }, []);
 
   const open = useCallback(
-    (alert: Pick<WatchAlert, 'serverId' | 'kind'>) => {
+    (alert: Pick<WatchAlert, 'serverId' | 'kind' | 'game' | 'delivery'>) => {
       if (mayOpen) void navigate(alertPath(alert));
     },
     [mayOpen, navigate],
@@ -94,6 +95,15 @@ export function AlertsBell() {
         body: t('serverWatch.bell.noticeValue', { value: v(a.notice.value) }),
       };
     }
+    if (a.kind === 'delivery' && a.delivery)
+      return {
+        title: t('serverWatch.bell.delivery', { order: a.delivery.orderId }),
+        body: [
+          game,
+          t('serverWatch.bell.deliveryAttempts', { count: a.delivery.attempts }),
+          a.delivery.error[lang],
+        ].join(' · '),
+      };
     return {
       title: t(`serverWatch.bell.${a.kind}`, { name: a.serverName }),
       body:

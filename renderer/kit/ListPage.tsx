@@ -69,6 +69,8 @@ export interface ListPageProps<K extends ListEndpointId> {
   toolbarEnd?: ReactNode;
   /** The URL parameter of the page number; a page with two lists gives each its own. */
   pageParam?: string;
+  /** Read the page again every so many ms while its rows say the server is changing them (false: not). */
+  follow?: (rows: readonly RowOf<K>[]) => number | false;
   className?: string;
   /**
    * The list's test id. The table's is `<id>-table` and its states are `<id>-count`, `-empty`,
@@ -128,10 +130,16 @@ export function ListPage<K extends ListEndpointId>(props: ListPageProps<K>) {
   const filters = props.filters ?? [];
   const { search, page, update } = useListParams(props.pageParam);
   const values = readFilters(search, filters);
+  const follow = props.follow;
   const query = useEndpointQuery(
     props.endpoint,
     { ...props.input, ...filterInput(values), page, pageSize: LIST_PAGE_SIZE } as InputOf<K>,
-    { keepPrevious: true },
+    {
+      keepPrevious: true,
+      ...(follow
+        ? { refetchInterval: (data) => (data ? follow((data as Page<RowOf<K>>).items) : false) }
+        : {}),
+    },
   ) as UseQueryResult<Page<RowOf<K>>>;
   const game = gameOf(props.input);
   const [open, setOpen] = useState<{ endpoint: EndpointId; row: RowOf<K> } | null>(null);

@@ -26,18 +26,23 @@ export async function callEndpoint<K extends EndpointId>(id: K, input: InputOf<K
   return unwrap(await bridge().call(id, input));
 }
 
-export interface EndpointQueryOptions {
+export interface EndpointQueryOptions<T = unknown> {
   enabled?: boolean;
   /** Keep showing the previous result while another page or filter loads (paged lists). */
   keepPrevious?: boolean;
   /** How long a result counts as fresh; TanStack's default (0) unless the data rarely changes. */
   staleTime?: number;
+  /**
+   * Read again every so many ms while the window is shown, decided from the latest result (false:
+   * not again): what the server changes by itself while the screen is open (an order being paid).
+   */
+  refetchInterval?: (data: T | undefined) => number | false;
 }
 
 export function useEndpointQuery<K extends EndpointId>(
   id: K,
   input: InputOf<K>,
-  options: EndpointQueryOptions = {},
+  options: EndpointQueryOptions<OutputOf<K>> = {},
 ): UseQueryResult<OutputOf<K>> {
   return useQuery({
     queryKey: queryKeyOf(id, input),
@@ -45,6 +50,12 @@ export function useEndpointQuery<K extends EndpointId>(
     ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
     ...(options.enabled === undefined ? {} : { enabled: options.enabled }),
     ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
+    ...(options.refetchInterval
+      ? {
+          refetchInterval: (q: { state: { data: OutputOf<K> | undefined } }) =>
+            options.refetchInterval?.(q.state.data) ?? false,
+        }
+      : {}),
   });
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button,
   Callout,
@@ -13,9 +13,15 @@ import {
   Intent,
   Spinner,
 } from '@blueprintjs/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PROVIDERS, type BulkAction, type OrderDetail, type Provider } from '../../shared/api/orders.js';
+import {
+  PROVIDERS,
+  type BulkAction,
+  type OrderDetail,
+  type OrderState,
+  type Provider,
+} from '../../shared/api/orders.js';
 import { Codes } from '../../shared/codes.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { bridge } from '../bridge/bridge.js';
@@ -27,7 +33,9 @@ import { useToasts } from '../components/Toaster.js';
 import { formatDateTime } from '../components/format.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { callEndpoint, useEndpointMutation, useEndpointQuery } from '../kit/data.js';
+import { endpointFilter } from '../kit/queryKeys.js';
 import { actionApplies, isOwnOrder } from './bulk.js';
+import { followInterval } from './following.js';
 import { formatMoney } from '../components/money.js';
 import { useMe } from './session.js';
 import { ApprovalTag, OutcomeTag, StateTag } from './tags.js';
@@ -50,7 +58,21 @@ function canOpenWindow(): boolean {
 /** One order: every field, its actions, the sandbox payment, its history and its notices. */
 export function OrderDetailView({ game, orderId }: { game: GameId; orderId: string }) {
   const { t } = useTranslation();
-  const detail = useEndpointQuery('orders.get', { game, orderId });
+  const detail = useEndpointQuery(
+    'orders.get',
+    { game, orderId },
+    { refetchInterval: (order) => (order ? followInterval([order]) : false) },
+  );
+  // The order moved on while shown (followed, or changed here): the lists showing it read again.
+  const qc = useQueryClient();
+  const state = detail.data?.state;
+  const shown = useRef<OrderState | undefined>(undefined);
+  useEffect(() => {
+    if (state === undefined) return;
+    if (shown.current !== undefined && shown.current !== state)
+      void qc.invalidateQueries({ queryKey: endpointFilter('orders.search', { game }) });
+    shown.current = state;
+  }, [state, game, qc]);
   return (
     <div className="order-detail" data-testid="order-detail" data-order={orderId}>
       <QueryState
@@ -131,15 +153,30 @@ function OrderFields({ order }: { order: OrderDetail }) {
         <Callout
           intent={Intent.DANGER}
           icon="error"
-          title={t('orders.detail.deliveryFailed')}
+          title={t(
+            order.deliveryAlertedAt ? 'orders.detail.deliveryFailing' : 'orders.detail.deliveryFailed',
+          )}
           data-testid="order-detail-delivery-error"
+          data-failing={order.deliveryAlertedAt ? 'true' : 'false'}
         >
-          {order.deliveryError ?? ''}
+          <div>
+            {t('orders.detail.deliveryTries', {
+              attempts: order.deliveryAttempts.toLocaleString(lang),
+              error: order.deliveryError ?? '',
+            })}
+          </div>
+          <div data-testid="order-detail-next-try">
+            {order.nextDeliveryAt
+              ? t('orders.detail.nextTry', { at: formatDateTime(order.nextDeliveryAt, lang) })
+              : t('orders.detail.noNextTry')}
+          </div>
         </Callout>
       )}
       {order.state === 'paid' && (
         <Callout intent={Intent.WARNING} icon="time" data-testid="order-detail-undelivered">
-          {t('orders.detail.paidUndelivered')}
+          {order.nextDeliveryAt
+            ? t('orders.detail.paidQueued', { at: formatDateTime(order.nextDeliveryAt, lang) })
+            : t('orders.detail.paidUndelivered')}
         </Callout>
       )}
       <HTMLTable compact className="order-fields" data-testid="order-fields">

@@ -32,6 +32,7 @@ import {
 } from './filters.js';
 import { formatMoney } from '../components/money.js';
 import { OrderDrawer } from './OrderDetail.js';
+import { followInterval } from './following.js';
 import { useMe } from './session.js';
 import { ApprovalTag, StateTag } from './tags.js';
 import './orders.css';
@@ -184,7 +185,11 @@ export function OrderList({
   const orders = useEndpointQuery(
     'orders.search',
     reversed ? { game } : { game, ...input, page, pageSize: ORDER_PAGE_SIZE },
-    { keepPrevious: true, enabled: !reversed },
+    {
+      keepPrevious: true,
+      enabled: !reversed,
+      refetchInterval: (page) => (page ? followInterval(page.items) : false),
+    },
   );
   const [drawer, setDrawer] = useState(false);
   const [searchField, setSearchField] = useState<SearchField>('orderId');

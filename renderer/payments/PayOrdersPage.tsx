@@ -13,6 +13,7 @@ import { useListParams } from '../kit/useListParams.js';
 import { dayRange } from './dayRange.js';
 import { providerFilter } from './providerFilter.js';
 import { formatMoney } from '../components/money.js';
+import { followInterval } from '../orders/following.js';
 import { StateTag } from '../orders/tags.js';
 import './payments.css';
 
@@ -140,6 +141,7 @@ export function PayOrdersPage() {
         columns={columns}
         actions={orderActions}
         actionsWidth={230}
+        follow={followInterval}
         texts={{
           failed: t('payments.orders.loadFailed'),
           empty: t('payments.orders.empty', { from: range.from, to: range.to }),

@@ -61,9 +61,17 @@ describe('the bell', () => {
     expect(mergeAlerts([a(1), a(2), a(3)], [a(4)], 2).map((x) => x.seq)).toEqual([4, 3]);
   });
 
-  it('leads to the server, or to the notices for a notice', () => {
-    expect(alertPath({ kind: 'down', serverId: 7 })).toBe('/admin/serverwatch?server=7');
-    expect(alertPath({ kind: 'notice', serverId: null })).toBe('/admin/serverwatch?tab=notices');
+  it('leads to the server, to the notices for a notice, to the order for a failing delivery', () => {
+    const alert = { game: 'atomicwar', delivery: null } as const;
+    expect(alertPath({ ...alert, kind: 'down', serverId: 7 })).toBe('/admin/serverwatch?server=7');
+    expect(alertPath({ ...alert, kind: 'notice', serverId: null })).toBe('/admin/serverwatch?tab=notices');
+    const delivery = { orderId: 'GOA20261126ABCDEFGHJK', attempts: 5, error: { en: 'e', 'zh-CN': 'e' } };
+    expect(alertPath({ kind: 'delivery', serverId: null, game: 'atomicwar', delivery })).toBe(
+      '/atomicwar/recharge/retrive?orderId=GOA20261126ABCDEFGHJK&order=GOA20261126ABCDEFGHJK',
+    );
+    expect(alertPath({ kind: 'delivery', serverId: null, game: 'lw', delivery })).toBe(
+      '/lw/order/GOA20261126ABCDEFGHJK/detail',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/codes.js';
+import { orderPath } from '../../shared/api/orders.paths.js';
 import type { WatchAlert } from '../../shared/api/serverWatch.js';
 
 /**
@@ -90,8 +91,12 @@ export function mergeAlerts<A extends Pick<WatchAlert, 'seq'>>(
   return [...bySeq.values()].sort((a, b) => b.seq - a.seq).slice(0, keep);
 }
 
-/** Where an alert leads: its server on the status page, or the notices tab for a notice. */
-export function alertPath(alert: Pick<WatchAlert, 'serverId' | 'kind'>): string {
+/**
+ * Where an alert leads: its server on the status page, the notices tab for a notice, the order
+ * for an order's failing delivery.
+ */
+export function alertPath(alert: Pick<WatchAlert, 'serverId' | 'kind' | 'game' | 'delivery'>): string {
+  if (alert.kind === 'delivery' && alert.delivery) return orderPath(alert.game, alert.delivery.orderId);
   if (alert.kind === 'notice' || alert.serverId === null) return '/admin/serverwatch?tab=notices';
   return `/admin/serverwatch?server=${alert.serverId}`;
 }

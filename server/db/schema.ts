@@ -304,7 +304,7 @@ export interface WatchMutesTable {
 export interface WatchEventsTable {
   seq: Generated<number>;
   at: Timestamp;
-  kind: 'down' | 'recovered' | 'reminder' | 'notice';
+  kind: 'down' | 'recovered' | 'reminder' | 'notice' | 'delivery';
   game: string;
   server_id: number | null;
   server_name: string;
@@ -313,6 +313,8 @@ export interface WatchEventsTable {
   duration_sec: number | null;
   error: NullableText;
   notice: JsonColumn;
+  /** A delivery alert's order, attempts and last error (server/serverWatch/port.ts). */
+  delivery: ColumnType<unknown, string | null | undefined, string | null>;
   notify: boolean;
   /** null = every SUPER and ADMIN of the game; else the ids of the operators chosen. */
   audience: JsonColumn;
@@ -513,6 +515,10 @@ export interface OrdersTable {
   delivery_error: NullableText;
   delivery_attempts: ColumnType<number, number | undefined, number>;
   approved_by: NullableText;
+  /** When the delivery job (server/orders/redelivery.ts) takes the order next; null: not queued. */
+  next_delivery_at: NullableTimestamp;
+  /** When its failing deliveries raised an alert (once per order). */
+  delivery_alerted_at: NullableTimestamp;
 }
 
 /** One step of an order's life (server/orders/transitions.ts). */

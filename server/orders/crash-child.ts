@@ -47,7 +47,12 @@ async function main(): Promise<void> {
     by: 'provider:wechat',
   });
   // Only without the crash hook: deliver and stop cleanly.
-  await deliverOrder({ db, deps: { db }, lang: 'en' }, order.orderId, 'system', new Date());
+  await deliverOrder(
+    { db, deps: { db, kind: backend.database.kind }, lang: 'en' },
+    order.orderId,
+    'system',
+    new Date(),
+  );
   await backend.close();
   process.exit(0);
 }

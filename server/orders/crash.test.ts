@@ -9,15 +9,35 @@ import { Codes } from '../../shared/codes.js';
 import { startBackend } from '../backend.js';
 import { ApiClient, backendKinds, postgresUrl, TEST_SCRYPT } from '../../tests/support/backends.js';
 import { createDatabase, dropDatabase } from '../../tests/support/postgres.js';
-import { exited, forkTs, nextMessage } from '../../tests/support/processes.js';
+import { forkTs, nextMessage } from '../../tests/support/processes.js';
+import type { ChildProcess } from 'node:child_process';
+import { DELIVERY_LEASE_MS } from './backoff.js';
 import { fleetGrantOf, usesFleet } from './delivery.js';
-import { CRASH_AFTER_PAID_ENV, CRASH_EXIT_CODE } from './ledger.js';
+import { CRASH_AFTER_PAID_ENV } from './ledger.js';
 
 /**
- * A backend process killed between paid and delivered (the ledger's test hook exits right after
- * the payment's commit) and started again on the same data: the order is paid and undelivered,
- * shown as such; a resend delivers it, once, and a second resend changes nothing.
+ * A backend process killed with SIGKILL between paid and delivered (the ledger's test hook,
+ * right after the payment's commit) and started again on the same data once the payment's own
+ * delivery would have had its time: the backend delivers the order by itself at start, exactly
+ * once (the game received one request, the history one payment and one delivery), and an
+ * operator's resend afterwards changes nothing.
  */
+
+/** How the process ended: its exit code, or the signal that killed it. */
+function ended(
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<{ code: number | null; signal: string | null }> {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the backend process did not end')), timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal });
+    });
+  });
+}
 
 const dirs: string[] = [];
 const databases: string[] = [];
@@ -27,7 +47,7 @@ afterAll(async () => {
 });
 
 describe.each(backendKinds())('a crash between paid and delivered, on %s', (kind) => {
-  it('leaves the order paid and undelivered; a resend after the restart delivers it once', async () => {
+  it('is delivered by the restarted backend by itself, exactly once', async () => {
     let where: { dataDir: string } | { databaseUrl: string };
     let env: NodeJS.ProcessEnv;
     if (kind === 'postgres') {
@@ -50,12 +70,22 @@ describe.each(backendKinds())('a crash between paid and delivered, on %s', (kind
         typeof m === 'object' && m !== null && (m as { type?: unknown }).type === 'order',
       120_000,
     );
-    // The process really died at the crash point, without closing anything.
-    expect(await exited(child, 60_000)).toBe(CRASH_EXIT_CODE);
+    // The process really died at the crash point, killed, without closing anything.
+    expect(await ended(child, 60_000)).toEqual({ code: null, signal: 'SIGKILL' });
 
-    const backend = await startBackend({ ...where, demo: true, auth: { scrypt: TEST_SCRYPT } });
+    // Paid is committed: before the restart, the order is paid, undelivered, and queued.
+    // The backend comes back once the payment's own delivery would have had its time.
+    const backend = await startBackend({
+      ...where,
+      demo: true,
+      auth: { scrypt: TEST_SCRYPT },
+      clock: () => Date.now() + DELIVERY_LEASE_MS,
+      redelivery: { everyMs: 0 },
+    });
     try {
       await backend.serverWatch?.leading;
+      // The job's run at start.
+      expect(await backend.redelivery?.started).toBeGreaterThanOrEqual(1);
       const api = new ApiClient(backend.url);
       const token = (await api.login('admin')).authToken;
       const get = async () => {
@@ -64,43 +94,39 @@ describe.each(backendKinds())('a crash between paid and delivered, on %s', (kind
         return r.body.Data;
       };
       const db = backend.database.db;
-      const granted = async () => {
-        if (usesFleet(db)) return fleetGrantOf(db, 'ymmj', orderId) ? 1 : 0;
+      /** How many delivery requests the game received for the order. */
+      const received = async () => {
+        if (usesFleet(db)) return fleetGrantOf(db, 'ymmj', orderId)?.requests ?? 0;
         return (
           await db.selectFrom('game_deliveries').select('order_id').where('order_id', '=', orderId).execute()
         ).length;
       };
 
-      const before = await get();
-      expect(before).toMatchObject({
-        state: 'paid',
-        paymentStatus: 'Pending',
-        deliveredAt: null,
-        deliveryAttempts: 0,
+      const after = await get();
+      expect(after).toMatchObject({
+        state: 'delivered',
+        deliveryAttempts: 1,
+        nextDeliveryAt: null,
         providerRef: 'WX-CRASH-1',
       });
-      expect(before.history.map((e) => e.to)).toEqual(['created', 'paying', 'paid']);
-      expect(await granted()).toBe(0);
-      // It is among the game's unhandled orders.
-      const unhandled = await api.call<{ items: { orderId: string }[] }>(
-        ENDPOINTS['orders.search'],
-        { game: 'ymmj', state: ['paid', 'deliveryFailed'], pageSize: 200 },
+      expect(after.history.map((e) => [e.to, e.action, e.by])).toEqual([
+        ['created', 'create', 'admin'],
+        ['paying', 'pay', 'provider:wechat'],
+        ['paid', 'notice', 'provider:wechat'],
+        ['delivered', 'retry', 'system'],
+      ]);
+      expect(await received()).toBe(1);
+
+      // Running again, or an operator's resend, grants nothing more.
+      await backend.redelivery?.runDue();
+      const resend = await api.call<OrderDetail>(
+        ENDPOINTS['orders.resend'],
+        { game: 'ymmj', orderId, reason: 'after the crash' },
         token,
       );
-      expect(unhandled.body.Data.items.map((o) => o.orderId)).toContain(orderId);
-
-      const resend = () =>
-        api.call<OrderDetail>(
-          ENDPOINTS['orders.resend'],
-          { game: 'ymmj', orderId, reason: 'after the crash' },
-          token,
-        );
-      const first = await resend();
-      expect(first.body.Data).toMatchObject({ state: 'delivered', deliveryAttempts: 1 });
-      const second = await resend();
-      expect(second.body.Data).toMatchObject({ state: 'delivered', deliveryAttempts: 1 });
-      expect((await get()).history.filter((e) => e.to === 'delivered')).toHaveLength(1);
-      expect(await granted()).toBe(1);
+      expect(resend.body.Data).toMatchObject({ state: 'delivered', deliveryAttempts: 1 });
+      expect((await get()).history.filter((e) => e.to === 'delivered' || e.to === 'paid')).toHaveLength(2);
+      expect(await received()).toBe(1);
     } finally {
       await backend.close();
     }

@@ -24,6 +24,9 @@ import { jsonValue, type Database, type OrdersTable, type PaymentNoticesTable } 
 import { problem, type Texts } from '../http/problem.js';
 import { THEMES } from '../players/themes/index.js';
 import { moneyText } from '../players/themes/theme.js';
+import type { DatabaseKind } from '../db/open.js';
+import { raiseAlert } from '../serverWatch/port.js';
+import { ALERT_AFTER_FAILURES, leaseUntil, retryAt } from './backoff.js';
 import { deliveryTargetOf, type DeliveryRequest } from './delivery.js';
 import { decide, type OrderAction, type OrderFacts } from './transitions.js';
 
@@ -34,9 +37,11 @@ import { decide, type OrderAction, type OrderFacts } from './transitions.js';
  *
  * Delivery is not part of a payment: `applyPayment` commits paid, then `deliverOrder` asks the
  * game (delivery.ts), which keys the grant by order id. A crash in between leaves the order paid
- * and undelivered, visible as such (the "unhandled" tab) and resent by an operator; a crash after
- * the game granted but before `delivered` was written costs nothing either, since the resend is
- * answered "already delivered".
+ * and undelivered, visible as such (the "unhandled" tab); every step that leaves an order paid
+ * and undelivered also says when the delivery job tries again (`next_delivery_at`, backoff.ts),
+ * so the job (redelivery.ts) delivers it after the crash. A crash after the game granted but
+ * before `delivered` was written costs nothing either: the next try is answered "already
+ * delivered".
  */
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -44,7 +49,7 @@ export type OrderRow = Selectable<OrdersTable>;
 /** What the ledger needs of a call: its database (a transaction in an audited call) and the root handle. */
 export interface LedgerCtx {
   db: Kysely<Database>;
-  deps: { db: Kysely<Database> };
+  deps: { db: Kysely<Database>; kind: DatabaseKind };
   lang: Language;
   /** Inside an audited call: runs a job once its transaction has committed (HandlerContext). */
   afterCommit?: ((job: () => Promise<void>) => void) | undefined;
@@ -53,17 +58,16 @@ export interface LedgerCtx {
 /** Manual orders of this many minor units or more need a second ADMIN, unless the game says otherwise. */
 export const DEFAULT_APPROVAL_THRESHOLD = 50_000;
 
-/** The exit code of the test hook below (tests/crash: "killed between paid and delivered"). */
-export const CRASH_EXIT_CODE = 86;
 export const CRASH_AFTER_PAID_ENV = 'GAMEOPS_TEST_CRASH_AFTER_PAID';
 
 /**
- * A test hook: with GAMEOPS_TEST_CRASH_AFTER_PAID=1 the process dies right after a payment was
- * committed, before anything is delivered (server/orders/crash.test.ts). Callers that commit paid
- * in their own transaction (server/payments) call it after their commit.
+ * A test hook: with GAMEOPS_TEST_CRASH_AFTER_PAID=1 the process kills itself (SIGKILL: nothing
+ * closes, nothing flushes) right after a payment was committed, before anything is delivered
+ * (server/orders/crash.test.ts). Callers that commit paid in their own transaction
+ * (server/payments) call it after their commit.
  */
 export function crashPointAfterPaid(): void {
-  if (process.env[CRASH_AFTER_PAID_ENV] === '1') process.exit(CRASH_EXIT_CODE);
+  if (process.env[CRASH_AFTER_PAID_ENV] === '1') process.kill(process.pid, 'SIGKILL');
 }
 
 // ------------------------------------------------------------------------------ reading
@@ -113,6 +117,8 @@ export function toOrder(row: OrderRow, lang: Language = 'en'): Order {
     deliveredAt: iso(row.delivered_at),
     deliveryError: state === 'deliveryFailed' ? errorText(row.delivery_error, lang) : null,
     deliveryAttempts: row.delivery_attempts,
+    nextDeliveryAt: state === 'paid' || state === 'deliveryFailed' ? iso(row.next_delivery_at) : null,
+    deliveryAlertedAt: iso(row.delivery_alerted_at),
   };
 }
 
@@ -774,6 +780,7 @@ export async function applyPaymentRow(
     provider_ref: a.providerRef,
     paid_at: a.now,
     updated_at: a.now,
+    next_delivery_at: leaseUntil(a.now),
   };
   const event = {
     at: a.now,
@@ -857,7 +864,7 @@ export async function deliverOrder(
   orderId: string,
   by: string,
   now: Date,
-  opts: { action?: 'deliver' | 'resend'; reason?: string } = {},
+  opts: DeliverOpts = {},
 ): Promise<OrderDetail> {
   const row = await mustFindRow(ctx.db, orderId);
   return detailOf(ctx.db, await deliverRow(ctx, row, by, now, opts), ctx.lang);
@@ -875,7 +882,7 @@ export async function deliverWhenFree(
   row: OrderRow,
   by: string,
   now: Date,
-  opts: { action?: 'deliver' | 'resend'; reason?: string } = {},
+  opts: DeliverOpts = {},
   later?: (after: OrderRow) => Promise<void>,
 ): Promise<OrderRow> {
   const remote = !deliveryTargetOf(ctx.deps.db).sameDatabaseGrant;
@@ -901,7 +908,7 @@ async function deliverAndDetail(
   row: OrderRow,
   by: string,
   now: Date,
-  opts: { action?: 'deliver' | 'resend'; reason?: string } = {},
+  opts: DeliverOpts = {},
 ): Promise<OrderDetail> {
   // Runs after the commit, long after `detail` below is set.
   const current = await deliverWhenFree(ctx, row, by, now, opts, async (after) => {
@@ -921,7 +928,7 @@ export async function deliverRow(
   row: OrderRow,
   by: string,
   now: Date,
-  opts: { action?: 'deliver' | 'resend'; reason?: string } = {},
+  opts: DeliverOpts = {},
 ): Promise<OrderRow> {
   const db = ctx.db;
   if (decideOrThrow(row, 'deliver', by) === null) return row;
@@ -954,12 +961,15 @@ export async function deliverRow(
             delivery_error: null,
             updated_at: now,
             delivery_attempts: sql`delivery_attempts + 1`,
+            next_delivery_at: null,
           }
         : {
             state: 'deliveryFailed',
             delivery_error: JSON.stringify(result.error),
             updated_at: now,
             delivery_attempts: sql`delivery_attempts + 1`,
+            // Every attempt of a failed order failed: its attempts are its failures in a row.
+            next_delivery_at: retryAt(now, cur.delivery_attempts + 1),
           },
       {
         at: now,
@@ -974,10 +984,44 @@ export async function deliverRow(
           : result.error.en,
       },
     );
-    if (moved) return moved.row;
+    if (moved) {
+      if (!result.ok) return alertIfFailing(ctx, moved.row, result.error, now);
+      return moved.row;
+    }
     if (attempt >= STEP_TRIES) throw new Error(`order ${row.order_id} kept changing while it was delivered`);
     cur = await mustFindRow(db, row.order_id);
   }
+}
+
+/**
+ * After a failed delivery: once an order has failed ALERT_AFTER_FAILURES times, it raises an
+ * alert through server watch and is marked, in one transaction, so the alert is raised once per
+ * order however many backends or retries see it fail. Returns the order as it is afterwards.
+ */
+async function alertIfFailing(ctx: LedgerCtx, row: OrderRow, error: Texts, now: Date): Promise<OrderRow> {
+  if (row.delivery_attempts < ALERT_AFTER_FAILURES || row.delivery_alerted_at !== null) return row;
+  let marked: OrderRow | undefined;
+  await raiseAlert(
+    { db: ctx.db, root: ctx.deps.db, kind: ctx.deps.kind },
+    now,
+    {
+      kind: 'delivery',
+      game: row.game as GameId,
+      delivery: { orderId: row.order_id, attempts: row.delivery_attempts, error },
+    },
+    async (trx) => {
+      marked = await trx
+        .updateTable('orders')
+        .set({ delivery_alerted_at: now })
+        .where('order_id', '=', row.order_id)
+        .where('state', '=', 'deliveryFailed')
+        .where('delivery_alerted_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      return marked !== undefined;
+    },
+  );
+  return marked ?? row;
 }
 
 /**
@@ -991,7 +1035,7 @@ async function deliverInStatement(
   grant: { statement: RawBuilder<unknown>; by: string },
   by: string,
   now: Date,
-  opts: { action?: 'deliver' | 'resend'; reason?: string },
+  opts: DeliverOpts,
 ): Promise<OrderRow> {
   let cur = row;
   for (let attempt = 1; ; attempt++) {
@@ -1007,6 +1051,7 @@ async function deliverInStatement(
         delivery_error: null,
         updated_at: now,
         delivery_attempts: sql`delivery_attempts + 1`,
+        next_delivery_at: null,
       },
       { at: now, to: d.to, by, action: opts.action ?? 'deliver', reason: opts.reason ?? '' },
       undefined,
@@ -1020,6 +1065,12 @@ async function deliverInStatement(
     if (attempt >= STEP_TRIES) throw new Error(`order ${row.order_id} kept changing while it was delivered`);
     cur = await mustFindRow(db, row.order_id);
   }
+}
+
+/** How a delivery is recorded: the payment's own (deliver), an operator's (resend), the job's (retry). */
+export interface DeliverOpts {
+  action?: 'deliver' | 'resend' | 'retry';
+  reason?: string;
 }
 
 interface OperatorStep {
@@ -1057,7 +1108,14 @@ async function operatorStep(
           : {};
     const updated = await trx
       .updateTable('orders')
-      .set({ state: to, updated_at: a.now, ...approval, ...(to === 'paid' ? { paid_at: a.now } : {}) })
+      .set({
+        state: to,
+        updated_at: a.now,
+        ...approval,
+        ...(to === 'paid' ? { paid_at: a.now } : {}),
+        // Paid: the job delivers it if the delivery after this does not; any other step leaves the queue.
+        next_delivery_at: to === 'paid' ? leaseUntil(a.now) : null,
+      })
       .where('order_id', '=', a.orderId)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -1167,7 +1225,7 @@ export async function createManualOrder(
   const paid = await inTransaction(ctx.db, async (trx) => {
     const updated = await trx
       .updateTable('orders')
-      .set({ state: 'paid', paid_at: a.now, updated_at: a.now })
+      .set({ state: 'paid', paid_at: a.now, updated_at: a.now, next_delivery_at: leaseUntil(a.now) })
       .where('order_id', '=', row.order_id)
       .where('state', '=', 'created')
       .returningAll()

@@ -128,4 +128,19 @@ export const ordersMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * The delivery job (server/orders/redelivery.ts): the order's row is the queue. When the
+   * backend next delivers a paid, undelivered order (null: not queued; orders paid before this
+   * migration, the seed's included, stay with the operators), and when its failures raised an
+   * alert. The job's index holds only the queued orders, so it stays small among millions.
+   */
+  '0022_order_redelivery': {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('orders').addColumn('next_delivery_at', 'timestamptz').execute();
+      await db.schema.alterTable('orders').addColumn('delivery_alerted_at', 'timestamptz').execute();
+      await sql`create index orders_redelivery_idx on orders (next_delivery_at) where next_delivery_at is not null`.execute(
+        db,
+      );
+    },
+  },
 };

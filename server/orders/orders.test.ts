@@ -34,7 +34,11 @@ describe.each(backendKinds())('orders on %s', (kind) => {
   let n = 0;
   const requestId = () => `test-request-${kind}-${++n}`;
   const db = (): Kysely<Database> => kit.t.backend.database.db;
-  const ledger = (): LedgerCtx => ({ db: db(), deps: { db: db() }, lang: 'en' });
+  const ledger = (): LedgerCtx => ({
+    db: db(),
+    deps: { db: db(), kind: kit.t.backend.database.kind },
+    lang: 'en',
+  });
   const now = () => new Date(kit.t.clock.now);
 
   /** How many times the game granted the order (the simulated game, or the default table). */

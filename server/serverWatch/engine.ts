@@ -9,7 +9,7 @@ import { evaluateCondition, nextNoticeState } from '../notices/evaluate.js';
 import { gameFigures, type StatusFigure } from '../notices/figures.js';
 import { runCheck, type CheckOutcome } from './checks.js';
 import { watchConfigStamp } from './config.js';
-import type { AlertHub } from './hub.js';
+import { lockAlertLog, type AlertHub } from './hub.js';
 
 /**
  * The watch engine: runs every watched server's check on its interval (concurrently, each with
@@ -398,6 +398,7 @@ export class WatchEngine {
       await this.#o.db.transaction().execute(async (trx) => {
         const checks = batch.filter((d): d is CheckDecision => d.type === 'check');
         const notices = batch.filter((d): d is NoticeDecision => d.type === 'notice');
+        if (checks.some((d) => d.alert) || notices.some((d) => d.fire)) await lockAlertLog(trx);
         const current = await this.#lockServers(trx, [...new Set(checks.map((d) => d.rt.id))]);
         const live = checks.filter((d) => current.get(d.rt.id) === d.stamp);
         for (const d of checks) if (current.get(d.rt.id) !== d.stamp) this.#needsReload = true;

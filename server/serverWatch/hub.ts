@@ -98,6 +98,19 @@ export class AlertHub {
   }
 }
 
+/** Any fixed number (advisory locks are per database). */
+const ALERT_LOG_LOCK = 71_834_002;
+
+/**
+ * Taken by every transaction that appends to the alert log, before it does, and held to its
+ * commit: the engine's and server watch's port (other features' alerts) append from different
+ * connections, and a long-poll that has read up to `seq` must never see a smaller one commit
+ * later. So alerts take their numbers one writer at a time, in commit order.
+ */
+export async function lockAlertLog(trx: Kysely<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ALERT_LOG_LOCK})`.execute(trx);
+}
+
 const hubs = new WeakMap<Kysely<Database>, AlertHub>();
 
 /** The hub of a database handle (made on first use). `poll`: another process may append. */

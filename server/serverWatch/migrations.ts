@@ -118,4 +118,18 @@ export const serverWatchMigrations: Record<string, Migration> = {
       ]);
     },
   },
+  /**
+   * Alerts other features raise through server watch's port (server/serverWatch/port.ts): a paid
+   * order whose deliveries keep failing, with its order, attempts and last error.
+   */
+  '0023_delivery_alerts': {
+    async up(db: AnyDb) {
+      await run(db, [
+        sql`alter table watch_events drop constraint watch_events_kind_check`,
+        sql`alter table watch_events add constraint watch_events_kind_check
+          check (kind in ('down', 'recovered', 'reminder', 'notice', 'delivery'))`,
+        sql`alter table watch_events add column delivery jsonb`,
+      ]);
+    },
+  },
 };

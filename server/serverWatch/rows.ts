@@ -7,7 +7,7 @@ import type {
   WatchAlert,
   WatchedServer,
 } from '../../shared/api/serverWatch.js';
-import { alertNoticeSchema, checkSchema } from '../../shared/api/serverWatch.js';
+import { alertDeliverySchema, alertNoticeSchema, checkSchema } from '../../shared/api/serverWatch.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import type {
   Database,
@@ -202,6 +202,7 @@ export function mutesOf(db: Kysely<Database>, operatorId: number): Promise<MuteR
 
 export function toAlert(row: EventRow, muted: boolean): WatchAlert {
   const notice = row.notice === null ? null : alertNoticeSchema.safeParse(row.notice);
+  const delivery = row.delivery === null ? null : alertDeliverySchema.safeParse(row.delivery);
   return {
     seq: Number(row.seq),
     at: row.at.toISOString(),
@@ -214,6 +215,7 @@ export function toAlert(row: EventRow, muted: boolean): WatchAlert {
     durationSec: row.duration_sec,
     error: row.error,
     notice: notice?.success ? notice.data : null,
+    delivery: delivery?.success ? delivery.data : null,
     notify: row.notify,
     muted,
   };

@@ -19,8 +19,9 @@ import { ordersPages } from './orders.pages.js';
  * at once when its amount is below the game's approval threshold; a rejected one is cancelled.
  *
  * Delivery to the game happens exactly once per order (the game's side keys it by order id),
- * however often a payment notice or a resend arrives. A crash between paid and delivered leaves
- * the order paid and undelivered, shown as such, ready to resend.
+ * however often a payment notice, a resend or the backend's own retry arrives. A paid order that
+ * is not delivered (a crash between paid and delivered, a game that failed) is delivered again by
+ * the backend, after a restart and then with back-off; one that keeps failing raises an alert.
  *
  * Amounts are integers in minor units of the order's currency (cents, fen); screens format them.
  */
@@ -104,6 +105,16 @@ export const orderSchema = z.object({
   /** The last delivery failure, in the operator's language, while the order is deliveryFailed. */
   deliveryError: z.string().nullable(),
   deliveryAttempts: z.number().int(),
+  /**
+   * When the backend delivers a paid, undelivered order again by itself (server/orders/
+   * redelivery.ts), or null: delivered, not paid, or paid before the backend did this.
+   */
+  nextDeliveryAt: z.string().nullable(),
+  /**
+   * When its deliveries had failed often enough to raise an alert (once per order), or null: the
+   * order page then says "delivery failing" with the attempts, the last error and the next try.
+   */
+  deliveryAlertedAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -113,7 +124,7 @@ export const orderEventSchema = z.object({
   to: orderStateSchema,
   /** An operator's name, `provider:paypal`, `system` or `game`. */
   by: z.string(),
-  /** create, pay, notice, approve, reject, deliver, deliveryFailed, resend, refund, cancel. */
+  /** create, pay, notice, approve, reject, deliver, deliveryFailed, resend, retry, refund, cancel. */
   action: z.string(),
   reason: z.string(),
   detail: z.string(),

@@ -214,7 +214,8 @@ export const watchSummarySchema = z.object(
 );
 export type WatchSummary = z.infer<typeof watchSummarySchema>;
 
-export const ALERT_KINDS = ['down', 'recovered', 'reminder', 'notice'] as const;
+/** `delivery`: a paid order whose deliveries keep failing (raised by server/orders). */
+export const ALERT_KINDS = ['down', 'recovered', 'reminder', 'notice', 'delivery'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** A message notice that fired (shared/api/notices.ts), as an alert carries it. */
@@ -225,6 +226,16 @@ export const alertNoticeSchema = z.object({
   value: z.number().int(),
   byHour: z.number().int().nullable(),
 });
+
+/** A paid order that the game kept refusing or not answering, as its alert carries it. */
+export const alertDeliverySchema = z.object({
+  orderId: z.string(),
+  /** Deliveries tried so far. */
+  attempts: z.number().int(),
+  /** The last failure, in both languages. */
+  error: z.object({ en: z.string(), 'zh-CN': z.string() }),
+});
+export type AlertDelivery = z.infer<typeof alertDeliverySchema>;
 
 /**
  * One alert of the backend's event log, as the caller sees it. `seq` increases with every alert
@@ -243,6 +254,8 @@ export const watchAlertSchema = z.object({
   durationSec: z.number().int().nullable(),
   error: z.string().nullable(),
   notice: alertNoticeSchema.nullable(),
+  /** A `delivery` alert's order (its serverName is the order id, its serverId null). */
+  delivery: alertDeliverySchema.nullable(),
   notify: z.boolean(),
   muted: z.boolean(),
 });

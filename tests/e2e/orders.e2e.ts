@@ -87,7 +87,8 @@ async function openPurchase(playerId: string): Promise<string> {
 /**
  * Starts the payment on the order's page with a provider, then presses the sandbox checkout's
  * Pay, as the player's browser would: without the console's launch key, which the embedded
- * backend does not ask of the sandbox's routes (server/payments/routes.ts).
+ * backend does not ask of the sandbox's routes (server/payments/routes.ts). Nobody presses
+ * Refresh afterwards: the order's page follows the server by itself.
  */
 async function payInSandbox(page: Page, provider: string): Promise<void> {
   await page.getByTestId('order-pay-provider').selectOption(provider);
@@ -102,7 +103,7 @@ async function payInSandbox(page: Page, provider: string): Promise<void> {
     body: 'action=pay',
   });
   expect(res.status).toBe(200);
-  await page.getByTestId('order-detail-refresh').click();
+  // No Refresh: the page follows the order while it is being paid and delivered.
 }
 
 describe('orders', () => {
@@ -186,6 +187,10 @@ describe('orders', () => {
     await expect.poll(() => detailState(page)).toBe('created');
     await payInSandbox(page, 'wechat');
     await expect.poll(() => detailState(page)).toBe('delivered');
+    // The list behind the drawer followed too.
+    await expect
+      .poll(() => page.getByTestId(`order-state-${first}`).getAttribute('data-state'))
+      .toBe('delivered');
     await expect
       .poll(() => page.locator('[data-testid^="order-notice-"] [data-outcome="applied"]').count())
       .toBe(1);
@@ -199,6 +204,8 @@ describe('orders', () => {
     await payInSandbox(page, 'alipay');
     await expect.poll(() => detailState(page)).toBe('deliveryFailed');
     await expect.poll(() => page.getByTestId('order-detail-delivery-error').isVisible()).toBe(true);
+    // The backend tries again by itself, and says when.
+    await expect(page.getByTestId('order-detail-next-try').textContent()).resolves.toMatch(/^Next try: /);
 
     // The game is back: Resend delivers it.
     gameDown = false;

@@ -135,7 +135,15 @@ export async function startTestBackend(
   const clock = new TestClock();
   const auth = { ...options.auth, scrypt: { ...TEST_SCRYPT, ...options.auth?.scrypt } };
   // The demo operators unless a test says otherwise (a first run starts with none).
-  const common = { seedPlayers: 20, demo: true, ...options, auth, clock: clock.fn };
+  // The delivery job runs only when a test says so (runDue), whatever the test's clock says.
+  const common = {
+    seedPlayers: 20,
+    demo: true,
+    redelivery: { everyMs: 0 },
+    ...options,
+    auth,
+    clock: clock.fn,
+  };
   let dbName: string | undefined;
   let backend: RunningBackend;
   if (kind === 'postgres') {

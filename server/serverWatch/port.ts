@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { AlertDelivery } from '../../shared/api/serverWatch.js';
+import type { GameId } from '../../shared/games.js';
+import type { DatabaseKind } from '../db/open.js';
+import { jsonValue, type Database } from '../db/schema.js';
+import { alertHubOf, lockAlertLog } from './hub.js';
+
+/**
+ * Server watch's port for the other features: an alert they raise goes into the same log as the
+ * watched servers' (main long-polls it, raises the native notification, the bell lists it), to
+ * every SUPER and ADMIN of the game, muted by an operator's "mute all". The only alert so far is
+ * a paid order whose deliveries keep failing (server/orders/redelivery.ts).
+ */
+
+export interface RaisedAlert {
+  kind: 'delivery';
+  game: GameId;
+  delivery: AlertDelivery;
+}
+
+/**
+ * Appends `alert` in one transaction with `claim`, the caller's own guarded write (it answers
+ * whether this is the first time, e.g. by marking its row): the alert is raised exactly when the
+ * claim commits, so once whatever crashes or races. `db` is the caller's handle (its transaction,
+ * which this joins, or the root), `root` the backend's root handle. Returns whether it was raised.
+ */
+export async function raiseAlert(
+  where: { db: Kysely<Database>; root: Kysely<Database>; kind: DatabaseKind },
+  at: Date,
+  alert: RaisedAlert,
+  claim: (trx: Kysely<Database>) => Promise<boolean>,
+): Promise<boolean> {
+  const append = async (trx: Kysely<Database>): Promise<number> => {
+    if (!(await claim(trx))) return 0;
+    await lockAlertLog(trx);
+    const row = await trx
+      .insertInto('watch_events')
+      .values({
+        at,
+        kind: alert.kind,
+        game: alert.game,
+        server_id: null,
+        // An alert names its subject: a server's name, here the order's id.
+        server_name: alert.delivery.orderId,
+        incident_id: null,
+        down_since: null,
+        duration_sec: null,
+        error: alert.delivery.error.en,
+        notice: null,
+        delivery: jsonValue(alert.delivery) ?? null,
+        notify: true,
+        audience: null,
+      })
+      .returning('seq')
+      .executeTakeFirstOrThrow();
+    return Number(row.seq);
+  };
+  if (where.db.isTransaction) {
+    // Woken now, the long-polls would read before the caller commits and ask again at once until
+    // it does; they find it on their next read instead (PostgreSQL's hub looks every 250 ms).
+    return (await append(where.db)) > 0;
+  }
+  const seq = await where.db.transaction().execute(append);
+  if (seq > 0) alertHubOf(where.root, where.kind === 'postgres').appended(seq);
+  return seq > 0;
+}
