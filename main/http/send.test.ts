@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { Codes } from '../../shared/codes.js';
 import { ok } from '../../shared/envelope.js';
@@ -31,6 +33,9 @@ describe('send', () => {
     'http://ops.example.com/api/v1/sr/admin/roles',
     'http://10.1.2.3:8787/api/v1/sr/admin/roles',
     'http://127.0.0.1.evil.example/api/v1/sr/admin/roles',
+    'http://api.localhost:8787/api/v1/sr/admin/roles',
+    'http://evil.localhost/api/v1/sr/admin/roles',
+    'http://localhost.evil.example/api/v1/sr/admin/roles',
     'HTTP://OPS.EXAMPLE.COM/api/v1/sr/admin/roles',
   ])('never sends a bearer token in plain http to another computer: %s', async (url) => {
     const f = recordingFetch();
@@ -76,6 +81,36 @@ describe('send', () => {
     expect(f.sent).toHaveLength(1);
     expect(f.sent[0]!.headers.get('authorization')).toBe('Bearer A1');
     expect(f.sent[0]!.headers.get('x-extra')).toBe('y');
+  });
+});
+
+describe('localhost', () => {
+  it('is sent to the loopback address itself, never looked up by name', async () => {
+    const f = recordingFetch();
+    const ex = await send(req('http://LocalHost:8787/api/v1/sr/admin/roles?x=1'), opts(f.fetch));
+    expect(ex).toMatchObject({ kind: 'envelope', code: Codes.OK });
+    expect(f.sent.map((s) => s.url)).toEqual(['http://127.0.0.1:8787/api/v1/sr/admin/roles?x=1']);
+  });
+
+  it('keeps its name over https, where the certificate vouches for the host', async () => {
+    const f = recordingFetch();
+    await send(req('https://localhost:8443/api/v1/sr/admin/roles'), opts(f.fetch));
+    expect(f.sent.map((s) => s.url)).toEqual(['https://localhost:8443/api/v1/sr/admin/roles']);
+  });
+
+  it('is really reached on 127.0.0.1 by the real fetch', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(ok({ roles: ['ADMIN'] })));
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const ex = await send(req(`http://localhost:${port}/x`), opts(fetch));
+      expect(ex).toMatchObject({ kind: 'envelope', code: Codes.OK });
+    } finally {
+      server.close();
+    }
   });
 });
 
