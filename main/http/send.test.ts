@@ -118,9 +118,12 @@ describe('the client', () => {
   it('refuses a plain-http remote service address before anything leaves, whatever its service', async () => {
     const f = recordingFetch();
     const client = createApiClient({
-      target: (service) => ({ baseUrl: `http://ops.example.com${SERVICE_BASE_PATHS[service]}` }),
+      target: (service) => ({
+        baseUrl: `http://ops.example.com${SERVICE_BASE_PATHS[service]}`,
+        backend: 'studio',
+      }),
       session: {
-        current: async () => ({ epoch: 1, access: 'A1', refresh: 'R1', payServer: null }),
+        current: async () => ({ epoch: 1, backend: 'studio', access: 'A1', refresh: 'R1', payServer: null }),
         refreshed: async () => true,
         ended: async () => undefined,
         payServerRefused: async () => undefined,
@@ -130,6 +133,46 @@ describe('the client', () => {
     });
     const res = await client.call('users.roles', {});
     expect(res.ok ? 0 : res.error.code).toBe(Codes.NETWORK);
+    expect(f.sent).toEqual([]);
+  });
+
+  /** A client whose session's tokens came from backend `issuer`, its calls going to backend `target`. */
+  const clientBetween = (issuer: string, target: string, f: typeof fetch) =>
+    createApiClient({
+      target: (service) => ({
+        baseUrl: `https://ops.example.com${SERVICE_BASE_PATHS[service]}`,
+        backend: target,
+      }),
+      session: {
+        current: async () => ({ epoch: 1, backend: issuer, access: 'A1', refresh: 'R1', payServer: 'P1' }),
+        refreshed: async () => true,
+        ended: async () => undefined,
+        payServerRefused: async () => undefined,
+      },
+      language: () => 'en',
+      fetch: f,
+    });
+
+  it('never attaches a token to a request for another backend than the one that issued it', async () => {
+    const f = recordingFetch();
+    const client = clientBetween('studio-a', 'studio-b', f.fetch);
+    for (const res of [
+      await client.call('users.roles', {}),
+      await client.call('pay.status', { orderId: 'ORDER0001' }),
+    ]) {
+      expect(res.ok ? 0 : res.error.code).toBe(Codes.NOT_SIGNED_IN);
+      expect(res.ok ? '' : res.error.message).toMatch(/previous backend/);
+    }
+    expect(f.sent).toEqual([]);
+    expect((await clientBetween('studio-b', 'studio-b', f.fetch).call('users.roles', {})).ok).toBe(true);
+    expect(f.sent.map((s) => s.headers.get('authorization'))).toEqual(['Bearer A1']);
+  });
+
+  it('sends a call pinned to a backend only there (a sign-out’s refresh token)', async () => {
+    const f = recordingFetch();
+    const client = clientBetween('studio-a', 'studio-b', f.fetch);
+    const res = await client.call('auth.logout', { refreshToken: 'R1' }, { backend: 'studio-a' });
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.NOT_SIGNED_IN);
     expect(f.sent).toEqual([]);
   });
 });
