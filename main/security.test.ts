@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   APP_INDEX_URL,
@@ -148,6 +149,19 @@ describe('the CSP', () => {
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Cross-Origin-Resource-Policy': 'same-origin',
     });
+  });
+
+  it('keeps out of the page’s <meta> CSP what browsers ignore there (and report on every load)', () => {
+    // frame-ancestors, report-uri and sandbox only work as a header; the header (above) has them.
+    const html = readFileSync(fileURLToPath(new URL('../renderer/index.html', import.meta.url)), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1];
+    expect(meta).toMatch(/^default-src /);
+    const names = meta!.split(';').map((d) => d.trim().split(/\s+/)[0]);
+    for (const headerOnly of ['frame-ancestors', 'report-uri', 'sandbox'])
+      expect(names).not.toContain(headerOnly);
+    expect(rendererSecurityHeaders(contentSecurityPolicy())['Content-Security-Policy']).toMatch(
+      /(^|; )frame-ancestors 'none'(;|$)/,
+    );
   });
 
   it('replaces any CSP a response carried, whatever its header case', () => {

@@ -8,9 +8,9 @@ import {
   type Result,
   type ResultError,
 } from '../../shared/envelope.js';
-import { parseEndpointInput, planRequest, type Endpoint } from '../../shared/api/endpoint.js';
+import { endpointTarget, parseEndpointInput, planRequest, type Endpoint } from '../../shared/api/endpoint.js';
 import { ENDPOINTS, isEndpointId, type EndpointId, type OutputOf } from '../../shared/api/table.js';
-import type { ServiceName } from '../../shared/games.js';
+import type { GameId, ServiceName } from '../../shared/games.js';
 import type { SessionEndReason } from '../../shared/ipc.js';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants.js';
 import { envelopeError, send, type Exchange } from './send.js';
@@ -25,6 +25,11 @@ export interface TokenPair {
 /** The session's tokens as one consistent reading, with the epoch (sign-in count) they belong to. */
 export interface SessionSnapshot {
   epoch: number;
+  /**
+   * The backend these tokens came from (ServiceTarget.backend of the sign-in), null when there
+   * are none: a token is attached only to requests for that backend.
+   */
+  backend: string | null;
   access: string | null;
   refresh: string | null;
   /** The pay-server token, while it has not expired; the bearer of every payment-service call. */
@@ -49,6 +54,11 @@ export interface SessionHooks {
 /** Where a service's requests go: its base URL (with its base path) and headers every request carries. */
 export interface ServiceTarget {
   baseUrl: string;
+  /**
+   * Which backend the address belongs to (main/services/settings.ts backendIdentity). Tokens are
+   * only good where they were issued: a request for another backend never carries one.
+   */
+  backend: string;
   /** The embedded backend's launch key; nothing for a studio's services. */
   headers?: Record<string, string>;
 }
@@ -62,9 +72,17 @@ export interface ApiClientDeps {
   timeoutMs?: number;
 }
 
+/**
+ * Sends the call only if it goes to this backend: the session's own calls (sign-in, sign-out with
+ * a refresh token) name the backend the token or the new session belongs to.
+ */
+export interface CallPin {
+  backend: string;
+}
+
 export interface ApiClient {
   /** Calls an endpoint by id. Never throws: every failure is a Result error with an envelope code. */
-  call<K extends EndpointId>(id: K, input: unknown): Promise<Result<OutputOf<K>>>;
+  call<K extends EndpointId>(id: K, input: unknown, pin?: CallPin): Promise<Result<OutputOf<K>>>;
 }
 
 /** Codes that say the server is struggling, not that the session is bad: a refresh meeting them keeps it. */
@@ -95,13 +113,17 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   /** Why the last session the client ended was ended, for calls of that session answered late. */
   let lastEnd: { epoch: number; error: ResultError } | null = null;
 
+  /** Where `ep` goes now. Read before any token: what decides the token is where it is going. */
+  const targetOf = async (ep: Endpoint, input: Record<string, unknown>): Promise<ServiceTarget> =>
+    deps.target(endpointTarget(ep, ep.service === 'game' ? (input['game'] as GameId) : undefined).service);
+
   const exchange = async (
     ep: Endpoint,
     input: Record<string, unknown>,
+    target: ServiceTarget,
     bearer?: string,
   ): Promise<Exchange> => {
     const plan = planRequest(ep, input);
-    const target = await deps.target(plan.service);
     const base = target.baseUrl.replace(/\/+$/, '');
     return send(
       {
@@ -119,6 +141,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     lastEnd = { epoch, error };
     await deps.session.ended(epoch, reason, error);
   };
+  /** The error for a token that would go to another backend than the one that issued it. */
+  const elsewhere = (): ResultError =>
+    errorOf(
+      Codes.NOT_SIGNED_IN,
+      deps.language(),
+      deps.language() === 'zh-CN'
+        ? '服务地址已更改，当前会话属于之前的后端；请重新登录'
+        : 'the service address changed and the session belongs to the previous backend; sign in again',
+    );
   /** The error for a call whose session ended while it was under way. */
   const sessionOver = (epoch: number): ResultError =>
     lastEnd?.epoch === epoch
@@ -126,6 +157,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       : errorOf(Codes.NOT_SIGNED_IN, deps.language(), 'the session ended');
 
   const doRefresh = async (epoch: number, stale: string): Promise<Refreshed> => {
+    const target = await targetOf(refreshEndpoint, {});
     const now = await deps.session.current();
     if (now.epoch !== epoch) return { ok: false, error: sessionOver(epoch) };
     if (!now.refresh) {
@@ -133,7 +165,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       await endSession(epoch, 'refresh-failed', error);
       return { ok: false, error };
     }
-    const ex = await exchange(refreshEndpoint, { refreshToken: now.refresh });
+    if (target.backend !== now.backend) return { ok: false, error: elsewhere() };
+    const ex = await exchange(refreshEndpoint, { refreshToken: now.refresh }, target);
     if (ex.kind === 'failed') return { ok: false, error: ex.error };
     if (ex.code !== Codes.OK) {
       const error = envelopeError(ex, deps.language());
@@ -181,10 +214,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const payServerExchange = async (
     ep: Endpoint,
     input: Record<string, unknown>,
-  ): Promise<Exchange | null> => {
-    const { epoch, payServer } = await deps.session.current();
+    target: ServiceTarget,
+  ): Promise<Exchange | ResultError | null> => {
+    const { epoch, payServer, backend } = await deps.session.current();
     if (!payServer) return null;
-    const ex = await exchange(ep, input, payServer);
+    if (backend !== target.backend) return elsewhere();
+    const ex = await exchange(ep, input, target, payServer);
     if (ex.kind === 'envelope' && ex.code === Codes.PAY_SERVER_SIGN_IN) {
       await deps.session.payServerRefused(epoch, payServer);
     }
@@ -194,7 +229,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return ex;
   };
 
-  const call = async <K extends EndpointId>(id: K, rawInput: unknown): Promise<Result<OutputOf<K>>> => {
+  const call = async <K extends EndpointId>(
+    id: K,
+    rawInput: unknown,
+    pin?: CallPin,
+  ): Promise<Result<OutputOf<K>>> => {
     const lang = deps.language();
     if (!isEndpointId(id)) return fail(errorOf(Codes.UNKNOWN_ENDPOINT, lang, `no endpoint ${String(id)}`));
     const ep: Endpoint = ENDPOINTS[id];
@@ -205,22 +244,26 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
     const input = parsed.data;
     try {
+      const target = await targetOf(ep, input);
+      if (pin && pin.backend !== target.backend) return fail(elsewhere());
       let ex: Exchange;
       if (ep.access.kind === 'public') {
-        ex = await exchange(ep, input);
+        ex = await exchange(ep, input, target);
       } else if (ep.service === 'payment') {
-        const paid = await payServerExchange(ep, input);
+        const paid = await payServerExchange(ep, input, target);
         if (paid === null) return fail(errorOf(Codes.PAY_SERVER_SIGN_IN, lang));
+        if (!('kind' in paid)) return fail(paid);
         ex = paid;
       } else {
-        const { epoch, access } = await deps.session.current();
+        const { epoch, access, backend } = await deps.session.current();
         if (!access) return fail(errorOf(Codes.NOT_SIGNED_IN, lang));
-        ex = await exchange(ep, input, access);
+        if (backend !== target.backend) return fail(elsewhere());
+        ex = await exchange(ep, input, target, access);
         if (ex.kind === 'envelope' && ex.code === Codes.TOKEN_EXPIRED) {
           const refreshed = await refreshFor(epoch, access);
           if (!refreshed.ok) return fail(refreshed.error);
           // Once: a second 20000 right after a successful refresh is the server's problem, not ours.
-          ex = await exchange(ep, input, refreshed.token);
+          ex = await exchange(ep, input, target, refreshed.token);
         }
         if (ex.kind === 'envelope' && SESSION_OVER.has(ex.code)) {
           const error = envelopeError(ex, deps.language());

@@ -1,7 +1,7 @@
 import { Codes, codeText, type Language } from '../../shared/codes.js';
 import { envelopeSchema, type FieldIssue, type ResultError } from '../../shared/envelope.js';
 import type { HttpMethod } from '../../shared/api/endpoint.js';
-import { serviceUrlProblem, type ServiceUrlProblem } from '../../shared/settings.js';
+import { LOCALHOST_PIN, serviceUrlProblem, type ServiceUrlProblem } from '../../shared/settings.js';
 
 export interface OutgoingRequest {
   method: HttpMethod;
@@ -64,7 +64,7 @@ export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exc
   let status: number;
   let text: string;
   try {
-    const res = await opts.fetch(req.url, {
+    const res = await opts.fetch(pinnedUrl(req.url), {
       method: req.method,
       headers,
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
@@ -109,6 +109,18 @@ export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exc
     data: env.data.Data,
     httpStatus: status,
   };
+}
+
+/**
+ * Plain http to `localhost` is allowed because it stays on this computer: so it goes to the
+ * loopback address itself, never to whatever a resolver (a hosts file, a DNS search domain)
+ * answers for the name. https keeps the name: its certificate is what vouches for the host.
+ */
+export function pinnedUrl(raw: string): string {
+  const u = new URL(raw);
+  if (u.protocol !== 'http:' || u.hostname.toLowerCase() !== 'localhost') return raw;
+  u.hostname = LOCALHOST_PIN;
+  return u.toString();
 }
 
 function failed(code: number, language: Language, detail: string): Exchange {

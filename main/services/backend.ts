@@ -8,7 +8,7 @@ import type { BackendLauncher, RunningBackend } from '../backend/launcher.js';
 import type { ApiClient, ServiceTarget } from '../http/api-client.js';
 import { servicesAt } from '../settings/settings-store.js';
 import type { MainService } from './registry.js';
-import type { SettingsService } from './settings.js';
+import { backendIdentity, type SettingsService } from './settings.js';
 
 /**
  * The embedded reference backend: started on demand in embedded mode (and stopped when the
@@ -156,9 +156,10 @@ export function createBackendService(deps: BackendServiceDeps): BackendService {
     name: 'backend',
     async target(service) {
       const s = settings.get();
-      if (s.backend === 'custom') return { baseUrl: s.services[service] };
+      const backend = backendIdentity(s);
+      if (s.backend === 'custom') return { baseUrl: s.services[service], backend };
       const b = await ensureBackend();
-      return { baseUrl: servicesAt(b.url)[service], headers: b.headers };
+      return { baseUrl: servicesAt(b.url)[service], headers: b.headers, backend };
     },
     inUse(saved) {
       if (saved.backend === 'embedded' && running) return { ...saved, services: servicesAt(running.url) };

@@ -10,7 +10,7 @@ import { backendIdentity, type SettingsService } from './settings.js';
 
 /**
  * The operator's session: sign-in, sign-out, where the tokens are kept and why. It signs out
- * locally when the console moves to another backend, whose tokens these are not.
+ * locally before the console moves to another backend, whose tokens these are not.
  */
 
 export interface SessionService extends MainService {
@@ -37,12 +37,15 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     kv: deps.kv,
     events: deps.events,
     call: deps.call,
+    backend: () => backendIdentity(deps.settings.get()),
     tokenStorageReason: () => (reason ? reason[deps.settings.language()] : null),
     now: deps.now,
     language: deps.settings.language,
   });
 
-  deps.settings.onChange(async ({ before, after }) => {
+  // Before the new address is saved: from then on a call may go there, and no token of this
+  // session must be left to go with it.
+  deps.settings.onBeforeChange(async ({ before, after }) => {
     if (backendIdentity(before) !== backendIdentity(after) && hasSession(manager.user()))
       await manager.forget();
   });

@@ -2,7 +2,7 @@ import type { Language } from '../../shared/codes.js';
 import { toResultError, type Result, type ResultError } from '../../shared/envelope.js';
 import { SERVICES } from '../../shared/games.js';
 import type { Settings, SettingsPatch } from '../../shared/settings.js';
-import { createSettingsStore, defaultSettings } from '../settings/settings-store.js';
+import { applyPatch, createSettingsStore, defaultSettings } from '../settings/settings-store.js';
 import type { KeyValueStore } from '../storage/kv.js';
 import type { MainService } from './registry.js';
 
@@ -27,6 +27,11 @@ export interface SettingsService extends MainService {
   /** Main's own messages, in the operator's language. */
   say(en: string, zh: string): string;
   onChange(listener: SettingsListener): () => void;
+  /**
+   * Heard before a change is saved, with what the settings will be; a listener that throws
+   * refuses the change, which is then not saved (the session ends here before an address moves).
+   */
+  onBeforeChange(listener: SettingsListener): () => void;
   /** The settings applied at start-up moved to another backend than the saved one. */
   readonly backendChangedAtStart: boolean;
 }
@@ -57,6 +62,11 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
     if (!applied.ok) throw new Error(`initial settings are not valid: ${applied.error.message}`);
   }
   const listeners: SettingsListener[] = [];
+  const beforeListeners: SettingsListener[] = [];
+  const listen = (list: SettingsListener[], listener: SettingsListener) => {
+    list.push(listener);
+    return () => void list.splice(list.indexOf(listener) >>> 0, 1);
+  };
   const language = () => store.get().language;
 
   return {
@@ -65,14 +75,21 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
     language,
     say: (en, zh) => (language() === 'zh-CN' ? zh : en),
     backendChangedAtStart: backendIdentity(store.get()) !== saved,
-    onChange(listener) {
-      listeners.push(listener);
-      return () => void listeners.splice(listeners.indexOf(listener) >>> 0, 1);
-    },
+    onChange: (listener) => listen(listeners, listener),
+    onBeforeChange: (listener) => listen(beforeListeners, listener),
     handlers: {
       'settings:get': async () => deps.inUse(store.get()),
       'settings:set': async (patch): Promise<Result<Settings>> => {
         const before = store.get();
+        const next = applyPatch(before, patch);
+        if (!next.ok) return next;
+        for (const listener of [...beforeListeners]) {
+          try {
+            await listener({ before, after: next.data });
+          } catch (err) {
+            return { ok: false, error: toResultError(err) };
+          }
+        }
         const res = store.set(patch);
         if (!res.ok) return res;
         // Every listener hears the change, even after one has failed: each owns its own reaction.

@@ -3,6 +3,7 @@ import { Codes } from '../../shared/codes.js';
 import { fail, ok } from '../../shared/envelope.js';
 import { SERVICE_BASE_PATHS } from '../../shared/games.js';
 import { coreAgainst, type Harness } from '../testing/core-harness.js';
+import { servicesAt } from '../settings/settings-store.js';
 import { FAKE_USER } from '../testing/fake-admin-service.js';
 import { createMemoryTokenStore, type TokenEntry, type TokenStore } from './token-store.js';
 
@@ -13,6 +14,8 @@ import { createMemoryTokenStore, type TokenEntry, type TokenStore } from './toke
  */
 
 interface Pending {
+  /** Where the request went (scheme, host, port). */
+  origin: string;
   path: string;
   body: Record<string, unknown> | undefined;
   bearer: string | null;
@@ -22,6 +25,8 @@ interface Pending {
 /** A fetch whose every request waits until the test answers it. */
 function scriptedServer() {
   const arrived: Pending[] = [];
+  /** Every request, answered or not. */
+  const log: Pending[] = [];
   const waiting: { path: string; take: (p: Pending) => void }[] = [];
   const base = SERVICE_BASE_PATHS.admin;
   const fetchImpl: typeof fetch = (input, init) =>
@@ -29,6 +34,7 @@ function scriptedServer() {
       const url = new URL(String(input));
       const auth = new Headers(init?.headers).get('authorization');
       const pending: Pending = {
+        origin: url.origin,
         path: url.pathname.slice(base.length),
         body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined,
         bearer: auth?.startsWith('Bearer ') ? auth.slice(7) : null,
@@ -37,6 +43,7 @@ function scriptedServer() {
             new Response(JSON.stringify(envelope), { headers: { 'Content-Type': 'application/json' } }),
           ),
       };
+      log.push(pending);
       const i = waiting.findIndex((w) => w.path === pending.path);
       if (i >= 0) waiting.splice(i, 1)[0]!.take(pending);
       else arrived.push(pending);
@@ -50,6 +57,7 @@ function scriptedServer() {
       return new Promise((take) => waiting.push({ path, take }));
     },
     unanswered: () => arrived.map((p) => p.path),
+    log,
   };
 }
 
@@ -246,5 +254,54 @@ describe('a refresh and a sign-in', () => {
     expect(((await call) as { error: { code: number } }).error.code).toBe(Codes.SESSION_REVOKED);
     expect(await stored()).toEqual({ access: 'B1', refresh: 'RB1' });
     expect(h.events.filter((e) => e.event === 'session:expired')).toEqual([]);
+  });
+});
+
+describe('a change of service address', () => {
+  const OLD = 'http://127.0.0.1:9';
+  const NEW = 'http://127.0.0.1:8';
+
+  it('ends the session before the new address is saved: a call under way never takes its token there', async () => {
+    await start();
+    await signIn('admin', 'A1', 'R1');
+    // The call starts, and the address changes before it has read its token and its target.
+    const call = h.core.handlers['api:call']({ endpoint: 'users.roles', input: {} });
+    const moved = h.core.handlers['settings:set']({ services: servicesAt(NEW) });
+    expect((await moved).ok).toBe(true);
+    await settle();
+    // Whatever reached a server is answered, so that nothing hangs in the old code.
+    for (const p of server.log) p.answer(ok({ roles: ['ADMIN'] }));
+    await call;
+    expect(server.log.filter((p) => p.origin === NEW && p.bearer !== null)).toEqual([]);
+    expect(await stored()).toEqual({ access: null, refresh: null });
+  });
+
+  it('keeps nothing of a sign-in the old address answers after the change', async () => {
+    await start();
+    const login = h.core.handlers['session:login']({ account: 'admin', password: 'gameops-demo' });
+    const sent = await server.next('/admin/login');
+    expect(sent.origin).toBe(OLD);
+    expect((await h.core.handlers['settings:set']({ services: servicesAt(NEW) })).ok).toBe(true);
+    sent.answer(loginAnswer('A1', 'R1', 'admin'));
+    const res = await login;
+    expect(res.ok ? 0 : res.error.code).toBe(Codes.NOT_SIGNED_IN);
+    expect(res.ok ? '' : res.error.message).toMatch(/service address changed/);
+    expect(await stored()).toEqual({ access: null, refresh: null });
+    expect(await h.core.handlers['session:get'](null)).toMatchObject({ signedIn: false });
+    const later = await h.core.handlers['api:call']({ endpoint: 'users.roles', input: {} });
+    expect(later.ok ? 0 : later.error.code).toBe(Codes.NOT_SIGNED_IN);
+    expect(server.log.filter((p) => p.bearer !== null)).toEqual([]);
+  });
+
+  it('signs out at the address the session came from, never at the new one', async () => {
+    await start();
+    await signIn('admin', 'A1', 'R1');
+    const out = h.core.handlers['session:logout'](null);
+    const logout = await server.next('/admin/logout');
+    expect(logout.origin).toBe(OLD);
+    logout.answer(ok({ loggedOut: true }));
+    await out;
+    expect((await h.core.handlers['settings:set']({ services: servicesAt(NEW) })).ok).toBe(true);
+    expect(server.log.filter((p) => p.origin === NEW)).toEqual([]);
   });
 });

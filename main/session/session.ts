@@ -6,17 +6,24 @@ import type { LoginInput, PayServerSession, SessionEndReason } from '../../share
 import { GUEST_USER, isSessionValid, type SessionState, type SessionUser } from '../../shared/session.js';
 import { sessionUserSchema } from '../../shared/api/auth.js';
 import type { EventHub } from '../events.js';
-import type { SessionHooks, SessionSnapshot, TokenPair } from '../http/api-client.js';
+import type { CallPin, SessionHooks, SessionSnapshot, TokenPair } from '../http/api-client.js';
 import type { KeyValueStore } from '../storage/kv.js';
 import { createSerialQueue } from './serial-queue.js';
 import { ACCESS_TOKEN, PAY_SERVER_TOKEN, REFRESH_TOKEN, type TokenStore } from './token-store.js';
 
 /** The key the session user is persisted under (the spec keeps it in local storage). */
 export const SESSION_USER_KEY = 'session.user';
+/** The backend the stored tokens came from (ServiceTarget.backend). */
+export const SESSION_BACKEND_KEY = 'session.backend';
 
+/** Sign-in and sign-out name the backend they are for: a token never goes to another one. */
 type AuthCall = {
-  (id: 'auth.login', input: LoginInput): Promise<Result<OutputOf<'auth.login'>>>;
-  (id: 'auth.logout', input: { refreshToken: string }): Promise<Result<OutputOf<'auth.logout'>>>;
+  (id: 'auth.login', input: LoginInput, pin: CallPin): Promise<Result<OutputOf<'auth.login'>>>;
+  (
+    id: 'auth.logout',
+    input: { refreshToken: string },
+    pin: CallPin,
+  ): Promise<Result<OutputOf<'auth.logout'>>>;
   (id: 'payServer.signIn', input: Record<string, never>): Promise<Result<OutputOf<'payServer.signIn'>>>;
 };
 
@@ -40,6 +47,8 @@ export interface SessionDeps {
   events: EventHub;
   /** The API client's call, for the two auth endpoints only the session may use. */
   call: AuthCall;
+  /** The backend the console uses now (backendIdentity of the saved settings). */
+  backend: () => string;
   /** Why tokens are not in the keychain, in the operator's language; null when they are. */
   tokenStorageReason?: () => string | null;
   now?: () => number;
@@ -80,6 +89,20 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
   const queue = createSerialQueue();
   let epoch = 0;
   let user = loadUser(deps.kv);
+  let boundTo = loadBinding(deps.kv);
+
+  const bindTo = (backend: string | null) => {
+    boundTo = backend;
+    if (backend === null) deps.kv.delete(SESSION_BACKEND_KEY);
+    else deps.kv.set(SESSION_BACKEND_KEY, backend);
+  };
+  const changedBackend = (): ResultError => ({
+    code: Codes.NOT_SIGNED_IN,
+    message:
+      deps.language?.() === 'zh-CN'
+        ? `${codeText(Codes.NOT_SIGNED_IN, 'zh-CN')}（登录期间服务地址已更改；请重新登录）`
+        : `${codeText(Codes.NOT_SIGNED_IN, 'en')} (the service address changed during sign-in; sign in again)`,
+  });
 
   const setUser = (next: SessionUser) => {
     user = next;
@@ -111,6 +134,7 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
     epoch++;
     await deps.tokens.clear();
     setUser(GUEST_USER);
+    bindTo(null);
   };
 
   return {
@@ -120,6 +144,7 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
     current: () =>
       queue.run(async (): Promise<SessionSnapshot> => ({
         epoch,
+        backend: boundTo,
         access: await deps.tokens.get(ACCESS_TOKEN),
         refresh: await deps.tokens.get(REFRESH_TOKEN),
         payServer: (await payServerNow())?.token ?? null,
@@ -157,10 +182,15 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
       }),
 
     async login(input) {
-      const res = await deps.call('auth.login', input);
+      const at = deps.backend();
+      const res = await deps.call('auth.login', input, { backend: at });
       if (!res.ok) return res;
-      const { state, previous } = await queue.run(async () => {
+      const stored = await queue.run(async () => {
+        // The console moved to another backend while the answer was on its way: these tokens
+        // are the one it left, and must not ride along to the new one.
+        if (deps.backend() !== at) return null;
         const before = await deps.tokens.get(REFRESH_TOKEN);
+        const beforeBackend = boundTo;
         epoch++;
         // The previous operator's pay-server session must not carry over to this one.
         await deps.tokens.clear();
@@ -171,24 +201,33 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
           expireTime: res.data.expireTime,
           refreshExpireTime: res.data.refreshExpireTime,
         });
-        return { state: await announce(), previous: before };
+        bindTo(at);
+        return {
+          state: await announce(),
+          previous: before && beforeBackend ? { token: before, backend: beforeBackend } : null,
+        };
       });
-      if (previous && previous !== res.data.refreshToken) {
+      if (!stored) return { ok: false, error: changedBackend() };
+      const { state, previous } = stored;
+      if (previous && previous.token !== res.data.refreshToken) {
         // Signing in over a live session: end the old one on the server too, without waiting for it.
-        void deps.call('auth.logout', { refreshToken: previous }).catch(() => undefined);
+        void deps
+          .call('auth.logout', { refreshToken: previous.token }, { backend: previous.backend })
+          .catch(() => undefined);
       }
       return { ok: true, data: state };
     },
 
     async logout() {
-      const { refreshToken, state } = await queue.run(async () => {
+      const { refreshToken, backend, state } = await queue.run(async () => {
         const token = await deps.tokens.get(REFRESH_TOKEN);
+        const from = boundTo;
         await clearLocal();
-        return { refreshToken: token, state: await announce() };
+        return { refreshToken: token, backend: from, state: await announce() };
       });
-      if (refreshToken) {
+      if (refreshToken && backend) {
         // Local sign-out has already happened: a server we cannot reach must not keep the operator in.
-        const res = await deps.call('auth.logout', { refreshToken });
+        const res = await deps.call('auth.logout', { refreshToken }, { backend });
         if (!res.ok)
           console.warn(`[gameops] server sign-out failed (${res.error.code}): ${res.error.message}`);
       }
@@ -204,7 +243,11 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
     restore: () =>
       queue.run(async () => {
         const hasTokens = (await deps.tokens.get(REFRESH_TOKEN)) !== null;
+        // Tokens kept by a version that did not record their backend: it signed out on every
+        // change of backend, so they are the saved backend's.
+        if (hasTokens && boundTo === null) bindTo(deps.backend());
         if (hasSession(user) && (!hasTokens || !isSessionValid(user, now()))) await clearLocal();
+        else if (hasTokens && boundTo !== deps.backend()) await clearLocal();
         return stateNow();
       }),
 
@@ -238,6 +281,11 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
  */
 export function hasSession(user: SessionUser): boolean {
   return user.refreshExpireTime > 0;
+}
+
+function loadBinding(kv: KeyValueStore): string | null {
+  const saved = kv.get(SESSION_BACKEND_KEY);
+  return typeof saved === 'string' ? saved : null;
 }
 
 function loadUser(kv: KeyValueStore): SessionUser {

@@ -56,6 +56,10 @@ describe('settings', () => {
       'http://ops.example.com/api/v1/sr',
       'http://10.0.0.5:8787/api/v1/sr',
       'HTTP://ops.example.com',
+      // Names a resolver may send anywhere, however local they look.
+      'http://api.localhost:8787/api/v1/sr',
+      'http://localhost.:8787/api/v1/sr',
+      'http://127.0.0.1.nip.io/api/v1/sr',
     ]) {
       const res = applyPatch(base, { services: { pve: url } });
       expect(res.ok, url).toBe(false);
