@@ -2,12 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY_FILES, checkAsar, packageName, type AsarEntry } from '../scripts/asar-check.js';
 import { feedProblem, releaseConfig } from '../scripts/release-config.js';
+import { UPDATE_KEYS_FILE, signReleaseFiles } from '../scripts/update-signing.js';
+import { BUILT_IN_UPDATE_KEYS } from './updater/electron.js';
+import { publicKeyText, trustedKeys, verifyUpdateFile } from './updater/signature.js';
 
 /** electron-builder.yml and build/: valid for electron-builder, and free of baked-in hosts or secrets. */
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -122,6 +126,16 @@ describe('build/', () => {
   });
 });
 
+/** A release machine's update signing key, and its public half as build/update-signing-keys.json lists it. */
+const signing = (() => {
+  const pair = generateKeyPairSync('ed25519');
+  return {
+    key: pair.privateKey,
+    pem: pair.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    public: publicKeyText(pair.publicKey),
+  };
+})();
+
 /** electron-builder's own validation (its scheme.json), as `electron-builder` runs it. */
 async function validate(config: Record<string, unknown>): Promise<void> {
   const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
@@ -143,7 +157,11 @@ describe('the release configuration (scripts/release-config.ts, used by npm run 
   });
 
   it('fixes the feed from GAMEOPS_UPDATE_URL, https only (plain http only to this computer)', async () => {
-    const plan = releaseConfig(await loadConfig(), { GAMEOPS_UPDATE_URL: 'https://updates.example/gameops' });
+    const plan = releaseConfig(
+      await loadConfig(),
+      { GAMEOPS_UPDATE_URL: 'https://updates.example/gameops', GAMEOPS_UPDATE_SIGNING_KEY: signing.pem },
+      { updateKeys: [signing.public] },
+    );
     expect(plan.config['publish']).toEqual({ provider: 'generic', url: 'https://updates.example/gameops/' });
     expect(plan.problems).toEqual([]);
     await expect(validate(plan.config)).resolves.toBeUndefined();
@@ -151,6 +169,113 @@ describe('the release configuration (scripts/release-config.ts, used by npm run 
     expect(feedProblem('http://127.0.0.1:8080/feed/')).toBeNull();
     expect(feedProblem('https://user:pw@updates.example/')).toMatch(/user name or password/);
     expect(releaseConfig({}, { GAMEOPS_UPDATE_URL: 'not a url' }).problems[0]).toMatch(/not a URL/);
+  });
+
+  it('builds a feed only with the update signing key, which must be one the app trusts', async () => {
+    const feed = { GAMEOPS_UPDATE_URL: 'https://updates.example/gameops/' };
+    const trusted = { updateKeys: [signing.public] };
+    const without = releaseConfig(await loadConfig(), feed, trusted);
+    expect(without.problems).toEqual([
+      expect.stringMatching(/^an update feed needs GAMEOPS_UPDATE_SIGNING_KEY/),
+    ]);
+    expect(without.updateSigningKey).toBeNull();
+
+    const stranger = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' });
+    expect(
+      releaseConfig(await loadConfig(), { ...feed, GAMEOPS_UPDATE_SIGNING_KEY: stranger.toString() }, trusted)
+        .problems,
+    ).toEqual([expect.stringMatching(/does not match a key in build\/update-signing-keys\.json/)]);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+      format: 'pem',
+      type: 'pkcs8',
+    });
+    expect(
+      releaseConfig(await loadConfig(), { ...feed, GAMEOPS_UPDATE_SIGNING_KEY: rsa.toString() }, trusted)
+        .problems,
+    ).toEqual([expect.stringMatching(/is an rsa key; updates are signed with Ed25519/)]);
+    expect(
+      releaseConfig(await loadConfig(), { ...feed, GAMEOPS_UPDATE_SIGNING_KEY: '/nowhere/key.pem' }, trusted)
+        .problems,
+    ).toEqual([expect.stringMatching(/neither a PEM nor a file/)]);
+
+    // Inline (with \n, as a CI secret often holds it) or as a file.
+    const inline = releaseConfig(
+      await loadConfig(),
+      { ...feed, GAMEOPS_UPDATE_SIGNING_KEY: signing.pem.replace(/\n/g, '\\n') },
+      trusted,
+    );
+    expect(inline.problems).toEqual([]);
+    expect(inline.updateSigningKey && publicKeyText(inline.updateSigningKey)).toBe(signing.public);
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-key-'));
+    try {
+      writeFileSync(join(dir, 'key.pem'), signing.pem);
+      expect(
+        releaseConfig(
+          await loadConfig(),
+          { ...feed, GAMEOPS_UPDATE_SIGNING_KEY: join(dir, 'key.pem') },
+          trusted,
+        ).problems,
+      ).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // No feed, nothing to sign: the key is not asked for.
+    expect(releaseConfig(await loadConfig(), {}, trusted).problems).toEqual([]);
+  });
+
+  it('signs every update file of this version beside it, as the app then verifies it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-release-'));
+    const file = (name: string, text: string) => writeFileSync(join(dir, name), text);
+    try {
+      file('GameOps-Console-1.2.0-linux-x64.AppImage', 'appimage 1.2.0');
+      file('GameOps-Console-1.2.0-linux-amd64.deb', 'deb 1.2.0');
+      const yml = (version: string, ...names: string[]) =>
+        `version: ${version}\nfiles:\n${names.map((n) => `  - url: ${n}\n    sha512: x\n`).join('')}path: ${names[0]}\n`;
+      file(
+        'latest-linux.yml',
+        yml('1.2.0', 'GameOps-Console-1.2.0-linux-x64.AppImage', 'GameOps-Console-1.2.0-linux-amd64.deb'),
+      );
+      file('beta-linux.yml', yml('1.2.0', 'GameOps-Console-1.2.0-linux-x64.AppImage'));
+      // Left from an earlier build in the same folder: not this release's.
+      file('latest-mac.yml', yml('1.1.0', 'GameOps-Console-1.1.0-mac-arm64.zip'));
+
+      expect(await signReleaseFiles(dir, signing.key, '1.2.0')).toEqual([
+        'GameOps-Console-1.2.0-linux-amd64.deb',
+        'GameOps-Console-1.2.0-linux-x64.AppImage',
+      ]);
+      expect(existsSync(join(dir, 'GameOps-Console-1.1.0-mac-arm64.zip.sig'))).toBe(false);
+      for (const name of [
+        'GameOps-Console-1.2.0-linux-x64.AppImage',
+        'GameOps-Console-1.2.0-linux-amd64.deb',
+      ]) {
+        await expect(
+          verifyUpdateFile({
+            path: join(dir, name),
+            fileName: name,
+            version: '1.2.0',
+            signature: readFileSync(join(dir, `${name}.sig`)),
+            keys: trustedKeys([signing.public]),
+          }),
+        ).resolves.toBeUndefined();
+      }
+
+      // A yml naming a file that is not there stops the release.
+      file('latest.yml', yml('1.2.0', 'GameOps-Console-1.2.0-win-x64.exe'));
+      await expect(signReleaseFiles(dir, signing.key, '1.2.0')).rejects.toThrow(
+        /latest\.yml names GameOps-Console-1\.2\.0-win-x64\.exe, which is not in/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds the app with the Ed25519 keys of build/update-signing-keys.json', () => {
+    const keys = (JSON.parse(readFileSync(UPDATE_KEYS_FILE, 'utf8')) as { keys: string[] }).keys;
+    expect(keys.length).toBeGreaterThan(0);
+    expect(BUILT_IN_UPDATE_KEYS).toEqual(keys);
+    expect(trustedKeys(BUILT_IN_UPDATE_KEYS).map((k) => k.asymmetricKeyType)).toEqual(
+      keys.map(() => 'ed25519'),
+    );
   });
 
   it('signs Windows builds through build/sign-windows.cjs when WIN_SIGN_COMMAND is set', async () => {

@@ -10,12 +10,14 @@ import {
   listAsar,
   mb,
   productionPackages,
+  readAsarText,
   unusedDependencies,
 } from './asar-check.js';
 import { checkFuses } from './fuses.js';
 import { packDir } from './pack.js';
 import { REPO, loadBuilderConfig, releaseConfig } from './release-config.js';
 import { makeStandInElectron } from './stand-in-electron.js';
+import { builtInUpdateKeys } from './update-signing.js';
 
 /**
  * The release build, proven without a download (issue 10; `npm run pack:check`, run by .ci/run
@@ -80,6 +82,14 @@ async function main(): Promise<void> {
     }
     // The fuses electron-builder flipped, read back from the packed executable.
     report.problems.push(...(await checkFuses(join(appDir, 'gameops-console'), plan.config)));
+    // The keys that decide which updates install travel inside main's bundle, in app.asar.
+    const packedMain = readAsarText(archive, 'dist-electron/main.js');
+    for (const key of builtInUpdateKeys()) {
+      if (!packedMain.includes(key))
+        report.problems.push(
+          `the packed main.js does not carry the update signing key ${key} (build/update-signing-keys.json)`,
+        );
+    }
     const feedFile = existsSync(join(resources, 'app-update.yml'));
     const wantFeed = plan.config['publish'] !== null;
     if (feedFile !== wantFeed) {

@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SIGNATURE_SUFFIX } from '../main/updater/signature.js';
 import { REPO, loadBuilderConfig, releaseConfig } from './release-config.js';
+import { signReleaseFiles } from './update-signing.js';
 
 /**
  * `npm run dist [-- electron-builder options]`: electron-builder with electron-builder.yml as this
@@ -37,4 +39,16 @@ const args = ['electron-builder', '--config', resolved, ...process.argv.slice(2)
 // Publishing is a separate, deliberate step (README, "Building a signed release").
 if (!args.includes('--publish') && !args.includes('-p')) args.push('--publish', 'never');
 const run = spawnSync('npx', args, { cwd: REPO, stdio: 'inherit' });
-process.exit(run.status ?? 1);
+if (run.status !== 0) process.exit(run.status ?? 1);
+
+// The publisher's signature beside every update file (main/updater/signature.ts): installed
+// copies refuse an update without one. Made here, on the release machine, never on the feed host.
+if (plan.updateSigningKey) {
+  const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+  const signed = await signReleaseFiles(dir, plan.updateSigningKey, version);
+  if (signed.length === 0) {
+    console.error(`[dist] an update feed is set, but release/ holds no latest*.yml of ${version} to sign`);
+    process.exit(1);
+  }
+  for (const file of signed) console.log(`[dist] signed ${file} (${file}${SIGNATURE_SUFFIX})`);
+}

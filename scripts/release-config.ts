@@ -1,6 +1,8 @@
+import type { KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { builtInUpdateKeys, updateSigningKey } from './update-signing.js';
 
 /**
  * electron-builder.yml as a release actually uses it: the update feed and Windows signing come
@@ -24,6 +26,13 @@ export interface ReleasePlan {
   notes: string[];
   /** Settings that cannot work; the build stops before it starts. */
   problems: string[];
+  /** Signs the update files (a build with a feed); null without a feed. */
+  updateSigningKey: KeyObject | null;
+}
+
+export interface ReleaseOptions {
+  /** The update signing keys the app is built with (default: build/update-signing-keys.json). */
+  updateKeys?: readonly string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,10 +53,11 @@ export function feedProblem(url: string): string | null {
   return `GAMEOPS_UPDATE_URL must be https:// (the update's checksums travel in the feed): ${url}`;
 }
 
-export function releaseConfig(base: BuilderConfig, env: Env): ReleasePlan {
+export function releaseConfig(base: BuilderConfig, env: Env, opts: ReleaseOptions = {}): ReleasePlan {
   const config: BuilderConfig = structuredClone(base);
   const notes: string[] = [];
   const problems: string[] = [];
+  let signingKey: KeyObject | null = null;
 
   // The update feed, fixed at build time into resources/app-update.yml.
   const feed = env['GAMEOPS_UPDATE_URL'];
@@ -57,6 +67,14 @@ export function releaseConfig(base: BuilderConfig, env: Env): ReleasePlan {
     // A trailing slash: electron-updater resolves latest.yml and the files against this folder.
     config['publish'] = { provider: 'generic', url: feed.endsWith('/') ? feed : `${feed}/` };
     notes.push(`update feed: ${feed} (the app checks it at start and every 4 hours)`);
+    // Every installed copy refuses an update without the publisher's signature: no feed without it.
+    const signing = updateSigningKey(env, opts.updateKeys ?? builtInUpdateKeys());
+    if (signing.problem) problems.push(signing.problem);
+    else
+      notes.push(
+        'updates: each update file is signed with GAMEOPS_UPDATE_SIGNING_KEY (<file>.sig beside it)',
+      );
+    signingKey = signing.key;
   } else {
     config['publish'] = null;
     notes.push(
@@ -121,5 +139,5 @@ export function releaseConfig(base: BuilderConfig, env: Env): ReleasePlan {
       ? `macOS: notarised with ${apiKey ? 'an App Store Connect API key' : 'an Apple ID'}`
       : 'macOS: not notarised (set APPLE_API_KEY + APPLE_API_KEY_ID + APPLE_API_ISSUER, or APPLE_ID + APPLE_APP_SPECIFIC_PASSWORD + APPLE_TEAM_ID)',
   );
-  return { config, notes, problems };
+  return { config, notes, problems, updateSigningKey: signingKey };
 }
