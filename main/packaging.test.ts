@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY_FILES, checkAsar, packageName, type AsarEntry } from '../scripts/asar-check.js';
+import { linkProblems } from '../scripts/links-check.js';
 import { feedProblem, releaseConfig } from '../scripts/release-config.js';
 import { UPDATE_KEYS_FILE, signReleaseFiles } from '../scripts/update-signing.js';
 import { BUILT_IN_UPDATE_KEYS } from './updater/electron.js';
@@ -96,6 +97,29 @@ describe('electron-builder.yml', () => {
     expect(known.map(key).sort()).toEqual(Object.keys(decided).sort());
     const fuses = (await loadConfig())['electronFuses'] as Record<string, unknown>;
     expect(fuses).toEqual(decided);
+  });
+
+  it('registers gameops:// links in every installer: Info.plist, the .desktop entry, NSIS', async () => {
+    const config = await loadConfig();
+    expect(config['protocols']).toEqual([{ name: 'GameOps Console link', schemes: ['gameops'] }]);
+    expect(config['nsis']).toMatchObject({ include: 'build/installer.nsh' });
+    const nsh = await readFile(`${root}build/installer.nsh`, 'utf8');
+    const install = /!macro customInstall\n([\s\S]*?)!macroend/.exec(nsh)?.[1] ?? '';
+    expect(install).toContain('WriteRegStr SHELL_CONTEXT "Software\\Classes\\gameops" "URL Protocol" ""');
+    expect(install).toContain(
+      'WriteRegStr SHELL_CONTEXT "Software\\Classes\\gameops\\shell\\open\\command" "" \'"$INSTDIR\\${APP_EXECUTABLE_FILENAME}" "%1"\'',
+    );
+    expect(/!macro customUnInstall\n([\s\S]*?)!macroend/.exec(nsh)?.[1]).toContain(
+      'DeleteRegKey SHELL_CONTEXT "Software\\Classes\\gameops"',
+    );
+    // What the pack check asks of the desktop entry electron-builder computes for the packed app.
+    const entry = (mime: string) =>
+      `[Desktop Entry]\nName=GameOps Console\nExec=/opt/GameOps Console/gameops-console %U\n${mime}Categories=Office;\n`;
+    expect(linkProblems(entry('MimeType=x-scheme-handler/gameops;\n'), config)).toEqual([]);
+    expect(linkProblems(entry(''), config)).toEqual([
+      'the Linux desktop entry has no MimeType=x-scheme-handler/gameops',
+    ]);
+    expect(linkProblems(entry(''), {})).toHaveLength(3);
   });
 
   it('takes the update feed’s address from the environment, naming no host', async () => {

@@ -17,6 +17,7 @@ import { checkFuses } from './fuses.js';
 import { packDir } from './pack.js';
 import { REPO, loadBuilderConfig, releaseConfig } from './release-config.js';
 import { makeStandInElectron } from './stand-in-electron.js';
+import { linkProblems } from './links-check.js';
 import { builtInUpdateKeys } from './update-signing.js';
 
 /**
@@ -61,7 +62,11 @@ async function main(): Promise<void> {
     if (plan.problems.length) throw new Error(plan.problems.join('; '));
     for (const n of plan.notes) say(n);
     say(`packing the dir target around a stand-in Electron ${electronVersion}...`);
-    const appDir = await packDir({ config: plan.config, electronDist: standIn, outDir: join(work, 'out') });
+    const { appDir, desktopEntry } = await packDir({
+      config: plan.config,
+      electronDist: standIn,
+      outDir: join(work, 'out'),
+    });
     const resources = join(appDir, 'resources');
     const archive = join(resources, 'app.asar');
 
@@ -90,6 +95,7 @@ async function main(): Promise<void> {
           `the packed main.js does not carry the update signing key ${key} (build/update-signing-keys.json)`,
         );
     }
+    report.problems.push(...linkProblems(desktopEntry, plan.config));
     const feedFile = existsSync(join(resources, 'app-update.yml'));
     const wantFeed = plan.config['publish'] !== null;
     if (feedFile !== wantFeed) {
