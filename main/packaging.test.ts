@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY_FILES, checkAsar, packageName, type AsarEntry } from '../scripts/asar-check.js';
 import { linkProblems } from '../scripts/links-check.js';
-import { feedProblem, releaseConfig } from '../scripts/release-config.js';
+import { buildPlatforms, feedProblem, releaseConfig } from '../scripts/release-config.js';
 import { UPDATE_KEYS_FILE, signReleaseFiles } from '../scripts/update-signing.js';
 import { BUILT_IN_UPDATE_KEYS } from './updater/electron.js';
 import { publicKeyText, trustedKeys, verifyUpdateFile } from './updater/signature.js';
@@ -305,11 +305,13 @@ describe('the release configuration (scripts/release-config.ts, used by npm run 
   it('signs Windows builds through build/sign-windows.cjs when WIN_SIGN_COMMAND is set', async () => {
     const plan = releaseConfig(await loadConfig(), {
       WIN_SIGN_COMMAND: 'smctl sign --input "$GAMEOPS_SIGN_FILE"',
+      WIN_PUBLISHER_NAME: 'Example Studio Ltd',
     });
     expect(plan.problems).toEqual([]);
-    expect((plan.config['win'] as { signtoolOptions: { sign: string } }).signtoolOptions.sign).toBe(
-      'build/sign-windows.cjs',
-    );
+    expect((plan.config['win'] as Record<string, unknown>)['signtoolOptions']).toMatchObject({
+      sign: 'build/sign-windows.cjs',
+      publisherName: 'Example Studio Ltd',
+    });
     expect(plan.notes).toContain(
       'Windows: signed by WIN_SIGN_COMMAND for each file (build/sign-windows.cjs)',
     );
@@ -323,17 +325,60 @@ describe('the release configuration (scripts/release-config.ts, used by npm run 
       AZURE_TRUSTED_SIGNING_PROFILE: 'release',
       AZURE_TENANT_ID: 't',
       AZURE_CLIENT_ID: 'c',
+      WIN_PUBLISHER_NAME: 'Example Studio Ltd',
     };
     const plan = releaseConfig(await loadConfig(), azure);
     expect(plan.problems).toEqual([]);
     expect((plan.config['win'] as Record<string, unknown>)['azureSignOptions']).toMatchObject({
       codeSigningAccountName: 'gameops',
       certificateProfileName: 'release',
+      publisherName: 'Example Studio Ltd',
     });
     await expect(validate(plan.config)).resolves.toBeUndefined();
     expect(releaseConfig({}, { ...azure, CSC_LINK: 'cert.pfx' }).problems[0]).toMatch(
       /choose one way to sign/,
     );
+  });
+
+  it('takes Windows’ publisher name from WIN_PUBLISHER_NAME, and will not sign for Windows without it', async () => {
+    const config = await loadConfig();
+    // No placeholder: a name that is not the certificate's makes every signed update "tampered".
+    expect(JSON.stringify(config['win'])).not.toContain('publisherName');
+    const needsName = /^Windows signing needs WIN_PUBLISHER_NAME/;
+    for (const env of [
+      { WIN_SIGN_COMMAND: 'smctl sign' },
+      { WIN_CSC_LINK: 'win.pfx' },
+      { CSC_LINK: 'cert.p12' },
+      {
+        AZURE_TRUSTED_SIGNING_ENDPOINT: 'https://weu.codesigning.azure.net',
+        AZURE_TRUSTED_SIGNING_ACCOUNT: 'gameops',
+        AZURE_TRUSTED_SIGNING_PROFILE: 'release',
+        AZURE_TENANT_ID: 't',
+        AZURE_CLIENT_ID: 'c',
+      },
+    ]) {
+      expect(releaseConfig(config, env).problems).toEqual([expect.stringMatching(needsName)]);
+    }
+    const cert = releaseConfig(config, {
+      WIN_CSC_LINK: 'win.pfx',
+      WIN_PUBLISHER_NAME: ' Example Studio Ltd ',
+    });
+    expect(cert.problems).toEqual([]);
+    expect((cert.config['win'] as Record<string, unknown>)['signtoolOptions']).toMatchObject({
+      publisherName: 'Example Studio Ltd',
+    });
+    await expect(validate(cert.config)).resolves.toBeUndefined();
+    // CSC_LINK also signs macOS: a Mac-only build does not need Windows' name.
+    const mac = buildPlatforms(['--mac', '--arm64'], 'linux');
+    expect(mac).toEqual(['mac']);
+    expect(releaseConfig(config, { CSC_LINK: 'cert.p12' }, { platforms: mac }).problems).toEqual([]);
+    expect(
+      releaseConfig(config, { CSC_LINK: 'cert.p12' }, { platforms: buildPlatforms([], 'win32') }).problems,
+    ).toEqual([expect.stringMatching(needsName)]);
+    // A name with nothing signing: every unsigned update would be refused.
+    expect(releaseConfig(config, { WIN_PUBLISHER_NAME: 'Example Studio Ltd' }).problems).toEqual([
+      expect.stringMatching(/^WIN_PUBLISHER_NAME is set but nothing signs Windows builds/),
+    ]);
   });
 
   it('says whether macOS builds are notarised', async () => {

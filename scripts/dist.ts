@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SIGNATURE_SUFFIX } from '../main/updater/signature.js';
-import { REPO, loadBuilderConfig, releaseConfig } from './release-config.js';
+import { REPO, buildPlatforms, loadBuilderConfig, releaseConfig } from './release-config.js';
 import { signReleaseFiles } from './update-signing.js';
 
 /**
@@ -13,7 +13,9 @@ import { signReleaseFiles } from './update-signing.js';
  * GAMEOPS_ELECTRON_DIST: an unpacked Electron to use instead of downloading one.
  */
 
-const plan = releaseConfig(await loadBuilderConfig(), process.env);
+const plan = releaseConfig(await loadBuilderConfig(), process.env, {
+  platforms: buildPlatforms(process.argv.slice(2), process.platform),
+});
 for (const note of plan.notes) console.log(`[dist] ${note}`);
 if (plan.problems.length > 0) {
   for (const p of plan.problems) console.error(`[dist] cannot build: ${p}`);

@@ -33,6 +33,28 @@ export interface ReleasePlan {
 export interface ReleaseOptions {
   /** The update signing keys the app is built with (default: build/update-signing-keys.json). */
   updateKeys?: readonly string[];
+  /** The platforms this run builds (buildPlatforms); default: all three. */
+  platforms?: readonly Platform[];
+}
+
+export type Platform = 'mac' | 'win' | 'linux';
+
+/** The platforms an electron-builder command line builds: its flags, else this machine's. */
+export function buildPlatforms(argv: readonly string[], host: NodeJS.Platform): Platform[] {
+  const flags: Record<string, Platform> = {
+    '--mac': 'mac',
+    '--macos': 'mac',
+    '-m': 'mac',
+    '-o': 'mac',
+    '--win': 'win',
+    '--windows': 'win',
+    '-w': 'win',
+    '--linux': 'linux',
+    '-l': 'linux',
+  };
+  const chosen = new Set(argv.map((a) => flags[a]).filter((p): p is Platform => p !== undefined));
+  if (chosen.size > 0) return [...chosen];
+  return [host === 'darwin' ? 'mac' : host === 'win32' ? 'win' : 'linux'];
 }
 
 type Env = Record<string, string | undefined>;
@@ -92,6 +114,22 @@ export function releaseConfig(base: BuilderConfig, env: Env, opts: ReleaseOption
   const azureParts = Object.values(azure).filter(isSet).length;
   const signCommand = env['WIN_SIGN_COMMAND'];
   const certificate = isSet(env['WIN_CSC_LINK']) || isSet(env['CSC_LINK']);
+  // CSC_LINK alone also signs macOS builds: it asks for Windows' publisher only when Windows is built.
+  const buildsWindows = (opts.platforms ?? ['mac', 'win', 'linux']).includes('win');
+  const signsWindows =
+    azureParts > 0 || isSet(signCommand) || isSet(env['WIN_CSC_LINK']) || (certificate && buildsWindows);
+  // The updater refuses a downloaded installer whose certificate does not carry this exact name.
+  const publisherName = env['WIN_PUBLISHER_NAME']?.trim();
+  const publisher = publisherName ? { publisherName } : {};
+  if (signsWindows && !publisherName) {
+    problems.push(
+      "Windows signing needs WIN_PUBLISHER_NAME, the signing certificate's subject name (CN) exactly: installed copies check every update against it, and refuse all of them when it is wrong",
+    );
+  } else if (publisherName && !signsWindows) {
+    problems.push(
+      'WIN_PUBLISHER_NAME is set but nothing signs Windows builds: installed copies would refuse every (unsigned) update',
+    );
+  }
   const modes = [azureParts > 0, isSet(signCommand), certificate].filter(Boolean).length;
   if (modes > 1) {
     problems.push(
@@ -110,9 +148,8 @@ export function releaseConfig(base: BuilderConfig, env: Env, opts: ReleaseOption
           `Azure Trusted Signing signs in to Entra ID with AZURE_TENANT_ID, AZURE_CLIENT_ID and a secret or certificate: ${v} is not set`,
         );
     }
-    const publisherName = (win['signtoolOptions'] as { publisherName?: unknown } | undefined)?.publisherName;
     delete win['signtoolOptions'];
-    win['azureSignOptions'] = { ...azure, publisherName };
+    win['azureSignOptions'] = { ...azure, ...publisher };
     notes.push(
       `Windows: signed by Azure Trusted Signing (${azure.codeSigningAccountName ?? '?'} / ${azure.certificateProfileName ?? '?'})`,
     );
@@ -120,9 +157,11 @@ export function releaseConfig(base: BuilderConfig, env: Env, opts: ReleaseOption
     win['signtoolOptions'] = {
       ...(win['signtoolOptions'] as Record<string, unknown>),
       sign: 'build/sign-windows.cjs',
+      ...publisher,
     };
     notes.push('Windows: signed by WIN_SIGN_COMMAND for each file (build/sign-windows.cjs)');
   } else if (certificate) {
+    win['signtoolOptions'] = { ...(win['signtoolOptions'] as Record<string, unknown>), ...publisher };
     notes.push('Windows: signed with the certificate in CSC_LINK / WIN_CSC_LINK');
   } else {
     notes.push(
