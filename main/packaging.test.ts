@@ -2,12 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY_FILES, checkAsar, packageName, type AsarEntry } from '../scripts/asar-check.js';
-import { feedProblem, releaseConfig } from '../scripts/release-config.js';
+import { linkProblems } from '../scripts/links-check.js';
+import { buildPlatforms, feedProblem, releaseConfig } from '../scripts/release-config.js';
+import { UPDATE_KEYS_FILE, signReleaseFiles } from '../scripts/update-signing.js';
+import { BUILT_IN_UPDATE_KEYS } from './updater/electron.js';
+import { publicKeyText, trustedKeys, verifyUpdateFile } from './updater/signature.js';
 
 /** electron-builder.yml and build/: valid for electron-builder, and free of baked-in hosts or secrets. */
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -94,6 +99,29 @@ describe('electron-builder.yml', () => {
     expect(fuses).toEqual(decided);
   });
 
+  it('registers gameops:// links in every installer: Info.plist, the .desktop entry, NSIS', async () => {
+    const config = await loadConfig();
+    expect(config['protocols']).toEqual([{ name: 'GameOps Console link', schemes: ['gameops'] }]);
+    expect(config['nsis']).toMatchObject({ include: 'build/installer.nsh' });
+    const nsh = await readFile(`${root}build/installer.nsh`, 'utf8');
+    const install = /!macro customInstall\n([\s\S]*?)!macroend/.exec(nsh)?.[1] ?? '';
+    expect(install).toContain('WriteRegStr SHELL_CONTEXT "Software\\Classes\\gameops" "URL Protocol" ""');
+    expect(install).toContain(
+      'WriteRegStr SHELL_CONTEXT "Software\\Classes\\gameops\\shell\\open\\command" "" \'"$INSTDIR\\${APP_EXECUTABLE_FILENAME}" "%1"\'',
+    );
+    expect(/!macro customUnInstall\n([\s\S]*?)!macroend/.exec(nsh)?.[1]).toContain(
+      'DeleteRegKey SHELL_CONTEXT "Software\\Classes\\gameops"',
+    );
+    // What the pack check asks of the desktop entry electron-builder computes for the packed app.
+    const entry = (mime: string) =>
+      `[Desktop Entry]\nName=GameOps Console\nExec=/opt/GameOps Console/gameops-console %U\n${mime}Categories=Office;\n`;
+    expect(linkProblems(entry('MimeType=x-scheme-handler/gameops;\n'), config)).toEqual([]);
+    expect(linkProblems(entry(''), config)).toEqual([
+      'the Linux desktop entry has no MimeType=x-scheme-handler/gameops',
+    ]);
+    expect(linkProblems(entry(''), {})).toHaveLength(3);
+  });
+
   it('takes the update feed’s address from the environment, naming no host', async () => {
     const text = await readFile(`${root}electron-builder.yml`, 'utf8');
     expect((await loadConfig())['publish']).toEqual({
@@ -122,6 +150,16 @@ describe('build/', () => {
   });
 });
 
+/** A release machine's update signing key, and its public half as build/update-signing-keys.json lists it. */
+const signing = (() => {
+  const pair = generateKeyPairSync('ed25519');
+  return {
+    key: pair.privateKey,
+    pem: pair.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    public: publicKeyText(pair.publicKey),
+  };
+})();
+
 /** electron-builder's own validation (its scheme.json), as `electron-builder` runs it. */
 async function validate(config: Record<string, unknown>): Promise<void> {
   const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
@@ -143,7 +181,11 @@ describe('the release configuration (scripts/release-config.ts, used by npm run 
   });
 
   it('fixes the feed from GAMEOPS_UPDATE_URL, https only (plain http only to this computer)', async () => {
-    const plan = releaseConfig(await loadConfig(), { GAMEOPS_UPDATE_URL: 'https://updates.example/gameops' });
+    const plan = releaseConfig(
+      await loadConfig(),
+      { GAMEOPS_UPDATE_URL: 'https://updates.example/gameops', GAMEOPS_UPDATE_SIGNING_KEY: signing.pem },
+      { updateKeys: [signing.public] },
+    );
     expect(plan.config['publish']).toEqual({ provider: 'generic', url: 'https://updates.example/gameops/' });
     expect(plan.problems).toEqual([]);
     await expect(validate(plan.config)).resolves.toBeUndefined();
@@ -153,14 +195,123 @@ describe('the release configuration (scripts/release-config.ts, used by npm run 
     expect(releaseConfig({}, { GAMEOPS_UPDATE_URL: 'not a url' }).problems[0]).toMatch(/not a URL/);
   });
 
+  it('builds a feed only with the update signing key, which must be one the app trusts', async () => {
+    const feed = { GAMEOPS_UPDATE_URL: 'https://updates.example/gameops/' };
+    const trusted = { updateKeys: [signing.public] };
+    const without = releaseConfig(await loadConfig(), feed, trusted);
+    expect(without.problems).toEqual([
+      expect.stringMatching(/^an update feed needs GAMEOPS_UPDATE_SIGNING_KEY/),
+    ]);
+    expect(without.updateSigningKey).toBeNull();
+
+    const stranger = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' });
+    expect(
+      releaseConfig(await loadConfig(), { ...feed, GAMEOPS_UPDATE_SIGNING_KEY: stranger.toString() }, trusted)
+        .problems,
+    ).toEqual([expect.stringMatching(/does not match a key in build\/update-signing-keys\.json/)]);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+      format: 'pem',
+      type: 'pkcs8',
+    });
+    expect(
+      releaseConfig(await loadConfig(), { ...feed, GAMEOPS_UPDATE_SIGNING_KEY: rsa.toString() }, trusted)
+        .problems,
+    ).toEqual([expect.stringMatching(/is an rsa key; updates are signed with Ed25519/)]);
+    expect(
+      releaseConfig(await loadConfig(), { ...feed, GAMEOPS_UPDATE_SIGNING_KEY: '/nowhere/key.pem' }, trusted)
+        .problems,
+    ).toEqual([expect.stringMatching(/neither a PEM nor a file/)]);
+
+    // Inline (with \n, as a CI secret often holds it) or as a file.
+    const inline = releaseConfig(
+      await loadConfig(),
+      { ...feed, GAMEOPS_UPDATE_SIGNING_KEY: signing.pem.replace(/\n/g, '\\n') },
+      trusted,
+    );
+    expect(inline.problems).toEqual([]);
+    expect(inline.updateSigningKey && publicKeyText(inline.updateSigningKey)).toBe(signing.public);
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-key-'));
+    try {
+      writeFileSync(join(dir, 'key.pem'), signing.pem);
+      expect(
+        releaseConfig(
+          await loadConfig(),
+          { ...feed, GAMEOPS_UPDATE_SIGNING_KEY: join(dir, 'key.pem') },
+          trusted,
+        ).problems,
+      ).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // No feed, nothing to sign: the key is not asked for.
+    expect(releaseConfig(await loadConfig(), {}, trusted).problems).toEqual([]);
+  });
+
+  it('signs every update file of this version beside it, as the app then verifies it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-release-'));
+    const file = (name: string, text: string) => writeFileSync(join(dir, name), text);
+    try {
+      file('GameOps-Console-1.2.0-linux-x64.AppImage', 'appimage 1.2.0');
+      file('GameOps-Console-1.2.0-linux-amd64.deb', 'deb 1.2.0');
+      const yml = (version: string, ...names: string[]) =>
+        `version: ${version}\nfiles:\n${names.map((n) => `  - url: ${n}\n    sha512: x\n`).join('')}path: ${names[0]}\n`;
+      file(
+        'latest-linux.yml',
+        yml('1.2.0', 'GameOps-Console-1.2.0-linux-x64.AppImage', 'GameOps-Console-1.2.0-linux-amd64.deb'),
+      );
+      file('beta-linux.yml', yml('1.2.0', 'GameOps-Console-1.2.0-linux-x64.AppImage'));
+      // Left from an earlier build in the same folder: not this release's.
+      file('latest-mac.yml', yml('1.1.0', 'GameOps-Console-1.1.0-mac-arm64.zip'));
+
+      expect(await signReleaseFiles(dir, signing.key, '1.2.0')).toEqual([
+        'GameOps-Console-1.2.0-linux-amd64.deb',
+        'GameOps-Console-1.2.0-linux-x64.AppImage',
+      ]);
+      expect(existsSync(join(dir, 'GameOps-Console-1.1.0-mac-arm64.zip.sig'))).toBe(false);
+      for (const name of [
+        'GameOps-Console-1.2.0-linux-x64.AppImage',
+        'GameOps-Console-1.2.0-linux-amd64.deb',
+      ]) {
+        await expect(
+          verifyUpdateFile({
+            path: join(dir, name),
+            fileName: name,
+            version: '1.2.0',
+            signature: readFileSync(join(dir, `${name}.sig`)),
+            keys: trustedKeys([signing.public]),
+          }),
+        ).resolves.toBeUndefined();
+      }
+
+      // A yml naming a file that is not there stops the release.
+      file('latest.yml', yml('1.2.0', 'GameOps-Console-1.2.0-win-x64.exe'));
+      await expect(signReleaseFiles(dir, signing.key, '1.2.0')).rejects.toThrow(
+        /latest\.yml names GameOps-Console-1\.2\.0-win-x64\.exe, which is not in/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds the app with the Ed25519 keys of build/update-signing-keys.json', () => {
+    const keys = (JSON.parse(readFileSync(UPDATE_KEYS_FILE, 'utf8')) as { keys: string[] }).keys;
+    expect(keys.length).toBeGreaterThan(0);
+    expect(BUILT_IN_UPDATE_KEYS).toEqual(keys);
+    expect(trustedKeys(BUILT_IN_UPDATE_KEYS).map((k) => k.asymmetricKeyType)).toEqual(
+      keys.map(() => 'ed25519'),
+    );
+  });
+
   it('signs Windows builds through build/sign-windows.cjs when WIN_SIGN_COMMAND is set', async () => {
     const plan = releaseConfig(await loadConfig(), {
       WIN_SIGN_COMMAND: 'smctl sign --input "$GAMEOPS_SIGN_FILE"',
+      WIN_PUBLISHER_NAME: 'Example Studio Ltd',
     });
     expect(plan.problems).toEqual([]);
-    expect((plan.config['win'] as { signtoolOptions: { sign: string } }).signtoolOptions.sign).toBe(
-      'build/sign-windows.cjs',
-    );
+    expect((plan.config['win'] as Record<string, unknown>)['signtoolOptions']).toMatchObject({
+      sign: 'build/sign-windows.cjs',
+      publisherName: 'Example Studio Ltd',
+    });
     expect(plan.notes).toContain(
       'Windows: signed by WIN_SIGN_COMMAND for each file (build/sign-windows.cjs)',
     );
@@ -174,17 +325,60 @@ describe('the release configuration (scripts/release-config.ts, used by npm run 
       AZURE_TRUSTED_SIGNING_PROFILE: 'release',
       AZURE_TENANT_ID: 't',
       AZURE_CLIENT_ID: 'c',
+      WIN_PUBLISHER_NAME: 'Example Studio Ltd',
     };
     const plan = releaseConfig(await loadConfig(), azure);
     expect(plan.problems).toEqual([]);
     expect((plan.config['win'] as Record<string, unknown>)['azureSignOptions']).toMatchObject({
       codeSigningAccountName: 'gameops',
       certificateProfileName: 'release',
+      publisherName: 'Example Studio Ltd',
     });
     await expect(validate(plan.config)).resolves.toBeUndefined();
     expect(releaseConfig({}, { ...azure, CSC_LINK: 'cert.pfx' }).problems[0]).toMatch(
       /choose one way to sign/,
     );
+  });
+
+  it('takes Windows’ publisher name from WIN_PUBLISHER_NAME, and will not sign for Windows without it', async () => {
+    const config = await loadConfig();
+    // No placeholder: a name that is not the certificate's makes every signed update "tampered".
+    expect(JSON.stringify(config['win'])).not.toContain('publisherName');
+    const needsName = /^Windows signing needs WIN_PUBLISHER_NAME/;
+    for (const env of [
+      { WIN_SIGN_COMMAND: 'smctl sign' },
+      { WIN_CSC_LINK: 'win.pfx' },
+      { CSC_LINK: 'cert.p12' },
+      {
+        AZURE_TRUSTED_SIGNING_ENDPOINT: 'https://weu.codesigning.azure.net',
+        AZURE_TRUSTED_SIGNING_ACCOUNT: 'gameops',
+        AZURE_TRUSTED_SIGNING_PROFILE: 'release',
+        AZURE_TENANT_ID: 't',
+        AZURE_CLIENT_ID: 'c',
+      },
+    ]) {
+      expect(releaseConfig(config, env).problems).toEqual([expect.stringMatching(needsName)]);
+    }
+    const cert = releaseConfig(config, {
+      WIN_CSC_LINK: 'win.pfx',
+      WIN_PUBLISHER_NAME: ' Example Studio Ltd ',
+    });
+    expect(cert.problems).toEqual([]);
+    expect((cert.config['win'] as Record<string, unknown>)['signtoolOptions']).toMatchObject({
+      publisherName: 'Example Studio Ltd',
+    });
+    await expect(validate(cert.config)).resolves.toBeUndefined();
+    // CSC_LINK also signs macOS: a Mac-only build does not need Windows' name.
+    const mac = buildPlatforms(['--mac', '--arm64'], 'linux');
+    expect(mac).toEqual(['mac']);
+    expect(releaseConfig(config, { CSC_LINK: 'cert.p12' }, { platforms: mac }).problems).toEqual([]);
+    expect(
+      releaseConfig(config, { CSC_LINK: 'cert.p12' }, { platforms: buildPlatforms([], 'win32') }).problems,
+    ).toEqual([expect.stringMatching(needsName)]);
+    // A name with nothing signing: every unsigned update would be refused.
+    expect(releaseConfig(config, { WIN_PUBLISHER_NAME: 'Example Studio Ltd' }).problems).toEqual([
+      expect.stringMatching(/^WIN_PUBLISHER_NAME is set but nothing signs Windows builds/),
+    ]);
   });
 
   it('says whether macOS builds are notarised', async () => {

@@ -34,6 +34,12 @@ export function listAsar(archive: string): AsarEntry[] {
   return out;
 }
 
+/** One file of an archive, as text. */
+export function readAsarText(archive: string, path: string): string {
+  const asar = require('@electron/asar') as { extractFile(archive: string, path: string): Buffer };
+  return asar.extractFile(archive, path).toString('utf8');
+}
+
 interface AsarNode {
   files?: Record<string, AsarNode>;
   size?: number | string;

@@ -10,12 +10,15 @@ import {
   listAsar,
   mb,
   productionPackages,
+  readAsarText,
   unusedDependencies,
 } from './asar-check.js';
 import { checkFuses } from './fuses.js';
 import { packDir } from './pack.js';
 import { REPO, loadBuilderConfig, releaseConfig } from './release-config.js';
 import { makeStandInElectron } from './stand-in-electron.js';
+import { linkProblems } from './links-check.js';
+import { builtInUpdateKeys } from './update-signing.js';
 
 /**
  * The release build, proven without a download (issue 10; `npm run pack:check`, run by .ci/run
@@ -59,7 +62,11 @@ async function main(): Promise<void> {
     if (plan.problems.length) throw new Error(plan.problems.join('; '));
     for (const n of plan.notes) say(n);
     say(`packing the dir target around a stand-in Electron ${electronVersion}...`);
-    const appDir = await packDir({ config: plan.config, electronDist: standIn, outDir: join(work, 'out') });
+    const { appDir, desktopEntry } = await packDir({
+      config: plan.config,
+      electronDist: standIn,
+      outDir: join(work, 'out'),
+    });
     const resources = join(appDir, 'resources');
     const archive = join(resources, 'app.asar');
 
@@ -80,6 +87,15 @@ async function main(): Promise<void> {
     }
     // The fuses electron-builder flipped, read back from the packed executable.
     report.problems.push(...(await checkFuses(join(appDir, 'gameops-console'), plan.config)));
+    // The keys that decide which updates install travel inside main's bundle, in app.asar.
+    const packedMain = readAsarText(archive, 'dist-electron/main.js');
+    for (const key of builtInUpdateKeys()) {
+      if (!packedMain.includes(key))
+        report.problems.push(
+          `the packed main.js does not carry the update signing key ${key} (build/update-signing-keys.json)`,
+        );
+    }
+    report.problems.push(...linkProblems(desktopEntry, plan.config));
     const feedFile = existsSync(join(resources, 'app-update.yml'));
     const wantFeed = plan.config['publish'] !== null;
     if (feedFile !== wantFeed) {

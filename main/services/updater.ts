@@ -5,6 +5,7 @@ import type { UpdateChannel } from '../../shared/settings.js';
 import type { EventHub } from '../events.js';
 import type { Localized } from '../session/keychain.js';
 import { isTamperedError, type UpdateEngine } from '../updater/engine.js';
+import { isUpdateSignatureError, type SignatureProblem } from '../updater/signature.js';
 import type { MainService } from './registry.js';
 import type { SettingsService } from './settings.js';
 
@@ -13,7 +14,8 @@ import type { SettingsService } from './settings.js';
  * downloads a newer version in the background with progress, and keeps it ready until the
  * operator restarts ("Restart to update" in the top bar or the app menu) or quits. It never
  * restarts on its own, and refuses to while the window reports an open dialog. A failed or
- * tampered download (sha512 not the feed's) is reported, never installed, and tried again later.
+ * tampered download (sha512 not the feed's, or not signed by the publisher) is reported, never
+ * installed, and tried again later.
  * The renderer sees all of it as one state (updates:state).
  */
 
@@ -165,15 +167,18 @@ export function createUpdaterService(deps: UpdaterServiceDeps): UpdaterService {
       const tampered = isTamperedError(err);
       const retryIn = timing.retryMs[Math.min(failures, timing.retryMs.length - 1)] ?? timing.checkEveryMs;
       failures += 1;
-      const message = tampered
-        ? say({
-            en: `The downloaded update did not match the checksum its feed published, so it was deleted and not installed. It will be downloaded again later. (${describe(err)})`,
-            'zh-CN': `下载的更新与更新源公布的校验和不一致，已删除且不会安装，稍后将重新下载。（${describe(err)}）`,
-          })
-        : say({
-            en: `Checking for updates failed: ${describe(err)}. It will be tried again later.`,
-            'zh-CN': `检查更新失败：${describe(err)}。稍后将重试。`,
-          });
+      const signature = isUpdateSignatureError(err) ? err.problem : null;
+      const message = signature
+        ? say(signatureRefusal(signature, state.version ?? '', describe(err)))
+        : tampered
+          ? say({
+              en: `The downloaded update did not match the checksum its feed published, so it was deleted and not installed. It will be downloaded again later. (${describe(err)})`,
+              'zh-CN': `下载的更新与更新源公布的校验和不一致，已删除且不会安装，稍后将重新下载。（${describe(err)}）`,
+            })
+          : say({
+              en: `Checking for updates failed: ${describe(err)}. It will be tried again later.`,
+              'zh-CN': `检查更新失败：${describe(err)}。稍后将重试。`,
+            });
       // An update downloaded before stays ready when only the check failed; a failed download of a
       // newer one has taken the older file with it (electron-updater clears its cache).
       const keep = ready !== null && state.phase !== 'downloading';
@@ -183,7 +188,12 @@ export function createUpdaterService(deps: UpdaterServiceDeps): UpdaterService {
         lastCheckAt: timers.now(),
         error: { message, tampered, at: timers.now(), retryAt: timers.now() + retryIn },
       });
-      console.warn(`[gameops] update ${tampered ? 'download rejected (checksum)' : 'check failed'}:`, err);
+      const what = signature
+        ? 'download rejected (signature)'
+        : tampered
+          ? 'download rejected (checksum)'
+          : 'check failed';
+      console.warn(`[gameops] update ${what}:`, err);
       schedule(retryIn);
     }
   };
@@ -285,6 +295,19 @@ export function createUpdaterService(deps: UpdaterServiceDeps): UpdaterService {
       timer = null;
     },
   };
+}
+
+/** What the operator reads when the publisher's signature on a download is missing or wrong. */
+function signatureRefusal(problem: SignatureProblem, version: string, detail: string): Localized {
+  return problem === 'missing'
+    ? {
+        en: `Version ${version} was not installed: its update feed has no signature from the console's publisher, so the download cannot be proven genuine and was deleted. It will be tried again later; if this persists, tell whoever publishes the console's updates. (${detail})`,
+        'zh-CN': `未安装版本 ${version}：其更新源没有控制台发布者的签名，无法证明下载内容是真实的，已删除。稍后将重试；如果一直如此，请告知发布控制台更新的人员。（${detail}）`,
+      }
+    : {
+        en: `Version ${version} was not installed: the download is not signed by the console's publisher (the signature is wrong), so it may have been tampered with and was deleted. It will be tried again later; if this persists, tell whoever publishes the console's updates. (${detail})`,
+        'zh-CN': `未安装版本 ${version}：下载内容没有控制台发布者的有效签名（签名不正确），可能已被篡改，已删除。稍后将重试；如果一直如此，请告知发布控制台更新的人员。（${detail}）`,
+      };
 }
 
 function describe(err: unknown): string {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -13,21 +13,27 @@ import { createEventHub } from '../events.js';
 import { createSettingsService } from '../services/settings.js';
 import { UPDATE_TIMING, createUpdaterService, type UpdaterService } from '../services/updater.js';
 import { createMemoryKv } from '../storage/kv.js';
-import { createElectronUpdaterEngine } from './engine.js';
+import { createElectronUpdaterEngine, type UpdateEngine } from './engine.js';
 import { NodeHttpExecutor } from './node-http.js';
+import { signUpdateFile } from './signature.js';
 import { manualTimers } from './testing.js';
 
 /**
- * The updater against a real feed: a local HTTP server serves the channel file and the update,
- * electron-updater (its Linux AppImage updater, as the packaged app on Linux runs it) checks,
- * downloads and verifies the sha512 in plain Node; only the final quit-and-install, which only
- * the real app can do, is a stub.
+ * The updater against a real feed: a local HTTP server serves the channel file, the update and
+ * its signature, electron-updater (its Linux AppImage updater, as the packaged app on Linux runs
+ * it) checks, downloads and verifies the sha512 and the publisher's signature in plain Node; only
+ * the final quit-and-install, which only the real app can do, is a stub.
  */
 
 const NEW_VERSION = '1.1.0';
-const FILE = `GameOps-Console-${NEW_VERSION}-linux-x64.AppImage`;
+const fileOf = (version: string) => `GameOps-Console-${version}-linux-x64.AppImage`;
+const FILE = fileOf(NEW_VERSION);
 const update = Buffer.from(`#!/bin/sh\necho "GameOps Console ${NEW_VERSION}"\n${'payload '.repeat(4096)}`);
 const sha512 = (b: Buffer) => createHash('sha512').update(b).digest('base64');
+
+/** The publisher's key (built into the app) and a key of someone else who can write to the feed. */
+const publisher = generateKeyPairSync('ed25519');
+const stranger = generateKeyPairSync('ed25519');
 
 interface Feed {
   version: string;
@@ -41,14 +47,30 @@ let baseUrl: string;
 let feeds: Record<string, Feed | null>;
 let requested: string[];
 
+let dir: string;
+/** The `.sig` the feed serves beside each file; a file not in here has none (404). */
+let signatures: Record<string, string>;
+
+/** What `npm run dist` writes beside the update file (scripts/update-signing.ts). */
+async function signature(
+  version: string,
+  key: KeyObject = publisher.privateKey,
+  asVersion = version,
+): Promise<string> {
+  const path = join(dir, 'to-sign');
+  await writeFile(path, update);
+  return signUpdateFile(path, fileOf(version), asVersion, key);
+}
+
 function channelFile(feed: Feed): string {
+  const file = fileOf(feed.version);
   return [
     `version: ${feed.version}`,
     'files:',
-    `  - url: ${FILE}`,
+    `  - url: ${file}`,
     `    sha512: ${feed.sha512}`,
     `    size: ${update.length}`,
-    `path: ${FILE}`,
+    `path: ${file}`,
     `sha512: ${feed.sha512}`,
     "releaseDate: '2025-06-01T08:00:00.000Z'",
     ...(feed.stagingPercentage === undefined ? [] : [`stagingPercentage: ${feed.stagingPercentage}`]),
@@ -68,7 +90,14 @@ beforeAll(async () => {
       res.writeHead(200, { 'Content-Type': 'text/yaml' }).end(channelFile(feed));
       return;
     }
-    if (path === `/${FILE}`) {
+    const file = /^\/(GameOps-Console-[\w.-]+-linux-x64\.AppImage)(\.sig)?$/.exec(path);
+    if (file?.[2]) {
+      const text = signatures[file[1]!];
+      if (text === undefined) return void res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': 'text/plain' }).end(text);
+      return;
+    }
+    if (file) {
       res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': update.length });
       res.end(update);
       return;
@@ -80,8 +109,11 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-let dir: string;
 let updater: AppImageUpdater;
+let engine: UpdateEngine;
+/** What electron-updater asked the app to run when it quits (it installs a downloaded update). */
+let quitHandlers: ((exitCode: number) => void)[];
+let installs: ReturnType<typeof vi.fn>;
 let service: UpdaterService;
 let timers: ReturnType<typeof manualTimers>;
 let seen: UpdateState[];
@@ -92,6 +124,8 @@ beforeEach(async () => {
   feeds = { latest: null, beta: null };
   requested = [];
   dir = await mkdtemp(join(tmpdir(), 'gameops-updater-'));
+  signatures = { [FILE]: await signature(NEW_VERSION) };
+  quitHandlers = [];
   await mkdir(join(dir, 'userData'));
   await mkdir(join(dir, 'cache'));
   // What electron-builder writes into resources/ when GAMEOPS_UPDATE_URL is set.
@@ -113,7 +147,7 @@ beforeEach(async () => {
     whenReady: () => Promise.resolve(),
     relaunch: vi.fn(),
     quit: vi.fn(),
-    onQuit: vi.fn(),
+    onQuit: (handler) => void quitHandlers.push(handler),
   };
   updater = new AppImageUpdater(undefined, adapter);
   // Electron's net does the HTTP in the app; the same executor over Node's http here.
@@ -121,6 +155,9 @@ beforeEach(async () => {
   updater.logger = null;
   // Only the real app can quit and swap its own files.
   vi.spyOn(updater, 'quitAndInstall').mockImplementation(() => undefined);
+  // The platform's install step that a quit runs (swapping the AppImage), recorded, not done.
+  installs = vi.fn(() => true);
+  (updater as unknown as { doInstall: typeof installs }).doInstall = installs;
 
   settings = createSettingsService({ kv: createMemoryKv(), defaultLanguage: 'en', inUse: (s) => s });
   const events = createEventHub();
@@ -128,7 +165,7 @@ beforeEach(async () => {
   events.on('updates:state', (s) => seen.push(s));
   timers = manualTimers(Date.UTC(2025, 5, 2, 9, 0, 0));
   service = createUpdaterService({
-    engine: createElectronUpdaterEngine(updater),
+    engine: (engine = createElectronUpdaterEngine(updater, [publisher.publicKey])),
     disabled: null,
     feed: baseUrl,
     currentVersion: '1.0.0',
@@ -177,7 +214,7 @@ describe('the updater against a real feed', () => {
     await timers.advance(UPDATE_TIMING.firstCheckMs);
     await service.settled();
 
-    expect(requested).toEqual(['/latest-linux.yml', `/${FILE}`]);
+    expect(requested).toEqual(['/latest-linux.yml', `/${FILE}`, `/${FILE}.sig`]);
     expect(service.state()).toMatchObject({
       phase: 'downloaded',
       version: NEW_VERSION,
@@ -281,5 +318,122 @@ describe('the updater against a real feed', () => {
     await service.settled();
     expect(requested).toEqual(['/beta-linux.yml']);
     expect(service.state()).toMatchObject({ channel: 'beta', phase: 'idle' });
+  });
+
+  it('installs on quit what the new channel downloaded after a switch, and never the old channel’s', async () => {
+    feeds['latest'] = { version: NEW_VERSION, sha512: sha512(update) };
+    await service.checkNow();
+    expect(service.state().phase).toBe('downloaded');
+
+    // Switched to beta, which has nothing newer yet: quitting now installs nothing.
+    feeds['beta'] = { version: '1.0.0', sha512: sha512(update) };
+    await settings.handlers['settings:set']!({ updateChannel: 'beta' });
+    await timers.advance(0);
+    await service.settled();
+    for (const onQuit of quitHandlers) onQuit(0);
+    expect(installs).not.toHaveBeenCalled();
+
+    // Beta publishes 1.2.0: once it is downloaded, quitting installs it.
+    feeds['beta'] = { version: '1.2.0', sha512: sha512(update) };
+    signatures[fileOf('1.2.0')] = await signature('1.2.0');
+    expect(await service.checkNow()).toMatchObject({
+      channel: 'beta',
+      phase: 'downloaded',
+      version: '1.2.0',
+    });
+    for (const onQuit of quitHandlers) onQuit(0);
+    expect(installs).toHaveBeenCalledTimes(1);
+    expect((await cacheFiles()).filter((f) => f.endsWith('.AppImage'))).toEqual([
+      `pending/${fileOf('1.2.0')}`,
+    ]);
+  });
+
+  it('installs an update the publisher signed: its signature is fetched from beside it and checked first', async () => {
+    feeds['latest'] = { version: NEW_VERSION, sha512: sha512(update) };
+    expect(await service.checkNow()).toMatchObject({
+      phase: 'downloaded',
+      version: NEW_VERSION,
+      error: null,
+    });
+    expect(requested).toContain(`/${FILE}.sig`);
+    expect(await service.handlers['updates:install']!(null)).toEqual({ ok: true, data: null });
+    expect(updater.quitAndInstall).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [
+      'signed by another key',
+      (): Promise<string> => signature(NEW_VERSION, stranger.privateKey),
+      /not signed by the console's publisher/,
+    ],
+    [
+      'an older release’s genuine signature, renamed',
+      (): Promise<string> => signature(NEW_VERSION, undefined, '1.0.1'),
+      /not signed by the console's publisher/,
+    ],
+    [
+      'not a signature at all',
+      async (): Promise<string> => 'hello\n',
+      /not signed by the console's publisher/,
+    ],
+    ['missing', null, /has no signature from the console's publisher/],
+  ] as const)(
+    'refuses a download whose signature is %s, deletes it, says so, and installs nothing',
+    async (_, sig, said) => {
+      if (sig) signatures[FILE] = await sig();
+      else delete signatures[FILE];
+      feeds['latest'] = { version: NEW_VERSION, sha512: sha512(update) };
+
+      const state = await service.checkNow();
+      expect(state).toMatchObject({
+        phase: 'error',
+        version: NEW_VERSION,
+        error: { tampered: true, retryAt: timers.now() + UPDATE_TIMING.retryMs[0]! },
+      });
+      expect(state.error?.message).toMatch(said);
+      expect(state.error?.message).toMatch(
+        /^Version 1\.1\.0 was not installed: .* It will be tried again later/,
+      );
+      // Nothing of the refused file is kept, nothing can be installed, and quitting installs nothing.
+      expect((await cacheFiles()).filter((f) => f.includes(FILE))).toEqual([]);
+      expect(await service.handlers['updates:install']!(null)).toMatchObject({
+        ok: false,
+        error: { code: Codes.CONFLICT },
+      });
+      for (const onQuit of quitHandlers) onQuit(0);
+      expect(updater.quitAndInstall).not.toHaveBeenCalled();
+      expect(installs).not.toHaveBeenCalled();
+
+      // Said in Chinese too, for an operator who reads the console in Chinese.
+      await settings.handlers['settings:set']!({ language: 'zh-CN' });
+      feeds['beta'] = null;
+      await timers.advance(UPDATE_TIMING.retryMs[0]!);
+      await service.settled();
+      expect(service.state().error?.message).toMatch(/^未安装版本 1\.1\.0：/);
+
+      // The publisher signs it; the retry installs it.
+      signatures[FILE] = await signature(NEW_VERSION);
+      await timers.advance(UPDATE_TIMING.retryMs[1]!);
+      await service.settled();
+      expect(service.state()).toMatchObject({ phase: 'downloaded', version: NEW_VERSION, error: null });
+    },
+  );
+
+  it('checks a file found already downloaded in the cache again, and forgets it when its signature is gone', async () => {
+    feeds['latest'] = { version: NEW_VERSION, sha512: sha512(update) };
+    await engine.check();
+    await engine.download(() => undefined);
+    requested = [];
+    await engine.download(() => undefined);
+    // Not downloaded again (the cache has it), but its signature was asked for again.
+    expect(requested).toEqual([`/${FILE}.sig`]);
+
+    delete signatures[FILE];
+    await expect(engine.download(() => undefined)).rejects.toMatchObject({
+      code: 'ERR_GAMEOPS_UPDATE_SIGNATURE_MISSING',
+    });
+    expect((await cacheFiles()).filter((f) => f.includes(FILE))).toEqual([]);
+    for (const onQuit of quitHandlers) onQuit(0);
+    expect(installs).not.toHaveBeenCalled();
   });
 });
