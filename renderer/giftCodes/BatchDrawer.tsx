@@ -151,7 +151,7 @@ function BatchBody({ game, kind, batch }: { game: GameId; kind: CodeKind; batch:
         onConfirm={async (reason) => {
           const out = await callEndpoint(ep.export, { game, batchId: batch.id, reason });
           downloadText(out.csv, out.filename, 'text/csv');
-          toasts.success(t('giftCodes.export.done', { count: out.rows, file: out.filename }));
+          toasts.result(t('giftCodes.export.done', { count: out.rows, file: out.filename }));
         }}
         testId="batch-export-dialog"
       />
