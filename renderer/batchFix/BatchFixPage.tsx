@@ -31,6 +31,7 @@ import { QueryState } from '../components/QueryState.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { useToasts } from '../components/Toaster.js';
 import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import { callEndpoint, useEndpointMutation, useEndpointQuery } from '../kit/data.js';
 import { queryKeyOf } from '../kit/queryKeys.js';
 import { useLanguage } from '../i18n/i18n.js';
@@ -570,8 +571,12 @@ function RecentRuns({ game }: { game: BatchFixGame }) {
                     <td className="batchfix-reason" title={j.reason}>
                       {j.reason}
                     </td>
-                    <td>{formatDateTime(j.createdAt, lang)}</td>
-                    <td>{formatDateTime(j.finishedAt, lang)}</td>
+                    <td>
+                      <ListTime at={j.createdAt} />
+                    </td>
+                    <td>
+                      <ListTime at={j.finishedAt} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -3,7 +3,7 @@ import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATES, PAYMENT_STATUSES, type Order } from '../../shared/api/orders.js';
 import { GAME_IDS, GAMES, type GameId } from '../../shared/games.js';
-import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import { useLanguage } from '../i18n/i18n.js';
 import type { ListFilter } from '../kit/filters.js';
 import { ListPage } from '../kit/ListPage.js';
@@ -126,7 +126,7 @@ export function PayOrdersPage() {
       key: 'created',
       name: t('payments.field.created'),
       width: 160,
-      render: (o) => formatDateTime(o.createdAt, lang),
+      render: (o) => <ListTime at={o.createdAt} />,
     },
   ];
 

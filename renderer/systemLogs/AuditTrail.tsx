@@ -10,13 +10,13 @@ import { asResultError } from '../bridge/result.js';
 import { RefetchSpinner } from '../components/QueryState.js';
 import { errorSentence } from '../components/errorText.js';
 import { useToasts } from '../components/Toaster.js';
-import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import { AUDITED_ACTIONS, auditActionName, gameName } from '../kit/audit.js';
 import { callEndpoint, useEndpointQuery } from '../kit/data.js';
 import { SearchOnSubmit } from '../kit/SearchBox.js';
 import { useListParams } from '../kit/useListParams.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { exportFileName } from './csv.js';
+import { exportFileName } from '../kit/csv.js';
 import { EntryDrawer, OutcomeTag } from './EntryDrawer.js';
 import { LogTable } from './LogTable.js';
 import { auditCsv } from './exportRows.js';
@@ -28,7 +28,7 @@ import {
   isFiltered,
   readAuditFilters,
 } from './filters.js';
-import { downloadText } from './download.js';
+import { downloadText } from '../kit/download.js';
 
 export const LOG_PAGE_SIZE = 20;
 
@@ -63,7 +63,7 @@ export function AuditTrail() {
       if (!data) return;
       // One zone for the whole file, named in the time column's heading.
       const offsetMinutes = -new Date().getTimezoneOffset();
-      const file = exportFileName(new Date());
+      const file = exportFileName('system-logs', new Date());
       downloadText(auditCsv(data.items, { t, lang, offsetMinutes }), file, 'text/csv');
       setExportNote({ count: data.items.length, capped: data.capped, file });
       toasts.result(t('systemLogs.export.done', { count: data.items.length, file }));
@@ -255,7 +255,9 @@ function LogRow({
   const lang = useLanguage();
   return (
     <tr data-testid={`log-${e.id}`} data-action={e.action} onClick={onOpen}>
-      <td className="logs-at">{formatDateTime(e.at, lang)}</td>
+      <td className="logs-at">
+        <ListTime at={e.at} />
+      </td>
       <td>
         <Button
           size="small"
