@@ -17,7 +17,7 @@ import { onAppCommand } from '../app/commands.js';
 import { bridge } from '../bridge/bridge.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
-import { formatDateTime } from '../components/format.js';
+import { formatBytes, formatDateTime } from '../components/format.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { useSession } from '../session/SessionContext.js';
 import { RESTART_SAFE } from '../updates/dialogs.js';
@@ -97,7 +97,13 @@ export function AboutDialog() {
     }
   };
 
-  const status = update ? updateStatus(update, (ms) => formatDateTime(ms, lang)) : null;
+  const status = update
+    ? updateStatus(
+        update,
+        (ms) => formatDateTime(ms, lang),
+        (bytes) => formatBytes(bytes, lang),
+      )
+    : null;
   return (
     <Dialog
       isOpen={open}

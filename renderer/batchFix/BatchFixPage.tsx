@@ -31,10 +31,12 @@ import { QueryState } from '../components/QueryState.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { useToasts } from '../components/Toaster.js';
 import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import { callEndpoint, useEndpointMutation, useEndpointQuery } from '../kit/data.js';
 import { queryKeyOf } from '../kit/queryKeys.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { isActive, outcomeOf, preview, progressOf, removesRows, runParam } from './jobs.js';
+import { sampleFields, tableName } from './sampleText.js';
 import './batchFix.css';
 
 type BatchFixGame = Extract<GameId, 'atomicwar' | 'ymmj' | 'lw'>;
@@ -260,9 +262,7 @@ function DryRunResult({ result }: { result: DryRun }) {
                 .filter((c) => c.count > 0)
                 .map((c) => (
                   <tr key={`${c.table}:${c.change}`}>
-                    <td>
-                      <Code>{c.table}</Code>
-                    </td>
+                    <td title={c.table}>{tableName(t, c.table)}</td>
                     <td>{t(`batchFix.change.${c.change}`)}</td>
                     <td>{c.count.toLocaleString(lang)}</td>
                   </tr>
@@ -283,14 +283,14 @@ function DryRunResult({ result }: { result: DryRun }) {
             <tbody>
               {result.samples.map((s) => (
                 <tr key={`${s.table}:${s.key}`}>
-                  <td>
-                    <Code>{s.table}</Code> {s.key}
+                  <td title={s.table}>
+                    {tableName(t, s.table)} · {s.key}
                   </td>
-                  <td className="batchfix-json" title={preview(s.before, 4000)}>
-                    {preview(s.before)}
+                  <td className="batchfix-row" title={preview(s.before, 4000)}>
+                    <SampleRow row={s.before} />
                   </td>
-                  <td className="batchfix-json" title={preview(s.after, 4000)}>
-                    {s.after === null ? <em>{t('batchFix.result.removed')}</em> : preview(s.after)}
+                  <td className="batchfix-row" title={preview(s.after, 4000)}>
+                    {s.after === null ? <em>{t('batchFix.result.removed')}</em> : <SampleRow row={s.after} />}
                   </td>
                 </tr>
               ))}
@@ -299,6 +299,22 @@ function DryRunResult({ result }: { result: DryRun }) {
         </>
       )}
     </Card>
+  );
+}
+
+/** A row of a dry run as its fields, named and valued in the operator's language. */
+function SampleRow({ row }: { row: unknown }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <dl className="batchfix-fields">
+      {sampleFields(t, lang, row).map((f) => (
+        <div key={f.key}>
+          {f.label && <dt>{f.label}</dt>}
+          <dd>{f.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -333,7 +349,7 @@ function FunctionCard({ fn, chosen, onUse }: { fn: RepairFunction; chosen: boole
             minimal
             intent={tc.change === 'delete' ? Intent.DANGER : Intent.PRIMARY}
           >
-            {tc.table} · {t(`batchFix.change.${tc.change}`)}
+            {tableName(t, tc.table)} · {t(`batchFix.change.${tc.change}`)}
           </Tag>
         ))}
       </div>
@@ -388,7 +404,7 @@ function RunProgress({
       count: data.changed,
       error: data.error ?? '',
     };
-    if (outcome === 'done') toasts.success(t('batchFix.toast.done', names));
+    if (outcome === 'done') toasts.result(t('batchFix.toast.done', names));
     else toasts.error(t(`batchFix.toast.${outcome}`, names));
   }, [data, game, gameName, qc, t, toasts]);
 
@@ -555,8 +571,12 @@ function RecentRuns({ game }: { game: BatchFixGame }) {
                     <td className="batchfix-reason" title={j.reason}>
                       {j.reason}
                     </td>
-                    <td>{formatDateTime(j.createdAt, lang)}</td>
-                    <td>{formatDateTime(j.finishedAt, lang)}</td>
+                    <td>
+                      <ListTime at={j.createdAt} />
+                    </td>
+                    <td>
+                      <ListTime at={j.finishedAt} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -2,9 +2,12 @@ import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ResultError } from '../../shared/envelope.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { errorLines } from './errorText.js';
+import { errorLines, isRetryable } from './errorText.js';
 
-/** A failed call, said plainly: what failed (title), why and what to do (the code's text). */
+/**
+ * A failed call, said plainly: what failed (title), why and what to do (the code's text). Try
+ * again shows only for failures a retry can mend (the network, a busy or failed server).
+ */
 export function ErrorCallout({
   title,
   error,
@@ -31,7 +34,13 @@ export function ErrorCallout({
         </ul>
       )}
       <p className="error-code">{t('errors.code', { code: lines.code })}</p>
-      {onRetry && (
+      {lines.technical && (
+        <details className="error-technical" data-testid="error-technical">
+          <summary>{t('errors.technical')}</summary>
+          <code>{lines.technical}</code>
+        </details>
+      )}
+      {onRetry && isRetryable(error.code) && (
         <Button icon="refresh" onClick={onRetry} text={t('common.retry')} data-testid="error-retry" />
       )}
     </Callout>

@@ -10,6 +10,11 @@ export interface Toasts {
    * code) shows it with a copy button and stays longer. Either waits while hovered.
    */
   success(message: string, options?: { copy?: string }): void;
+  /**
+   * A result the operator must read (what a repair changed, the file an export wrote): it stays
+   * until dismissed, with its close button, however long the operator takes to read it.
+   */
+  result(message: string): void;
   /** Failures stay until dismissed: an operator must not miss them. */
   error(message: string): void;
 }
@@ -53,6 +58,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       timeout: toastTimeout(copy ? { kind: 'success', copy } : { kind: 'success' }),
     });
   }, []);
+  const result = useCallback((message: string) => {
+    ref.current?.show({
+      message: <span data-testid="toast-result">{message}</span>,
+      intent: Intent.SUCCESS,
+      icon: 'tick',
+      timeout: toastTimeout({ kind: 'result' }),
+    });
+  }, []);
   const error = useCallback((message: string) => {
     ref.current?.show({
       message,
@@ -61,7 +74,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       timeout: toastTimeout({ kind: 'error' }),
     });
   }, []);
-  const value = useMemo(() => ({ success, error }), [success, error]);
+  const value = useMemo(() => ({ success, result, error }), [success, result, error]);
   return (
     <ToastContext.Provider value={value}>
       {children}

@@ -17,6 +17,10 @@ describe('toast timeout', () => {
     expect(toastTimeout({ kind: 'error' })).toBe(0);
   });
 
+  it("keeps a result (a repair's count, an export's file name) until it is dismissed", () => {
+    expect(toastTimeout({ kind: 'result' })).toBe(0);
+  });
+
   it('treats an empty id as nothing to copy', () => {
     expect(toastTimeout({ kind: 'success', copy: '' })).toBe(TOAST_TIMEOUT_MS);
   });

@@ -13,7 +13,8 @@ import { OptionSelect } from '../kit/OptionSelect.js';
 import { Pager } from '../kit/Pager.js';
 import { DataTable, type TableColumn } from '../kit/table.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { downloadText } from '../systemLogs/download.js';
+import { downloadText } from '../kit/download.js';
+import { codesCsv } from './exportFile.js';
 import { useShopCurrency } from './useShopCurrency.js';
 import { CopyCode } from './CopyCode.js';
 import {
@@ -150,8 +151,9 @@ function BatchBody({ game, kind, batch }: { game: GameId; kind: CodeKind; batch:
         intent={Intent.PRIMARY}
         onConfirm={async (reason) => {
           const out = await callEndpoint(ep.export, { game, batchId: batch.id, reason });
-          downloadText(out.csv, out.filename, 'text/csv');
-          toasts.success(t('giftCodes.export.done', { count: out.rows, file: out.filename }));
+          const offsetMinutes = -new Date().getTimezoneOffset();
+          downloadText(codesCsv(out.csv, { t, offsetMinutes }), out.filename, 'text/csv');
+          toasts.result(t('giftCodes.export.done', { count: out.rows, file: out.filename }));
         }}
         testId="batch-export-dialog"
       />

@@ -3,14 +3,13 @@ import { Button, Card, Classes, HTMLTable, InputGroup, Intent, Tag } from '@blue
 import { useTranslation } from 'react-i18next';
 import { codeTextSchema, type CodeInfo, type CodeKind } from '../../shared/api/giftCodes.js';
 import type { GameId } from '../../shared/games.js';
-import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import { PlayerLink } from '../components/PlayerLink.js';
 import { QueryState } from '../components/QueryState.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { useToasts } from '../components/Toaster.js';
 import { useEndpointMutation, useEndpointQuery } from '../kit/data.js';
 import { useGameName } from '../kit/gameName.js';
-import { useLanguage } from '../i18n/i18n.js';
 import { CODE_STATE_INTENT, endpointsOf, groupCode } from './codes.js';
 import { CopyCode } from './CopyCode.js';
 
@@ -107,7 +106,6 @@ function CodeDetails({
   onOpenBatch: (batchId: number) => void;
 }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const toasts = useToasts();
   const gameName = useGameName(game);
   const [confirming, setConfirming] = useState(false);
@@ -159,7 +157,9 @@ function CodeDetails({
                   <PlayerLink game={game} id={r.playerId} />
                 </td>
                 <td>{r.serverId}</td>
-                <td>{formatDateTime(r.at, lang)}</td>
+                <td>
+                  <ListTime at={r.at} />
+                </td>
               </tr>
             ))}
           </tbody>

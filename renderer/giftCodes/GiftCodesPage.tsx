@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { BATCH_STATES, type CodeBatch, type CodeKind } from '../../shared/api/giftCodes.js';
 import type { GameId } from '../../shared/games.js';
 import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
+import { relativeText } from '../components/relativeText.js';
 import { useNow } from '../components/hooks.js';
 import type { ListFilter } from '../kit/filters.js';
 import { ListPage } from '../kit/ListPage.js';
 import type { TableColumn } from '../kit/table.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { formatRelative } from '../serverWatch/watchFormat.js';
 import { BatchDrawer } from './BatchDrawer.js';
 import { BatchFormDialog } from './BatchFormDialog.js';
 import { CodeLookup } from './CodeLookup.js';
@@ -120,13 +121,13 @@ export function GiftCodesPage({ game, kind }: { game: GameId; kind: CodeKind }) 
       name: t('giftCodes.field.validity'),
       width: 250,
       render: (b) => `${formatDateTime(b.validFrom, lang)} – ${formatDateTime(b.validUntil, lang)}`,
-      tooltip: (b) => validityText(t, b, now, lang),
+      tooltip: (b) => validityText(t, b, now),
     },
     {
       key: 'ends',
       name: t('giftCodes.field.ends'),
       width: 120,
-      render: (b) => validityText(t, b, now, lang),
+      render: (b) => validityText(t, b, now),
     },
     {
       key: 'used',
@@ -157,7 +158,7 @@ export function GiftCodesPage({ game, kind }: { game: GameId; kind: CodeKind }) 
       key: 'createdAt',
       name: t('giftCodes.field.createdAt'),
       width: 150,
-      render: (b) => formatDateTime(b.createdAt, lang),
+      render: (b) => <ListTime at={b.createdAt} />,
     },
   ];
 
@@ -200,16 +201,11 @@ export function GiftCodesPage({ game, kind }: { game: GameId; kind: CodeKind }) 
   );
 }
 
-/** When a batch starts or ends, relative to now ("in 3 days", "2 days ago"). */
-function validityText(
-  t: TFunction,
-  b: Pick<CodeBatch, 'validFrom' | 'validUntil'>,
-  now: number,
-  lang: ReturnType<typeof useLanguage>,
-): string {
-  if (Date.parse(b.validFrom) > now)
-    return t('giftCodes.list.starts', { when: formatRelative(b.validFrom, now, lang) });
-  if (Date.parse(b.validUntil) > now)
-    return t('giftCodes.list.endsIn', { when: formatRelative(b.validUntil, now, lang) });
-  return t('giftCodes.list.ended', { when: formatRelative(b.validUntil, now, lang) });
+/** When a batch starts or ends, relative to now, in the spec's short form ("ends in 3d"). */
+function validityText(t: TFunction, b: Pick<CodeBatch, 'validFrom' | 'validUntil'>, now: number): string {
+  const from = Date.parse(b.validFrom);
+  const until = Date.parse(b.validUntil);
+  if (from > now) return t('giftCodes.list.starts', { when: relativeText(t, from, now) });
+  if (until > now) return t('giftCodes.list.endsIn', { when: relativeText(t, until, now) });
+  return t('giftCodes.list.ended', { when: relativeText(t, until, now) });
 }

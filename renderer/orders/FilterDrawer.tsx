@@ -22,6 +22,8 @@ import {
   PROVIDERS,
   orderIdSchema,
 } from '../../shared/api/orders.js';
+import { GAMES, type GameId } from '../../shared/games.js';
+import { useLanguage } from '../i18n/i18n.js';
 import { EMPTY_FILTERS, type FilterField, type OrderFilters } from './filters.js';
 
 function toggled<T>(list: readonly T[], value: T, on: boolean): T[] {
@@ -30,12 +32,14 @@ function toggled<T>(list: readonly T[], value: T, on: boolean): T[] {
 
 /**
  * Every filter of the order search, edited together and applied at once (the list asks the
- * server once, not at each click). Controls the current tab fixes are not offered.
+ * server once, not at each click): the game order lists' and every game's (/pay/orders, which
+ * passes `games` to offer a game). Controls the list fixes (a tab's states) are not offered.
  */
 export function FilterDrawer({
   isOpen,
   filters,
   fixed,
+  games,
   onApply,
   onClose,
   testId,
@@ -43,11 +47,14 @@ export function FilterDrawer({
   isOpen: boolean;
   filters: OrderFilters;
   fixed: ReadonlySet<FilterField>;
+  /** The games a list of every game's orders can be narrowed to. */
+  games?: readonly GameId[];
   onApply: (f: OrderFilters) => void;
   onClose: () => void;
   testId: string;
 }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const [draft, setDraft] = useState<OrderFilters>(filters);
   // The drawer opens on what the URL says now.
   const key = JSON.stringify(filters);
@@ -63,7 +70,7 @@ export function FilterDrawer({
       else next[field] = value;
       return next;
     });
-  const optional = <F extends 'kind' | 'approval' | 'from' | 'to'>(field: F, value: string) =>
+  const optional = <F extends 'kind' | 'approval' | 'from' | 'to' | 'game'>(field: F, value: string) =>
     setDraft((d) => {
       const next = { ...d };
       if (value === '') delete next[field];
@@ -94,6 +101,23 @@ export function FilterDrawer({
     >
       <div className={Classes.DRAWER_BODY}>
         <div className={`${Classes.DIALOG_BODY} orders-filter`} data-testid={testId}>
+          {games && (
+            <FormGroup label={t('orders.filter.game')} labelFor={`${testId}-game`}>
+              <HTMLSelect
+                id={`${testId}-game`}
+                value={draft.game ?? ''}
+                onChange={(e) => optional('game', e.currentTarget.value)}
+                data-testid={`${testId}-game`}
+              >
+                <option value="">{t('orders.filter.anyGame')}</option>
+                {games.map((g) => (
+                  <option key={g} value={g}>
+                    {GAMES[g].names[lang]}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+          )}
           {!fixed.has('paymentStatus') && (
             <FormGroup label={t('orders.filter.paymentStatus')}>
               {PAYMENT_STATUSES.map((s) => (
@@ -170,34 +194,36 @@ export function FilterDrawer({
               </FormGroup>
             )}
           </div>
-          <FormGroup label={t('orders.filter.amount')} helperText={t('orders.filter.amountHelp')}>
-            <Switch
-              checked={draft.amount !== undefined}
-              label={t('orders.filter.amountOn')}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                setDraft((d) => {
-                  const next = { ...d };
-                  if (on) next.amount = [AMOUNT_SLIDER.min, AMOUNT_SLIDER.max];
-                  else delete next.amount;
-                  return next;
-                });
-              }}
-              data-testid={`${testId}-amount-on`}
-            />
-            <div className="orders-slider" data-testid={`${testId}-amount`}>
-              <RangeSlider
-                min={AMOUNT_SLIDER.min}
-                max={AMOUNT_SLIDER.max}
-                stepSize={AMOUNT_SLIDER.step}
-                labelStepSize={AMOUNT_SLIDER.max - AMOUNT_SLIDER.min > 10 ? 5 : 1}
-                labelRenderer={(v) => t('orders.filter.thousands', { value: v })}
-                value={amount}
-                disabled={draft.amount === undefined}
-                onChange={(v) => set({ amount: [v[0], v[1]] })}
+          {!fixed.has('amount') && (
+            <FormGroup label={t('orders.filter.amount')} helperText={t('orders.filter.amountHelp')}>
+              <Switch
+                checked={draft.amount !== undefined}
+                label={t('orders.filter.amountOn')}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setDraft((d) => {
+                    const next = { ...d };
+                    if (on) next.amount = [AMOUNT_SLIDER.min, AMOUNT_SLIDER.max];
+                    else delete next.amount;
+                    return next;
+                  });
+                }}
+                data-testid={`${testId}-amount-on`}
               />
-            </div>
-          </FormGroup>
+              <div className="orders-slider" data-testid={`${testId}-amount`}>
+                <RangeSlider
+                  min={AMOUNT_SLIDER.min}
+                  max={AMOUNT_SLIDER.max}
+                  stepSize={AMOUNT_SLIDER.step}
+                  labelStepSize={AMOUNT_SLIDER.max - AMOUNT_SLIDER.min > 10 ? 5 : 1}
+                  labelRenderer={(v) => t('orders.filter.thousands', { value: v })}
+                  value={amount}
+                  disabled={draft.amount === undefined}
+                  onChange={(v) => set({ amount: [v[0], v[1]] })}
+                />
+              </div>
+            </FormGroup>
+          )}
           <div className="orders-filter-row">
             <FormGroup label={t('orders.filter.from')} labelFor={`${testId}-from`}>
               <InputGroup

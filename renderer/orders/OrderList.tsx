@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Classes, HTMLSelect, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { BULK_ACTIONS, type BulkAction, type Order, type PayTab } from '../../shared/api/orders.js';
@@ -26,10 +26,9 @@ import {
   hasFilters,
   readOrderFilters,
   searchInput,
-  withoutFilter,
-  type ActiveFilter,
   type OrderFilters,
 } from './filters.js';
+import { FilterTags } from './FilterTags.js';
 import { formatMoney } from '../components/money.js';
 import { OrderDrawer } from './OrderDetail.js';
 import { followInterval } from './following.js';
@@ -41,27 +40,6 @@ export const ORDER_PAGE_SIZE = 20;
 
 const SEARCH_FIELDS = ['orderId', 'playerId', 'providerRef'] as const;
 type SearchField = (typeof SEARCH_FIELDS)[number];
-
-/** An active filter as its tag reads: "Status: Completed", "Amount: 2k – 5k". */
-export function filterTagText(t: TFunction, a: ActiveFilter, f: OrderFilters): string {
-  const name = t(`orders.filter.${a.field}`);
-  switch (a.field) {
-    case 'paymentStatus':
-      return `${name}: ${t(`orders.paymentStatus.${a.value ?? ''}`)}`;
-    case 'state':
-      return `${name}: ${t(`orders.state.${a.value ?? ''}`)}`;
-    case 'provider':
-      return `${name}: ${t(`orders.provider.${a.value ?? ''}`)}`;
-    case 'kind':
-      return `${name}: ${t(`orders.kind.${f.kind ?? ''}`)}`;
-    case 'approval':
-      return `${name}: ${t(`orders.approval.${f.approval ?? ''}`)}`;
-    case 'amount':
-      return `${name}: ${t('orders.filter.amountRange', { min: f.amount?.[0], max: f.amount?.[1] })}`;
-    default:
-      return `${name}: ${String(f[a.field] ?? '')}`;
-  }
-}
 
 function columnsOf(
   t: TFunction,
@@ -267,27 +245,7 @@ export function OrderList({
         <span className="toolbar-spacer" />
         <RefetchSpinner query={orders} />
       </div>
-      {tags.length > 0 && (
-        <div className="orders-tags" data-testid={`${testId}-tags`}>
-          {tags.map((a) => (
-            <Tag
-              key={`${a.field}:${a.value ?? ''}`}
-              onRemove={() => apply(withoutFilter(filters, a))}
-              data-testid={`${testId}-tag-${a.field}${a.value ? `-${a.value}` : ''}`}
-            >
-              {filterTagText(t, a, filters)}
-            </Tag>
-          ))}
-          <Button
-            variant="minimal"
-            size="small"
-            icon="cross"
-            text={t('kit.list.clearFilters')}
-            onClick={() => apply({ paymentStatus: [], state: [], provider: [] })}
-            data-testid={`${testId}-clear`}
-          />
-        </div>
-      )}
+      <FilterTags filters={filters} onApply={apply} testId={testId} />
       {me.isAdmin && selected.size > 0 && (
         <div className={`orders-bulk ${Classes.ELEVATION_1}`} data-testid={`${testId}-bulk`}>
           <span data-testid={`${testId}-bulk-count`}>

@@ -15,6 +15,7 @@ import {
   type Provider,
 } from '../../shared/api/orders.js';
 import type { InputOf } from '../../shared/api/table.js';
+import { GAME_IDS, type GameId } from '../../shared/games.js';
 import { pickOne, type ParamPatch } from '../kit/listParams.js';
 import { majorToMinor } from '../components/money.js';
 
@@ -37,6 +38,8 @@ export const ORDER_PARAMS = {
   amount: 'amount',
   from: 'from',
   to: 'to',
+  /** Every game's orders (/pay/orders) only: one game's. */
+  game: 'game',
   page: 'page',
   /** The order open in the detail drawer. */
   order: 'order',
@@ -55,6 +58,8 @@ export interface OrderFilters {
   amount?: [number, number];
   from?: string;
   to?: string;
+  /** Only where the list holds every game's orders (/pay/orders). */
+  game?: GameId;
 }
 
 export type FilterField = Exclude<keyof OrderFilters, never>;
@@ -96,7 +101,8 @@ export function parseAmountRange(raw: string | null): [number, number] | undefin
   return [lo, hi];
 }
 
-export function readOrderFilters(search: URLSearchParams): OrderFilters {
+/** `withGame`: the list holds every game's orders, and the URL may name one (/pay/orders). */
+export function readOrderFilters(search: URLSearchParams, withGame = false): OrderFilters {
   const orderIdRaw = textOf(search.get(ORDER_PARAMS.orderId), 40);
   const orderId = orderIdRaw ? orderIdSchema.safeParse(orderIdRaw) : null;
   const from = search.get(ORDER_PARAMS.from) ?? '';
@@ -119,6 +125,8 @@ export function readOrderFilters(search: URLSearchParams): OrderFilters {
   if (amount) f.amount = amount;
   if (localDayStart(from)) f.from = from;
   if (localDayStart(to)) f.to = to;
+  const game = withGame ? pickOne(search.get(ORDER_PARAMS.game), GAME_IDS) : undefined;
+  if (game) f.game = game;
   return f;
 }
 
@@ -136,6 +144,7 @@ export function filtersPatch(f: OrderFilters): ParamPatch {
     [ORDER_PARAMS.amount]: f.amount ? `${f.amount[0]}-${f.amount[1]}` : '',
     [ORDER_PARAMS.from]: f.from ?? '',
     [ORDER_PARAMS.to]: f.to ?? '',
+    [ORDER_PARAMS.game]: f.game ?? '',
     [ORDER_PARAMS.order]: '',
   };
 }
@@ -151,7 +160,7 @@ export function activeFilters(f: OrderFilters): ActiveFilter[] {
   for (const field of ['orderId', 'playerId', 'providerRef'] as const) if (f[field]) out.push({ field });
   for (const field of ['paymentStatus', 'state', 'provider'] as const)
     for (const value of f[field]) out.push({ field, value });
-  for (const field of ['kind', 'approval', 'amount', 'from', 'to'] as const)
+  for (const field of ['game', 'kind', 'approval', 'amount', 'from', 'to'] as const)
     if (f[field] !== undefined) out.push({ field });
   return out;
 }

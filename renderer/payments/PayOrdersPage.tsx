@@ -1,26 +1,34 @@
 import { useState } from 'react';
-import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATES, PAYMENT_STATUSES, type Order } from '../../shared/api/orders.js';
+import type { Order } from '../../shared/api/orders.js';
 import { GAME_IDS, GAMES, type GameId } from '../../shared/games.js';
-import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
+import { formatMoney } from '../components/money.js';
 import { useLanguage } from '../i18n/i18n.js';
-import type { ListFilter } from '../kit/filters.js';
 import { ListPage } from '../kit/ListPage.js';
 import { rowAction } from '../kit/rowActions.js';
 import type { TableColumn } from '../kit/table.js';
 import { useListParams } from '../kit/useListParams.js';
-import { dayRange } from './dayRange.js';
-import { providerFilter } from './providerFilter.js';
-import { formatMoney } from '../components/money.js';
 import { followInterval } from '../orders/following.js';
+
+import { FilterDrawer } from '../orders/FilterDrawer.js';
+import { FilterTags } from '../orders/FilterTags.js';
+import {
+  ORDER_PARAMS,
+  filtersPatch,
+  hasFilters,
+  readOrderFilters,
+  type OrderFilters,
+} from '../orders/filters.js';
 import { StateTag } from '../orders/tags.js';
+import { PAY_ORDERS_FIXED, payOrdersInput } from './payOrderFilters.js';
 import './payments.css';
 
 /**
  * Every game's pay orders for a SUPER (/pay/orders): a date range (the last 7 days unless the
- * URL says otherwise), game, state, payment status and provider in the URL; resend an order or
- * its PayPal webhook, each confirmed with a reason in a dialog naming the order.
+ * URL says otherwise) and the game order lists' filter drawer (plus a game), all in the URL;
+ * resend an order or its PayPal webhook, each confirmed with a reason in a dialog naming the order.
  */
 
 const orderActions = [
@@ -54,39 +62,15 @@ const orderActions = [
 export function PayOrdersPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { search, update } = useListParams();
+  const { search, update } = useListParams(ORDER_PARAMS.page);
   // "Today" is fixed when the page opens: a range that moved on every render would refetch forever.
   const [today] = useState(() => new Date());
-  const range = dayRange(search.get('from'), search.get('to'), today);
+  const [drawer, setDrawer] = useState(false);
+  const filters = readOrderFilters(search, true);
+  const { range, input } = payOrdersInput(filters, today);
+  const apply = (next: OrderFilters) => update(filtersPatch(next));
   const gameName = (g: GameId) => GAMES[g].names[lang];
-
-  const filters: ListFilter[] = [
-    {
-      kind: 'select',
-      input: 'game',
-      options: GAME_IDS,
-      label: (g) => gameName(g as GameId),
-      ariaLabel: t('payments.field.game'),
-      none: t('payments.orders.allGames'),
-    },
-    {
-      kind: 'select',
-      input: 'state',
-      options: ORDER_STATES,
-      label: (s) => t(`orders.state.${s}`),
-      ariaLabel: t('payments.field.state'),
-      none: t('payments.orders.allStates'),
-    },
-    {
-      kind: 'select',
-      input: 'paymentStatus',
-      options: PAYMENT_STATUSES,
-      label: (s) => t(`orders.paymentStatus.${s}`),
-      ariaLabel: t('payments.field.paymentStatus'),
-      none: t('payments.orders.allPaymentStatuses'),
-    },
-    providerFilter(t),
-  ];
+  const filtered = hasFilters(filters);
 
   const columns: TableColumn<Order>[] = [
     {
@@ -127,7 +111,7 @@ export function PayOrdersPage() {
       key: 'created',
       name: t('payments.field.created'),
       width: 160,
-      render: (o) => formatDateTime(o.createdAt, lang),
+      render: (o) => <ListTime at={o.createdAt} />,
     },
   ];
 
@@ -136,43 +120,47 @@ export function PayOrdersPage() {
       <p className="pay-intro">{t('payments.orders.intro')}</p>
       <ListPage
         endpoint="payOrders.list"
-        input={{ start: range.start, end: range.end }}
-        filters={filters}
+        input={input}
         columns={columns}
         actions={orderActions}
         actionsWidth={230}
         follow={followInterval}
         texts={{
           failed: t('payments.orders.loadFailed'),
-          empty: t('payments.orders.empty', { from: range.from, to: range.to }),
+          empty: filtered
+            ? t('kit.list.noMatches')
+            : t('payments.orders.empty', { from: range.from, to: range.to }),
           count: (count) => t('payments.orders.count', { count }),
         }}
         icon="dollar"
         toolbarStart={
-          <span className="pay-range">
-            <FormGroup inline label={t('payments.orders.from')} labelFor="pay-orders-from">
-              <InputGroup
-                id="pay-orders-from"
-                type="date"
-                value={range.from}
-                max={range.to}
-                onChange={(e) => update({ from: e.currentTarget.value })}
-                data-testid="pay-orders-from"
-              />
-            </FormGroup>
-            <FormGroup inline label={t('payments.orders.to')} labelFor="pay-orders-to">
-              <InputGroup
-                id="pay-orders-to"
-                type="date"
-                value={range.to}
-                min={range.from}
-                onChange={(e) => update({ to: e.currentTarget.value })}
-                data-testid="pay-orders-to"
-              />
-            </FormGroup>
-          </span>
+          <>
+            <Button
+              icon="filter"
+              text={t('orders.list.filters')}
+              onClick={() => setDrawer(true)}
+              data-testid="pay-orders-filters"
+              {...(filtered ? { intent: Intent.PRIMARY } : {})}
+            />
+            <span className="pay-range" data-testid="pay-orders-range">
+              {t('payments.orders.range', { from: range.from, to: range.to })}
+            </span>
+            <FilterTags filters={filters} onApply={apply} testId="pay-orders" />
+          </>
         }
         testId="pay-orders"
+      />
+      <FilterDrawer
+        isOpen={drawer}
+        filters={{ ...filters, from: range.from, to: range.to }}
+        fixed={PAY_ORDERS_FIXED}
+        games={GAME_IDS}
+        onApply={(next) => {
+          apply(next);
+          setDrawer(false);
+        }}
+        onClose={() => setDrawer(false)}
+        testId="pay-orders-drawer"
       />
     </div>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NOTICE_OUTCOMES, type PaymentNotice } from '../../shared/api/orders.js';
 import type { SandboxRefund } from '../../shared/api/payments.js';
 import { formatMoney } from '../components/money.js';
-import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import { QueryState } from '../components/QueryState.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { useEndpointQuery } from '../kit/data.js';
@@ -43,7 +43,6 @@ const noticeActions = [
 
 function ProvidersTable() {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const query = useEndpointQuery('payProviders.list', {});
   return (
     <QueryState
@@ -77,9 +76,7 @@ function ProvidersTable() {
                 <td>
                   <code>{p.notifyUrl}</code>
                 </td>
-                <td>
-                  {p.lastNoticeAt ? formatDateTime(p.lastNoticeAt, lang) : t('payments.providers.never')}
-                </td>
+                <td>{p.lastNoticeAt ? <ListTime at={p.lastNoticeAt} /> : t('payments.providers.never')}</td>
                 <td className="pay-amount">{p.noticesApplied}</td>
                 <td className="pay-amount">
                   {p.noticesRefused > 0 ? (
@@ -128,7 +125,7 @@ function RefundsList() {
       render: (r) => r.reason,
       tooltip: (r) => r.reason,
     },
-    { key: 'at', name: t('payments.field.refunded'), width: 160, render: (r) => formatDateTime(r.at, lang) },
+    { key: 'at', name: t('payments.field.refunded'), width: 160, render: (r) => <ListTime at={r.at} /> },
   ];
   return (
     <ListPage
@@ -146,7 +143,6 @@ function RefundsList() {
 
 export function PayPalPage() {
   const { t } = useTranslation();
-  const lang = useLanguage();
 
   const filters: ListFilter[] = [
     providerFilter(t, 'noticeProvider'),
@@ -192,7 +188,7 @@ export function PayPalPage() {
       key: 'received',
       name: t('payments.field.received'),
       width: 160,
-      render: (n) => formatDateTime(n.receivedAt, lang),
+      render: (n) => <ListTime at={n.receivedAt} />,
     },
   ];
 

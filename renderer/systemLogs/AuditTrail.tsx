@@ -5,15 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { LOG_EXPORT_CAP, OUTCOMES, type SystemLogRow } from '../../shared/api/systemLogs.js';
 import { AUDIT_KINDS, auditKindOf } from '../../shared/api/users.js';
 import { GAME_LIST } from '../../shared/games.js';
+import { Codes } from '../../shared/codes.js';
+import { asResultError } from '../bridge/result.js';
 import { RefetchSpinner } from '../components/QueryState.js';
+import { errorSentence } from '../components/errorText.js';
 import { useToasts } from '../components/Toaster.js';
-import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import { AUDITED_ACTIONS, auditActionName, gameName } from '../kit/audit.js';
 import { callEndpoint, useEndpointQuery } from '../kit/data.js';
 import { SearchOnSubmit } from '../kit/SearchBox.js';
 import { useListParams } from '../kit/useListParams.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { exportFileName } from './csv.js';
+import { exportFileName } from '../kit/csv.js';
 import { EntryDrawer, OutcomeTag } from './EntryDrawer.js';
 import { LogTable } from './LogTable.js';
 import { auditCsv } from './exportRows.js';
@@ -25,7 +28,7 @@ import {
   isFiltered,
   readAuditFilters,
 } from './filters.js';
-import { downloadText } from './download.js';
+import { downloadText } from '../kit/download.js';
 
 export const LOG_PAGE_SIZE = 20;
 
@@ -50,7 +53,7 @@ export function AuditTrail() {
   const entryId = idParam(search.get(AUDIT_PARAMS.entry));
   // Opening or closing an entry keeps the page (any other change of the URL goes back to page 1).
   const openEntry = (id: number | '') => update({ [AUDIT_PARAMS.entry]: id, [AUDIT_PARAMS.page]: page });
-  const [exportNote, setExportNote] = useState<{ count: number; capped: boolean } | null>(null);
+  const [exportNote, setExportNote] = useState<{ count: number; capped: boolean; file: string } | null>(null);
   const exporting = useMutation({
     mutationFn: async () => {
       if (query === 'reversed') return null;
@@ -60,11 +63,15 @@ export function AuditTrail() {
       if (!data) return;
       // One zone for the whole file, named in the time column's heading.
       const offsetMinutes = -new Date().getTimezoneOffset();
-      downloadText(auditCsv(data.items, { t, lang, offsetMinutes }), exportFileName(new Date()), 'text/csv');
-      setExportNote({ count: data.items.length, capped: data.capped });
-      toasts.success(t('systemLogs.export.done', { count: data.items.length }));
+      const file = exportFileName('system-logs', new Date());
+      downloadText(auditCsv(data.items, { t, lang, offsetMinutes }), file, 'text/csv');
+      setExportNote({ count: data.items.length, capped: data.capped, file });
+      toasts.result(t('systemLogs.export.done', { count: data.items.length, file }));
     },
-    onError: (err) => toasts.error(`${t('systemLogs.export.failed')}: ${err.message}`),
+    onError: (err) =>
+      toasts.error(
+        `${t('systemLogs.export.failed')}: ${errorSentence(asResultError(err, Codes.NETWORK), lang)}`,
+      ),
   });
 
   const actions = AUDITED_ACTIONS.filter((a) => !f.kind || auditKindOf(a) === f.kind)
@@ -222,8 +229,11 @@ export function AuditTrail() {
           data-testid="logs-export-note"
         >
           {exportNote.capped
-            ? t('systemLogs.export.capped', { count: exportNote.count.toLocaleString(lang) })
-            : t('systemLogs.export.done', { count: exportNote.count })}
+            ? t('systemLogs.export.capped', {
+                count: exportNote.count.toLocaleString(lang),
+                file: exportNote.file,
+              })
+            : t('systemLogs.export.done', { count: exportNote.count, file: exportNote.file })}
         </Callout>
       )}
       {body}
@@ -245,7 +255,9 @@ function LogRow({
   const lang = useLanguage();
   return (
     <tr data-testid={`log-${e.id}`} data-action={e.action} onClick={onOpen}>
-      <td className="logs-at">{formatDateTime(e.at, lang)}</td>
+      <td className="logs-at">
+        <ListTime at={e.at} />
+      </td>
       <td>
         <Button
           size="small"

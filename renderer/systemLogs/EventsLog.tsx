@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EVENT_LEVELS, type EventLevel, type SystemEvent } from '../../shared/api/systemLogs.js';
 import { GAME_LIST } from '../../shared/games.js';
 import { RefetchSpinner } from '../components/QueryState.js';
-import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import { gameName } from '../kit/audit.js';
 import { useEndpointQuery } from '../kit/data.js';
 import { useListParams } from '../kit/useListParams.js';
@@ -169,7 +169,9 @@ function EventRow({ event: e, kindName }: { event: SystemEvent; kindName: (kind:
   const detail = e.detail === null ? '' : JSON.stringify(e.detail);
   return (
     <tr data-testid={`event-${e.id}`} data-kind={e.kind}>
-      <td className="logs-at">{formatDateTime(e.at, lang)}</td>
+      <td className="logs-at">
+        <ListTime at={e.at} />
+      </td>
       <td>
         <Tag minimal intent={LEVEL_INTENT[e.level]}>
           {t(`systemLogs.level.${e.level}`)}

@@ -1,4 +1,5 @@
 import { TODO_CRITICAL_MS, type TodoItem } from '../../shared/api/todo.js';
+import { shortSpan, type ShortUnit } from '../components/format.js';
 
 /**
  * How a to-do deadline reads (spec: relative time, "5m", "2h", "3d"; critical within 3 days).
@@ -9,7 +10,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export type RelativeUnit = 'm' | 'h' | 'd';
+export type RelativeUnit = ShortUnit;
 
 export interface RelativeTime {
   amount: number;
@@ -18,18 +19,10 @@ export interface RelativeTime {
   overdue: boolean;
 }
 
-/**
- * The time left until `expireAtMs` (or since it, when overdue) in the largest whole unit: under an
- * hour in minutes, under a day in hours, else days. Rounded down, so "2h" means at least two
- * hours; never "0m": under a minute reads as "1m", the smallest step the list shows.
- */
+/** The time left until `expireAtMs` (or since it, when overdue), in the console's short form. */
 export function relativeDeadline(expireAtMs: number, nowMs: number): RelativeTime {
-  const left = expireAtMs - nowMs;
-  const span = Math.abs(left);
-  const overdue = left < 0;
-  if (span < HOUR) return { amount: Math.max(1, Math.floor(span / MINUTE)), unit: 'm', overdue };
-  if (span < DAY) return { amount: Math.floor(span / HOUR), unit: 'h', overdue };
-  return { amount: Math.floor(span / DAY), unit: 'd', overdue };
+  const { amount, unit, past } = shortSpan(expireAtMs, nowMs);
+  return { amount, unit, overdue: past };
 }
 
 /** Critical: the deadline is within 3 days, or already past. */

@@ -10,7 +10,11 @@ export interface StatusText {
   intent: 'none' | 'primary' | 'success' | 'warning' | 'danger';
 }
 
-export function updateStatus(s: UpdateState, formatTime: (ms: number) => string): StatusText {
+export function updateStatus(
+  s: UpdateState,
+  formatTime: (ms: number) => string,
+  formatSize: (bytes: number) => string,
+): StatusText {
   switch (s.phase) {
     case 'disabled':
       return { key: 'updates.status.disabled', values: { reason: s.disabledReason ?? '' }, intent: 'none' };
@@ -19,7 +23,12 @@ export function updateStatus(s: UpdateState, formatTime: (ms: number) => string)
     case 'downloading':
       return {
         key: 'updates.status.downloading',
-        values: { version: s.version ?? '', percent: Math.floor(s.progress?.percent ?? 0) },
+        values: {
+          version: s.version ?? '',
+          percent: Math.floor(s.progress?.percent ?? 0),
+          transferred: formatSize(s.progress?.transferred ?? 0),
+          total: formatSize(s.progress?.total ?? 0),
+        },
         intent: 'primary',
       };
     case 'downloaded':

@@ -103,21 +103,8 @@ function auditOrder(ctx: HandlerContext, before: OrderDetail | null, after: Orde
 
 const paymentHandlers: HandlerMap<Omit<Endpoints, keyof typeof payServerHandlers>> = {
   'payOrders.list': async (input, ctx) => {
-    const { start, end, state, paymentStatus, provider, game, page, pageSize } = input;
-    return searchOrders(
-      ctx.db,
-      {
-        ...(game ? { game } : {}),
-        from: start,
-        to: end,
-        ...(state ? { state: [state] } : {}),
-        ...(paymentStatus ? { paymentStatus: [paymentStatus] } : {}),
-        ...(provider ? { provider: [provider] } : {}),
-        page,
-        pageSize,
-      },
-      ctx.lang,
-    );
+    const { start, end, ...filters } = input;
+    return searchOrders(ctx.db, { ...filters, from: start, to: end }, ctx.lang);
   },
 
   'payOrders.resend': async (input, ctx) => {

@@ -323,6 +323,32 @@ describe.each(backendKinds())('payments on %s', (kind) => {
     });
     expect(paypal.items.length).toBeGreaterThan(0);
     expect(paypal.items.every((x) => x.provider === 'paypal' && x.state === 'delivered')).toBe(true);
+    // The game order search's filters, as the console's one filter drawer sends them: lists, a
+    // player, a kind.
+    const states = [...new Set(all.items.map((x) => x.state))].slice(0, 2);
+    const some = await kit.ok<Page<OrderDetail>>('payOrders.list', {
+      start,
+      end,
+      state: states,
+      page: 1,
+      pageSize: 100,
+    });
+    expect(some.total).toBe(all.items.filter((x) => states.includes(x.state)).length);
+    const one = all.items[0];
+    if (!one) throw new Error('no order');
+    const theirs = await kit.ok<Page<OrderDetail>>('payOrders.list', {
+      start,
+      end,
+      game: one.game,
+      playerId: one.playerId,
+      kind: one.kind,
+      page: 1,
+      pageSize: 100,
+    });
+    expect(theirs.items.map((x) => x.orderId)).toContain(one.orderId);
+    expect(
+      theirs.items.every((x) => x.game === one.game && x.playerId === one.playerId && x.kind === one.kind),
+    ).toBe(true);
     const none = await kit.ok<Page<OrderDetail>>('payOrders.list', {
       start: end,
       end: new Date(kit.t.clock.now + 7200_000).toISOString(),

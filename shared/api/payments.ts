@@ -8,7 +8,7 @@ import {
   orderDetailSchema,
   orderIdSchema,
   orderSchema,
-  orderStateSchema,
+  orderSearchFilters,
   paymentNoticeSchema,
   providerSchema,
   PAYMENT_STATUSES,
@@ -92,6 +92,9 @@ const orderIdParam = { orderId: orderIdSchema };
 const noticeId = intParam({ min: 1, message: 'a notice id is a positive whole number' });
 const isoDate = z.iso.datetime({ offset: true, error: 'a date and time with its offset (ISO 8601)' });
 
+/** The game order search's filters, but its time range: start and end are the pay orders' own. */
+const { from: _from, to: _to, ...payOrderFilters } = orderSearchFilters;
+
 export const paymentsEndpoints = {
   // ---- admin service: every game's orders and the providers, for a SUPER (/pay/orders, /pay/paypal)
   'payOrders.list': endpoint({
@@ -100,16 +103,13 @@ export const paymentsEndpoints = {
     path: '/pay/orders',
     summary:
       "Every game's orders created between start and end, newest first (spec: pay orders start, end, " +
-      'page); game, state and payment status narrow it.',
+      "page); game and the game order search's filters narrow it (the console's one filter drawer).",
     access: SUPER_ONLY,
     input: z.strictObject({
       start: isoDate,
       end: isoDate,
       game: gameIdSchema.optional(),
-      state: orderStateSchema.optional(),
-      paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
-      provider: providerSchema.optional(),
-      ...pageInput,
+      ...payOrderFilters,
     }),
     output: pageOf(orderSchema).extend({ totalCapped: z.boolean() }),
   }),

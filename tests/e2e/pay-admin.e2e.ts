@@ -5,7 +5,7 @@ import type { Order } from '../../shared/api/orders.js';
 import { Codes } from '../../shared/codes.js';
 import { playerIdOf } from '../../server/seed/players.js';
 import { useConsole } from './fixture.js';
-import { goTo, openConsole, signIn, waitForPath } from './support.js';
+import { goTo, hashPath, openConsole, signIn, waitForPath } from './support.js';
 
 /**
  * The payment side for a SUPER through the screens: the pay-server sign-in (main keeps the
@@ -78,7 +78,7 @@ describe('pay admin', () => {
     await page.context().close();
   });
 
-  it('lists every game’s orders of the last 7 days with filters in the URL', async () => {
+  it('lists every game’s orders of the last 7 days, filtered with the order lists’ drawer, in the URL', async () => {
     const page = await signedIn('super', '/pay/orders');
     const end = new Date(Date.now() + 86_400_000).toISOString();
     const start = new Date(Date.now() - 7 * 86_400_000).toISOString();
@@ -88,8 +88,15 @@ describe('pay admin', () => {
     if (!first) throw new Error('no orders');
     await page.getByTestId(`pay-order-state-${first.orderId}`).waitFor();
 
-    await page.getByTestId('pay-orders-state-filter').selectOption(first.state);
+    // The game order lists' drawer, with a game: one way of filtering every order list.
+    await page.getByTestId('pay-orders-filters').click();
+    await page.getByTestId('pay-orders-drawer-game').selectOption(first.game);
+    // Blueprint draws its own box over a checkbox's input: the label is what a person clicks.
+    await page.getByTestId(`pay-orders-drawer-state-${first.state}`).locator('xpath=..').click();
+    await page.getByTestId('pay-orders-drawer-apply').click();
     await waitForPath(page, new RegExp(`^/pay/orders\\?.*state=${first.state}`));
+    expect(hashPath(page)).toContain(`game=${first.game}`);
+    await page.getByTestId(`pay-orders-tag-state-${first.state}`).waitFor();
     await page.getByTestId(`pay-order-state-${first.orderId}`).waitFor();
     const shown = await page.getByTestId('pay-orders').textContent();
     expect(shown).toContain(first.orderId);

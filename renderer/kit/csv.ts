@@ -1,5 +1,5 @@
 /**
- * CSV for the system logs' export, written to open cleanly in Excel and to be safe there:
+ * CSV for the console's exports (the system logs, a batch of codes), written to open cleanly in Excel and to be safe there:
  *
  * - UTF-8 with a byte-order mark (Excel otherwise reads it in the local code page, and Chinese
  *   names come out garbled), CRLF line ends, every cell quoted when it holds a quote, a comma or
@@ -47,10 +47,47 @@ export function zoneName(offsetMinutes: number): string {
 }
 
 /** A file name for an export made at `now`: system-logs-20260115-1700.csv (local time). */
-export function exportFileName(now: Date): string {
+export function exportFileName(prefix: string, now: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return (
-    `system-logs-${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-` +
+    `${prefix}-${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-` +
     `${p(now.getHours())}${p(now.getMinutes())}.csv`
   );
+}
+
+/**
+ * The rows of an RFC 4180 document (quoted fields, doubled quotes, CRLF or LF line ends, a
+ * leading byte-order mark ignored); a last empty line is no row. For a CSV a backend wrote.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const src = text.startsWith(BOM) ? text.slice(1) : text;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && src[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
 }
