@@ -100,6 +100,7 @@ export const EquipmentTable = memo(function EquipmentTable({
             height={{ rows: VISIBLE_ROWS }}
             selectable
             onCompleteRender={onComplete}
+            label={t('players.equipment.title', figures)}
           />
         )}
       </div>
