@@ -49,6 +49,13 @@ export default tseslint.config(
               message: 'The renderer and the contract may not import main, preload or the server.',
             },
           ],
+          paths: [
+            {
+              name: '@blueprintjs/core',
+              importNames: ['HTMLSelect'],
+              message: "Use renderer/components/HTMLSelect: its arrow is named in the operator's language.",
+            },
+          ],
         },
       ],
     },

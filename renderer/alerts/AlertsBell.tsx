@@ -82,7 +82,13 @@ export function AlertsBell() {
 
   if (!watching && alerts.length === 0) return null;
   const unread = alerts.filter((a) => a.live && a.seq > seenSeq);
-  const label = down > 0 ? t('serverWatch.bell.buttonDown', { count: down }) : t('serverWatch.bell.button');
+  // The button's name says what its badge counts: servers down, else alerts not seen yet.
+  const label =
+    down > 0
+      ? t('serverWatch.bell.buttonDown', { count: down })
+      : unread.length > 0
+        ? t('serverWatch.bell.buttonUnread', { count: unread.length })
+        : t('serverWatch.bell.button');
 
   const text = (a: Listed): { title: string; body: string } => {
     const game = GAMES[a.game].names[lang];
@@ -186,11 +192,11 @@ export function AlertsBell() {
         data-unread={unread.length}
         endIcon={
           down > 0 ? (
-            <Tag round intent={Intent.DANGER} data-testid="alerts-count">
+            <Tag round intent={Intent.DANGER} data-testid="alerts-count" aria-hidden>
               {down}
             </Tag>
           ) : unread.length > 0 ? (
-            <Tag round minimal intent={Intent.PRIMARY} data-testid="alerts-unread">
+            <Tag round minimal intent={Intent.PRIMARY} data-testid="alerts-unread" aria-hidden>
               {unread.length}
             </Tag>
           ) : undefined

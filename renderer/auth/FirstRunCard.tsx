@@ -4,7 +4,6 @@ import {
   Callout,
   Checkbox,
   FormGroup,
-  H3,
   InputGroup,
   Intent,
   Radio,
@@ -106,7 +105,6 @@ export function FirstRunCard({ onDone }: { onDone: (done: FirstRunDone) => void 
 
   return (
     <form className="first-run" onSubmit={onSubmit} noValidate data-testid="first-run">
-      <H3>{t('firstRun.title')}</H3>
       <p>{t('firstRun.intro')}</p>
       <RadioGroup
         label={t('firstRun.choose')}

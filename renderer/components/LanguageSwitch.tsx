@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { HTMLSelect } from '@blueprintjs/core';
+import { HTMLSelect } from './HTMLSelect.js';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, Codes, type Language } from '../../shared/codes.js';
 import { bridge } from '../bridge/bridge.js';

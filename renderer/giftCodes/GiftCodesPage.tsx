@@ -138,7 +138,13 @@ export function GiftCodesPage({ game, kind }: { game: GameId; kind: CodeKind }) 
           <span>
             {b.used.toLocaleString(lang)} / {capacityOf(b).toLocaleString(lang)}
           </span>
-          <ProgressBar value={usedShare(b)} stripes={false} animate={false} intent={Intent.PRIMARY} />
+          <ProgressBar
+            value={usedShare(b)}
+            stripes={false}
+            animate={false}
+            intent={Intent.PRIMARY}
+            aria-label={t('giftCodes.field.used')}
+          />
         </span>
       ),
       tooltip: (b) => t('giftCodes.list.usedHelp', { codes: b.total, uses: b.usesPerCode }),

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Card, Classes, H4, H5, Tag } from '@blueprintjs/core';
+import { Card, Classes, H2, H3, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '../../shared/games.js';
 import { useLanguage } from '../i18n/i18n.js';
@@ -41,7 +41,7 @@ export function HomePage() {
   return (
     <div className="home-page">
       <Card className="home-operator" data-testid="home-operator">
-        <H4>{t('home.welcome', { name: user.first_name || user.name })}</H4>
+        <H2 className="heading-size-4">{t('home.welcome', { name: user.first_name || user.name })}</H2>
         <p className={Classes.TEXT_MUTED}>
           {t('home.account', { name: user.name, phone: user.phone || t('common.none') })}
         </p>
@@ -58,7 +58,7 @@ export function HomePage() {
       <div className="home-groups">
         {groups.map((g) => (
           <Card key={g.id} className="home-group" data-testid={`home-group-${g.id}`}>
-            <H5>{g.game ? GAMES[g.game].names[lang] : t(`menu.group.${g.id}`)}</H5>
+            <H3 className="heading-size-5">{g.game ? GAMES[g.game].names[lang] : t(`menu.group.${g.id}`)}</H3>
             {g.items.length > 0 && <Links items={g.items} />}
             {g.sections.map((s) => (
               <div key={s.section} className="home-section">

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
-import { HTMLSelect, type HTMLSelectProps } from '@blueprintjs/core';
+import { type HTMLSelectProps } from '@blueprintjs/core';
+import { HTMLSelect } from '../components/HTMLSelect.js';
 
 export interface Option {
   value: string;

@@ -2,7 +2,9 @@
 import '@blueprintjs/table/lib/css/table.css';
 import { useMemo, type ReactNode } from 'react';
 import { Cell, Column, SelectionModes, Table2 } from '@blueprintjs/table';
+import { useTranslation } from 'react-i18next';
 import { identityKey } from './identityKey.js';
+import { useKeyboardScroll } from './keyboardScroll.js';
 import { ROW_HEIGHT, tableBoxHeight, tableBoxWidth, type TableHeight } from './tableSize.js';
 
 export { ROW_HEIGHT } from './tableSize.js';
@@ -59,6 +61,7 @@ export function DataTable<T>({
   selectable = false,
   dependencies = [],
   onCompleteRender,
+  label,
 }: {
   rows: readonly T[];
   columns: readonly TableColumn<T>[];
@@ -70,11 +73,17 @@ export function DataTable<T>({
   /** What else the cells read (the language, say); a change redraws them. */
   dependencies?: readonly unknown[];
   onCompleteRender?: () => void;
+  /** What a screen reader calls a table that scrolls inside its box (its scroll area's name). */
+  label?: string;
 }) {
+  const { t } = useTranslation();
   const widths = useMemo(() => columns.map((c) => c.width), [columns]);
   const fit = height === 'all';
+  const key = identityKey(rows);
+  const scrollBox = useKeyboardScroll(label ?? t('kit.table.rows', { count: rows.length }), fit ? null : key);
   const box = (
     <div
+      ref={fit ? undefined : scrollBox}
       className={['kit-table', className].filter(Boolean).join(' ')}
       style={{
         height: tableBoxHeight(rows.length, height),
@@ -84,7 +93,7 @@ export function DataTable<T>({
       data-row-count={rows.length}
     >
       <Table2
-        key={identityKey(rows)}
+        key={key}
         numRows={rows.length}
         enableRowHeader={false}
         defaultRowHeight={ROW_HEIGHT}

@@ -17,6 +17,9 @@ export function DemoBanner() {
       compact
       className="demo-banner"
       title={t('demo.title')}
+      // A landmark of its own, so that a screen reader's list of regions has the warning too.
+      role="region"
+      aria-label={t('demo.title')}
       data-testid="demo-banner"
     >
       {t('demo.body')}

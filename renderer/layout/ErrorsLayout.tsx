@@ -18,11 +18,11 @@ export function ErrorsLayout() {
     );
   }
   return (
-    <div className="errors-layout">
+    <main className="errors-layout">
       <div className="auth-layout-language">
         <LanguageSwitch />
       </div>
       <Outlet />
-    </div>
+    </main>
   );
 }

@@ -110,7 +110,7 @@ export function Notifications() {
     </div>
   );
 
-  const label = unread.length > 0 ? t('notice.buttonUnread', { n: unread.length }) : t('notice.button');
+  const label = unread.length > 0 ? t('notice.buttonUnread', { count: unread.length }) : t('notice.button');
   return (
     <PopoverNext
       content={content}
@@ -126,7 +126,8 @@ export function Notifications() {
         data-testid="notifications-button"
         endIcon={
           unread.length > 0 ? (
-            <Tag round intent={Intent.WARNING} data-testid="notifications-count">
+            // The count is in the button's name; read once, not again as a bare number.
+            <Tag round intent={Intent.WARNING} data-testid="notifications-count" aria-hidden>
               {unread.length}
             </Tag>
           ) : undefined

@@ -32,7 +32,8 @@ export function TopBar({
   const { t } = useTranslation();
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
-    <Navbar className="top-bar" fixedToTop={false}>
+    // The banner landmark: the top bar is the console's own, the same on every page.
+    <Navbar className="top-bar" fixedToTop={false} role="banner">
       <NavbarGroup align={Alignment.START}>
         {onOpenMenu && (
           <Button

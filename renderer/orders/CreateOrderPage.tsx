@@ -6,7 +6,6 @@ import {
   Card,
   Classes,
   FormGroup,
-  HTMLSelect,
   InputGroup,
   Intent,
   Radio,
@@ -14,6 +13,7 @@ import {
   Spinner,
   TextArea,
 } from '@blueprintjs/core';
+import { HTMLSelect } from '../components/HTMLSelect.js';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import { GAMES, type GameId } from '../../shared/games.js';

@@ -6,12 +6,12 @@ import {
   Drawer,
   DrawerSize,
   FormGroup,
-  HTMLSelect,
   InputGroup,
   Intent,
   RangeSlider,
   Switch,
 } from '@blueprintjs/core';
+import { HTMLSelect } from '../components/HTMLSelect.js';
 import { useTranslation } from 'react-i18next';
 import {
   AMOUNT_SLIDER,

@@ -6,13 +6,13 @@ import {
   Drawer,
   DrawerSize,
   FormGroup,
-  HTMLSelect,
   HTMLTable,
   Icon,
   InputGroup,
   Intent,
   Spinner,
 } from '@blueprintjs/core';
+import { HTMLSelect } from '../components/HTMLSelect.js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Classes, HTMLSelect, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, Intent, Spinner } from '@blueprintjs/core';
+import { HTMLSelect } from '../components/HTMLSelect.js';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { BULK_ACTIONS, type BulkAction, type Order, type PayTab } from '../../shared/api/orders.js';

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Classes, Tab, Tabs } from '@blueprintjs/core';
+import { Classes, Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { PAY_TABS, type PayTab } from '../../shared/api/orders.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
@@ -59,7 +59,12 @@ export function PayTabsPage({ game }: { game: GameId }) {
         ))}
       </Tabs>
       {/* Keyed by tab: each tab is its own list (selection and drawer start afresh). */}
-      <OrderList key={tab} game={game} tab={tab} testId="orders" />
+      <TabPanel
+        id={tab}
+        parentId="pay-tabs"
+        selectedTabId={tab}
+        panel={<OrderList key={tab} game={game} tab={tab} testId="orders" />}
+      />
     </div>
   );
 }

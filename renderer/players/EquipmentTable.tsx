@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo } from 'react';
-import { Classes, H5 } from '@blueprintjs/core';
+import { Classes, H3 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/EmptyState.js';
 import { EQUIPMENT_QUALITIES, type Equipment } from '../../shared/api/players.js';
@@ -87,9 +87,9 @@ export const EquipmentTable = memo(function EquipmentTable({
 
   return (
     <div className="equipment">
-      <H5 className="equipment-title" data-testid="equipment-title">
+      <H3 className="equipment-title heading-size-5" data-testid="equipment-title">
         {t('players.equipment.title', figures)}
-      </H5>
+      </H3>
       <div className="equipment-table" data-testid="equipment-table" data-row-count={items.length}>
         {empty ? (
           <EmptyState icon="box" title={t('players.equipment.empty')} testId="equipment-empty" />
@@ -100,6 +100,7 @@ export const EquipmentTable = memo(function EquipmentTable({
             height={{ rows: VISIBLE_ROWS }}
             selectable
             onCompleteRender={onComplete}
+            label={t('players.equipment.title', figures)}
           />
         )}
       </div>

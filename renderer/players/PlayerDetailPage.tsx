@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { Callout, Classes, Intent, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Callout, Classes, Intent, Spinner, Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import { GAMES, gamePagePath, type GameId } from '../../shared/games.js';
@@ -109,7 +109,13 @@ export function PlayerDetailPage({ game }: { game: GameId }) {
         </Tabs>
       </div>
       {tab ? (
-        <PlayerTabPanel key={tab} game={game} id={id} tab={tab} onRowsShown={markRows} />
+        // Drawn outside Tabs (the tab is a route, not a Tabs panel), under the id the tab controls.
+        <TabPanel
+          id={`player-tab-${tab}`}
+          parentId="player-tabs"
+          selectedTabId={`player-tab-${tab}`}
+          panel={<PlayerTabPanel key={tab} game={game} id={id} tab={tab} onRowsShown={markRows} />}
+        />
       ) : (
         <Callout
           intent={Intent.WARNING}

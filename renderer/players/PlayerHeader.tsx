@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Classes, H3, Intent, Tag, type IconName } from '@blueprintjs/core';
+import { Card, Classes, H2, Intent, Tag, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { PlayerDetail } from '../../shared/api/players.js';
 import type { GameId } from '../../shared/games.js';
@@ -84,9 +84,9 @@ export function PlayerHeader({ game, player }: { game: GameId; player: PlayerDet
   return (
     <Card className="player-header" data-testid="player-header">
       <div className="player-header-top">
-        <H3 className="player-name" data-testid="player-name">
+        <H2 className="player-name heading-size-3" data-testid="player-name">
           {player.name}
-        </H3>
+        </H2>
         <StateTag state={player.state} size="large" data-testid="player-state" />
         <span className="toolbar-spacer" />
         <PlayerActions game={game} player={player} />

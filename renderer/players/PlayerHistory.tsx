@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Classes, H4, HTMLTable, Intent, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Card, Classes, H2, HTMLTable, Intent, Spinner, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GameId } from '../../shared/games.js';
@@ -217,7 +217,7 @@ export function PlayerHistory({ game, id }: { game: GameId; id: string }) {
   return (
     <Card className="player-history" data-testid="player-history">
       <div className="player-history-top">
-        <H4>{t('players.history.title')}</H4>
+        <H2 className="heading-size-4">{t('players.history.title')}</H2>
         <Tabs
           id="player-history-tabs"
           selectedTabId={`history-${view}`}
@@ -247,11 +247,18 @@ export function PlayerHistory({ game, id }: { game: GameId; id: string }) {
           />
         )}
       </div>
-      {view === 'audit' ? (
-        <AuditList game={game} id={id} page={page} onPage={onPage} />
-      ) : (
-        <LogList game={game} id={id} kind={view} filter={filter} page={page} onPage={onPage} />
-      )}
+      <TabPanel
+        id={`history-${view}`}
+        parentId="player-history-tabs"
+        selectedTabId={`history-${view}`}
+        panel={
+          view === 'audit' ? (
+            <AuditList game={game} id={id} page={page} onPage={onPage} />
+          ) : (
+            <LogList game={game} id={id} kind={view} filter={filter} page={page} onPage={onPage} />
+          )
+        }
+      />
     </Card>
   );
 }

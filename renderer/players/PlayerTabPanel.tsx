@@ -62,7 +62,17 @@ function RecordFields({ def, row, onShown }: { def: TabDef; row: TabRow; onShown
 
 type CellViews = ReturnType<typeof cellViews>[number];
 
-function RowsTable({ def, rows, onShown }: { def: TabDef; rows: readonly TabRow[]; onShown: () => void }) {
+function RowsTable({
+  def,
+  rows,
+  label,
+  onShown,
+}: {
+  def: TabDef;
+  rows: readonly TabRow[];
+  label: string;
+  onShown: () => void;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const views = useMemo(() => cellViews(rows, def.columns, lang), [rows, def, lang]);
@@ -86,6 +96,7 @@ function RowsTable({ def, rows, onShown }: { def: TabDef; rows: readonly TabRow[
       columns={columns}
       height={{ rows: VISIBLE_ROWS }}
       className="tab-rows"
+      label={label}
       selectable
       onCompleteRender={onShown}
     />
@@ -121,7 +132,7 @@ function DataTabPanel({ game, id, tab, onRowsShown }: TabPanelProps) {
               ) : def.kind === 'record' ? (
                 <RecordFields def={def} row={first} onShown={onRowsShown} />
               ) : (
-                <RowsTable def={def} rows={read.rows} onShown={onRowsShown} />
+                <RowsTable def={def} rows={read.rows} label={t(`players.tab.${tab}`)} onShown={onRowsShown} />
               )}
             </>
           );

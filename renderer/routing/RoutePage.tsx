@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { H2, Tag } from '@blueprintjs/core';
+import { H1, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '../../shared/games.js';
 import type { RouteDef } from '../../shared/routes.js';
@@ -19,9 +19,9 @@ export function RoutePage({ route, children }: { route: RouteDef; children: Reac
   const lang = useLanguage();
   const location = useLocation();
   const [search] = useSearchParams();
-  const { state } = useSession();
+  const { state, appInfo } = useSession();
 
-  const heading = t(headingKeyOf(route));
+  const heading = t(headingKeyOf(route, appInfo?.backend.setup === 'needed'));
   const gameName = route.game ? GAMES[route.game].names[lang] : undefined;
   const appTitle = t(APP_TITLE_KEY);
   useEffect(() => {
@@ -46,9 +46,9 @@ export function RoutePage({ route, children }: { route: RouteDef; children: Reac
             {gameName}
           </Tag>
         )}
-        <H2 className="page-title" data-testid="page-title">
+        <H1 className="page-title" data-testid="page-title">
           {heading}
-        </H2>
+        </H1>
       </header>
       {children}
     </div>

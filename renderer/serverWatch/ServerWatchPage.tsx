@@ -1,4 +1,4 @@
-import { Tab, Tabs } from '@blueprintjs/core';
+import { Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useLiveWatch } from './live.js';
@@ -38,7 +38,13 @@ export function ServerWatchPage() {
         <Tab id="servers" title={t('serverWatch.tab.servers')} data-testid="watch-tab-servers" />
         <Tab id="notices" title={t('serverWatch.tab.notices')} data-testid="watch-tab-notices" />
       </Tabs>
-      <div className="server-watch-panel">{tab === 'servers' ? <WatchList /> : <NoticesTab />}</div>
+      <TabPanel
+        className="server-watch-panel"
+        id={tab}
+        parentId="server-watch-tabs"
+        selectedTabId={tab}
+        panel={tab === 'servers' ? <WatchList /> : <NoticesTab />}
+      />
     </div>
   );
 }

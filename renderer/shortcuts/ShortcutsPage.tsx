@@ -1,15 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
-import {
-  Button,
-  Callout,
-  Classes,
-  H4,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  Intent,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, H4, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { HTMLSelect } from '../components/HTMLSelect.js';
 import { useTranslation } from 'react-i18next';
 import { APP_COMMANDS, DEFAULT_SHORTCUTS, type AppCommand } from '../../shared/commands.js';
 import { PINNED_MAX, type ShortcutPrefs } from '../../shared/api/shortcuts.js';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Callout, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, InputGroup, Intent } from '@blueprintjs/core';
+import { HTMLSelect } from '../components/HTMLSelect.js';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOG_EXPORT_CAP, OUTCOMES, type SystemLogRow } from '../../shared/api/systemLogs.js';
@@ -99,7 +100,8 @@ export function AuditTrail() {
         t('systemLogs.field.reason'),
         t('systemLogs.field.outcome'),
         t('systemLogs.field.clientIp'),
-        '',
+        // The column of the Open buttons is named too: an empty header reads as nothing.
+        t('systemLogs.field.open'),
       ]}
       row={(e) => (
         <LogRow key={e.id} entry={e} onOpen={() => openEntry(e.id)} onOperator={set(AUDIT_PARAMS.operator)} />

@@ -1,4 +1,5 @@
-import { Button, HTMLSelect, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { HTMLSelect } from '../components/HTMLSelect.js';
 import { useTranslation } from 'react-i18next';
 import { EVENT_LEVELS, type EventLevel, type SystemEvent } from '../../shared/api/systemLogs.js';
 import { GAME_LIST } from '../../shared/games.js';

@@ -31,7 +31,7 @@ export function LogTable<T extends { id: number }>(props: {
   onPage: (page: number) => void;
   /** Rows open something on click. */
   interactive?: boolean;
-  /** The column headings, translated ('' for a column without one). */
+  /** The column headings, translated; every column has one (a screen reader reads it per cell). */
   columns: readonly string[];
   row: (item: T) => ReactNode;
 }) {

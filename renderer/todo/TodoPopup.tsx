@@ -34,7 +34,7 @@ export function TodoPopup() {
 
   const items = query.data ? byDeadline(query.data.todo) : [];
   const critical = items.filter((i) => isCritical(Date.parse(i.expireAt), now)).length;
-  const label = critical > 0 ? t('todo.popup.openCritical', { n: critical }) : t('todo.popup.open');
+  const label = critical > 0 ? t('todo.popup.openCritical', { count: critical }) : t('todo.popup.open');
 
   const content = (
     <div className="todo-popup" data-testid="todo-popup">
@@ -96,7 +96,8 @@ export function TodoPopup() {
         data-testid="todo-popup-button"
         endIcon={
           critical > 0 ? (
-            <Tag round intent={Intent.DANGER} data-testid="todo-popup-critical-count">
+            // The count is in the button's name; read once, not again as a bare number.
+            <Tag round intent={Intent.DANGER} data-testid="todo-popup-critical-count" aria-hidden>
               {critical}
             </Tag>
           ) : undefined

@@ -1,4 +1,5 @@
-import { Button, Callout, HTMLSelect, HTMLTable, InputGroup, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, InputGroup, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { HTMLSelect } from '../components/HTMLSelect.js';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_KINDS } from '../../shared/api/users.js';
 import { GAME_LIST } from '../../shared/games.js';
