@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY_FILES, checkAsar, packageName, type AsarEntry } from '../scripts/asar-check.js';
+import { checkFuses } from '../scripts/fuses.js';
 import { linkProblems } from '../scripts/links-check.js';
 import { buildPlatforms, feedProblem, releaseConfig } from '../scripts/release-config.js';
+import { makeStandInElectron } from '../scripts/stand-in-electron.js';
 import { UPDATE_KEYS_FILE, signReleaseFiles } from '../scripts/update-signing.js';
 import { BUILT_IN_UPDATE_KEYS } from './updater/electron.js';
 import { publicKeyText, trustedKeys, verifyUpdateFile } from './updater/signature.js';
@@ -410,6 +412,45 @@ describe('build/sign-windows.cjs (the cloud signing hook)', () => {
       if (before === undefined) delete process.env['WIN_SIGN_COMMAND'];
       else process.env['WIN_SIGN_COMMAND'] = before;
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the fuse check (scripts/fuses.ts, run by npm run pack:check on the packed binary)', () => {
+  // electron-builder.yml's decisions, in the wire's order (@electron/fuses' FuseV1Options).
+  const asDecided = [0, 1, 0, 0, 1, 1, 0, 0];
+
+  async function standIn(fuses: number[]): Promise<{ exe: string; done: () => void }> {
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-fuses-'));
+    await makeStandInElectron(dir, '45.0.0', fuses);
+    return { exe: join(dir, 'electron'), done: () => rmSync(dir, { recursive: true, force: true }) };
+  }
+
+  it('passes a binary whose every fuse is as decided, and names one that is not', async () => {
+    const config = await loadConfig();
+    const good = await standIn(asDecided);
+    const flipped = await standIn([1, ...asDecided.slice(1)]);
+    try {
+      expect(await checkFuses(good.exe, config)).toEqual([]);
+      expect(await checkFuses(flipped.exe, config)).toEqual([
+        'fuse runAsNode is on in the packed app, but electron-builder.yml says off',
+      ]);
+    } finally {
+      good.done();
+      flipped.done();
+    }
+  });
+
+  it('fails on a fuse the binary carries that this @electron/fuses does not know (a newer Electron)', async () => {
+    const newer = await standIn([...asDecided, 1]);
+    try {
+      const problems = await checkFuses(newer.exe, await loadConfig());
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(
+        /^the packed Electron carries fuse 8 \(state on\), which @electron\/fuses [\d.]+ does not know, so electron-builder\.yml cannot decide it/,
+      );
+    } finally {
+      newer.done();
     }
   });
 });
