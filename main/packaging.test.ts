@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,12 @@ import { checkFuses } from '../scripts/fuses.js';
 import { linkProblems } from '../scripts/links-check.js';
 import { buildPlatforms, feedProblem, releaseConfig } from '../scripts/release-config.js';
 import { makeStandInElectron } from '../scripts/stand-in-electron.js';
-import { UPDATE_KEYS_FILE, signReleaseFiles } from '../scripts/update-signing.js';
+import {
+  UPDATE_KEYS_FILE,
+  builtInUpdateKeys,
+  createUpdateKey,
+  signReleaseFiles,
+} from '../scripts/update-signing.js';
 import { BUILT_IN_UPDATE_KEYS } from './updater/electron.js';
 import { publicKeyText, trustedKeys, verifyUpdateFile } from './updater/signature.js';
 
@@ -290,6 +295,35 @@ describe('the release configuration (scripts/release-config.ts, used by npm run 
       await expect(signReleaseFiles(dir, signing.key, '1.2.0')).rejects.toThrow(
         /latest\.yml names GameOps-Console-1\.2\.0-win-x64\.exe, which is not in/,
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes a key pair (npm run update-key): the private key apart, the public one for the build', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-update-key-'));
+    try {
+      const keysFile = join(dir, 'update-signing-keys.json');
+      writeFileSync(keysFile, JSON.stringify({ about: 'kept', keys: ['old'] }));
+      const first = createUpdateKey({ privateKeyPath: join(dir, 'a.pem'), keysFile });
+      expect(JSON.parse(readFileSync(keysFile, 'utf8'))).toEqual({ about: 'kept', keys: [first] });
+      expect(statSync(join(dir, 'a.pem')).mode & 0o777).toBe(0o600);
+      const second = createUpdateKey({ privateKeyPath: join(dir, 'b.pem'), keysFile, add: true });
+      expect(builtInUpdateKeys(keysFile)).toEqual([first, second]);
+      // The release takes either private key against the keys the app is built with.
+      for (const pem of ['a.pem', 'b.pem']) {
+        const plan = releaseConfig(
+          {},
+          { GAMEOPS_UPDATE_URL: 'https://u.example/', GAMEOPS_UPDATE_SIGNING_KEY: join(dir, pem) },
+          { updateKeys: builtInUpdateKeys(keysFile) },
+        );
+        expect(plan.problems).toEqual([]);
+      }
+      // An existing key file is never overwritten.
+      const before = readFileSync(join(dir, 'a.pem'), 'utf8');
+      expect(() => createUpdateKey({ privateKeyPath: join(dir, 'a.pem'), keysFile })).toThrow(/EEXIST/);
+      expect(readFileSync(join(dir, 'a.pem'), 'utf8')).toBe(before);
+      expect(builtInUpdateKeys(keysFile)).toEqual([first, second]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
