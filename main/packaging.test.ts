@@ -3,14 +3,21 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY_FILES, checkAsar, packageName, type AsarEntry } from '../scripts/asar-check.js';
+import { checkFuses } from '../scripts/fuses.js';
 import { linkProblems } from '../scripts/links-check.js';
 import { buildPlatforms, feedProblem, releaseConfig } from '../scripts/release-config.js';
-import { UPDATE_KEYS_FILE, signReleaseFiles } from '../scripts/update-signing.js';
+import { makeStandInElectron } from '../scripts/stand-in-electron.js';
+import {
+  UPDATE_KEYS_FILE,
+  builtInUpdateKeys,
+  createUpdateKey,
+  signReleaseFiles,
+} from '../scripts/update-signing.js';
 import { BUILT_IN_UPDATE_KEYS } from './updater/electron.js';
 import { publicKeyText, trustedKeys, verifyUpdateFile } from './updater/signature.js';
 
@@ -293,6 +300,35 @@ describe('the release configuration (scripts/release-config.ts, used by npm run 
     }
   });
 
+  it('makes a key pair (npm run update-key): the private key apart, the public one for the build', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-update-key-'));
+    try {
+      const keysFile = join(dir, 'update-signing-keys.json');
+      writeFileSync(keysFile, JSON.stringify({ about: 'kept', keys: ['old'] }));
+      const first = createUpdateKey({ privateKeyPath: join(dir, 'a.pem'), keysFile });
+      expect(JSON.parse(readFileSync(keysFile, 'utf8'))).toEqual({ about: 'kept', keys: [first] });
+      expect(statSync(join(dir, 'a.pem')).mode & 0o777).toBe(0o600);
+      const second = createUpdateKey({ privateKeyPath: join(dir, 'b.pem'), keysFile, add: true });
+      expect(builtInUpdateKeys(keysFile)).toEqual([first, second]);
+      // The release takes either private key against the keys the app is built with.
+      for (const pem of ['a.pem', 'b.pem']) {
+        const plan = releaseConfig(
+          {},
+          { GAMEOPS_UPDATE_URL: 'https://u.example/', GAMEOPS_UPDATE_SIGNING_KEY: join(dir, pem) },
+          { updateKeys: builtInUpdateKeys(keysFile) },
+        );
+        expect(plan.problems).toEqual([]);
+      }
+      // An existing key file is never overwritten.
+      const before = readFileSync(join(dir, 'a.pem'), 'utf8');
+      expect(() => createUpdateKey({ privateKeyPath: join(dir, 'a.pem'), keysFile })).toThrow(/EEXIST/);
+      expect(readFileSync(join(dir, 'a.pem'), 'utf8')).toBe(before);
+      expect(builtInUpdateKeys(keysFile)).toEqual([first, second]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('builds the app with the Ed25519 keys of build/update-signing-keys.json', () => {
     const keys = (JSON.parse(readFileSync(UPDATE_KEYS_FILE, 'utf8')) as { keys: string[] }).keys;
     expect(keys.length).toBeGreaterThan(0);
@@ -410,6 +446,45 @@ describe('build/sign-windows.cjs (the cloud signing hook)', () => {
       if (before === undefined) delete process.env['WIN_SIGN_COMMAND'];
       else process.env['WIN_SIGN_COMMAND'] = before;
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the fuse check (scripts/fuses.ts, run by npm run pack:check on the packed binary)', () => {
+  // electron-builder.yml's decisions, in the wire's order (@electron/fuses' FuseV1Options).
+  const asDecided = [0, 1, 0, 0, 1, 1, 0, 0];
+
+  async function standIn(fuses: number[]): Promise<{ exe: string; done: () => void }> {
+    const dir = mkdtempSync(join(tmpdir(), 'gameops-fuses-'));
+    await makeStandInElectron(dir, '45.0.0', fuses);
+    return { exe: join(dir, 'electron'), done: () => rmSync(dir, { recursive: true, force: true }) };
+  }
+
+  it('passes a binary whose every fuse is as decided, and names one that is not', async () => {
+    const config = await loadConfig();
+    const good = await standIn(asDecided);
+    const flipped = await standIn([1, ...asDecided.slice(1)]);
+    try {
+      expect(await checkFuses(good.exe, config)).toEqual([]);
+      expect(await checkFuses(flipped.exe, config)).toEqual([
+        'fuse runAsNode is on in the packed app, but electron-builder.yml says off',
+      ]);
+    } finally {
+      good.done();
+      flipped.done();
+    }
+  });
+
+  it('fails on a fuse the binary carries that this @electron/fuses does not know (a newer Electron)', async () => {
+    const newer = await standIn([...asDecided, 1]);
+    try {
+      const problems = await checkFuses(newer.exe, await loadConfig());
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(
+        /^the packed Electron carries fuse 8 \(state on\), which @electron\/fuses [\d.]+ does not know, so electron-builder\.yml cannot decide it/,
+      );
+    } finally {
+      newer.done();
     }
   });
 });

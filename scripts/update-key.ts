@@ -1,9 +1,7 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { publicKeyText } from '../main/updater/signature.js';
 import { REPO } from './release-config.js';
-import { UPDATE_KEYS_FILE } from './update-signing.js';
+import { UPDATE_KEYS_FILE, createUpdateKey } from './update-signing.js';
 
 /**
  * `npm run update-key -- --out PATH [--add]`: makes the Ed25519 key pair that signs updates
@@ -30,10 +28,6 @@ if (existsSync(target)) {
   console.error(`[update-key] ${target} exists: not overwritten`);
   process.exit(2);
 }
-const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-writeFileSync(target, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600, flag: 'wx' });
-const current = JSON.parse(readFileSync(UPDATE_KEYS_FILE, 'utf8')) as { keys: string[] };
-const keys = [...(args.includes('--add') ? current.keys : []), publicKeyText(publicKey)];
-writeFileSync(UPDATE_KEYS_FILE, `${JSON.stringify({ ...current, keys }, null, 2)}\n`);
+createUpdateKey({ privateKeyPath: target, add: args.includes('--add') });
 console.log(`[update-key] private key: ${target} (set GAMEOPS_UPDATE_SIGNING_KEY to it when releasing)`);
 console.log(`[update-key] public key added to ${relative(REPO, UPDATE_KEYS_FILE)}: commit it`);

@@ -1,4 +1,4 @@
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -16,8 +16,28 @@ const require = createRequire(import.meta.url);
 /** The public keys built into the app (main/updater/electron.ts imports the same file). */
 export const UPDATE_KEYS_FILE = fileURLToPath(new URL('../build/update-signing-keys.json', import.meta.url));
 
-export function builtInUpdateKeys(): string[] {
-  return (JSON.parse(readFileSync(UPDATE_KEYS_FILE, 'utf8')) as { keys: string[] }).keys;
+export function builtInUpdateKeys(keysFile = UPDATE_KEYS_FILE): string[] {
+  return (JSON.parse(readFileSync(keysFile, 'utf8')) as { keys: string[] }).keys;
+}
+
+/**
+ * A new signing key pair (`npm run update-key`): the private key to `privateKeyPath` (PKCS#8
+ * PEM, owner-only, never over an existing file), its public half into the keys file, replacing
+ * the keys there or, with `add`, joining them. Returns the public key as the file lists it.
+ */
+export function createUpdateKey(opts: { privateKeyPath: string; keysFile?: string; add?: boolean }): string {
+  const keysFile = opts.keysFile ?? UPDATE_KEYS_FILE;
+  const current = JSON.parse(readFileSync(keysFile, 'utf8')) as { keys: string[] };
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  // 'wx': fails when the file exists, so an existing key is never overwritten.
+  writeFileSync(opts.privateKeyPath, privateKey.export({ format: 'pem', type: 'pkcs8' }), {
+    mode: 0o600,
+    flag: 'wx',
+  });
+  const added = publicKeyText(publicKey);
+  const keys = [...(opts.add ? current.keys : []), added];
+  writeFileSync(keysFile, `${JSON.stringify({ ...current, keys }, null, 2)}\n`);
+  return added;
 }
 
 type Env = Record<string, string | undefined>;
