@@ -1,8 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Codes } from '../../shared/codes.js';
+import { EMBEDDED_KEY_HEADER } from '../../shared/constants.js';
+import { ROOT } from '../../tests/support/processes.js';
+import { createLogger, routeConsole } from '../logging/logger.js';
+import { openRotatingFile } from '../logging/rotating-file.js';
 import { GUEST_USER } from '../../shared/session.js';
 import { createConsoleCore, type ConsoleCore } from '../core.js';
 import { createMemoryTokenStore } from '../session/token-store.js';
@@ -409,6 +413,28 @@ describe('the forked backend worker', () => {
     await expect(fetch(`${backend.url}/api/v1/sr/admin/session`)).rejects.toThrow();
     expect(exited).toBe(false);
   }, 120_000);
+
+  it('is given its launch key over the port, never its environment, and its output is logged redacted', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gameops-worker-log-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const file = openRotatingFile({ dir });
+    const undo = routeConsole(createLogger(file));
+    let key: string | undefined;
+    try {
+      const stub = join(ROOT, 'tests/support/stub-worker.mjs');
+      const backend = await createForkLauncher({ dataDir: join(dir, 'unused') }, stub).start();
+      key = backend.headers[EMBEDDED_KEY_HEADER];
+      await vi.waitFor(async () => expect(await readFile(file.path, 'utf8')).toContain('env has it: false'));
+      await backend.stop();
+    } finally {
+      undo();
+    }
+    expect(key).toMatch(/^[\w-]{43}$/);
+    const text = await readFile(file.path, 'utf8');
+    expect(text).toContain('[info] [backend] {"level":30,"msg":"got x-gameops-launch-key: "[redacted]"');
+    expect(text).toContain('[error] [backend] env has it: false');
+    expect(text).not.toContain(key!);
+  });
 
   it('reports a worker that cannot start', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gameops-worker-'));

@@ -230,8 +230,10 @@ async function sandboxOrder(deps: ServerDeps, req: FastifyRequest<SandboxRequest
 function assertOwnPage(deps: ServerDeps, req: FastifyRequest): void {
   const origin = req.headers.origin;
   if (origin === undefined) return;
-  const own = [publicOrigin(deps), loopbackOrigin(deps)];
-  if (own.includes(origin)) return;
+  // GAMEOPS_PAY_PUBLIC_URL may name a path under its origin; a browser's Origin never does.
+  const originOf = (url: string | undefined) => (url && URL.canParse(url) ? new URL(url).origin : null);
+  if (origin !== 'null' && [publicOrigin(deps), loopbackOrigin(deps)].some((u) => originOf(u) === origin))
+    return;
   const shown = origin.slice(0, 100);
   throw problem(
     Codes.FORBIDDEN,
