@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../shared/api/orders.js';
 import type { WatchAlert } from '../../shared/api/serverWatch.js';
 import type { GameId } from '../../shared/games.js';
 import { THEMES } from '../players/themes/index.js';
-import { backendKinds } from '../../tests/support/backends.js';
+import { startBackend, type RunningBackend } from '../backend.js';
+import { backendKinds, postgresUrl, TEST_SCRYPT, TestClock } from '../../tests/support/backends.js';
+import { createDatabase, dropDatabase } from '../../tests/support/postgres.js';
 import { pid, useKit } from '../../tests/support/api-kit.js';
 import { ALERT_AFTER_FAILURES, DELIVERY_LEASE_MS, RETRY_CAP_MS, retryDelayMs } from './backoff.js';
 import { setDeliveryTarget, TABLE_TARGET, type DeliveryTarget } from './delivery.js';
@@ -16,7 +19,7 @@ import { claimDue } from './redelivery.js';
  * backend once its lease is over; a game that keeps failing is tried again with back-off, raises
  * one alert through server watch after ALERT_AFTER_FAILURES failures and shows it on the order;
  * once the game answers, the order is delivered once. Two claims at the same instant never take
- * the same order.
+ * the same order, nor do two backends on one PostgreSQL database.
  */
 
 const G: GameId = 'ymmj';
@@ -199,5 +202,90 @@ describe.each(backendKinds())('the delivery job on %s', (kind) => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from orders
       where next_delivery_at <= ${at} and state in ('paid', 'deliveryFailed')`.execute(db());
     expect(Number(rows[0]?.n)).toBe(0);
+  });
+});
+
+/**
+ * Two backends on one PostgreSQL database, each with its own delivery job, both running at the
+ * same instant over the same due orders: every order is delivered by one of them, once.
+ */
+describe.skipIf(!postgresUrl())('the delivery job of two backends on one PostgreSQL database', () => {
+  const clock = new TestClock();
+  let dbName: string;
+  let backends: RunningBackend[] = [];
+  beforeAll(async () => {
+    dbName = `t_${randomBytes(6).toString('hex')}`;
+    const databaseUrl = await createDatabase(postgresUrl(), dbName);
+    const start = () =>
+      startBackend({
+        databaseUrl,
+        demo: true,
+        seedPlayers: 5,
+        clock: clock.fn,
+        auth: { scrypt: TEST_SCRYPT },
+        serverWatch: false,
+        redelivery: { everyMs: 0, batch: 3 },
+      });
+    backends = [await start(), await start()];
+  });
+  afterAll(async () => {
+    for (const b of backends) await b.close();
+    await dropDatabase(postgresUrl(), dbName);
+  });
+
+  it('delivers each order once between them', async () => {
+    const [a, b] = backends;
+    if (!a || !b) throw new Error('the backends did not start');
+    const db = a.database.db;
+    // Each backend's game counts what it was asked; a slow answer keeps both jobs busy at once.
+    const asked = new Map<string, string[]>();
+    const counting = (name: string): DeliveryTarget => ({
+      async deliver(handle, req, at) {
+        asked.set(req.orderId, [...(asked.get(req.orderId) ?? []), name]);
+        await new Promise((r) => setTimeout(r, 20));
+        return TABLE_TARGET.deliver(handle, req, at);
+      },
+    });
+    setDeliveryTarget(a.database.db, counting('a'));
+    setDeliveryTarget(b.database.db, counting('b'));
+    const pack = THEMES[G].recharge[0];
+    if (!pack) throw new Error('no recharge pack');
+    const ids: string[] = [];
+    for (let i = 0; i < 15; i++) {
+      const at = new Date(clock.now);
+      const o = await createPurchaseOrder(db, {
+        game: G,
+        playerId: pid(G, 1),
+        productId: pack.id,
+        requestId: `two-backends-${i}`,
+        by: 'pay-server',
+        now: at,
+      });
+      await startPaying(db, { orderId: o.orderId, provider: 'wechat', providerRef: `WX-TWO-${i}`, now: at });
+      await applyPayment(db, {
+        orderId: o.orderId,
+        provider: 'wechat',
+        providerRef: `WX-TWO-${i}`,
+        amount: pack.price,
+        currency: THEMES[G].currency,
+        now: at,
+        by: 'provider:wechat',
+      });
+      ids.push(o.orderId);
+    }
+    clock.advance(LEASE_S);
+    const [byA, byB] = await Promise.all([a.redelivery?.runDue(), b.redelivery?.runDue()]);
+    expect((byA ?? 0) + (byB ?? 0)).toBe(ids.length);
+    for (const id of ids) expect(asked.get(id)).toHaveLength(1);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from orders
+      where order_id in (${sql.join(ids)}) and state = 'delivered'`.execute(db);
+    expect(Number(rows[0]?.n)).toBe(ids.length);
+    const events = await db
+      .selectFrom('order_events')
+      .select('order_id')
+      .where('order_id', 'in', ids)
+      .where('to_state', '=', 'delivered')
+      .execute();
+    expect(events).toHaveLength(ids.length);
   });
 });

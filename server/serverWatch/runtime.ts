@@ -21,7 +21,8 @@ import { alertHubOf, type AlertHub } from './hub.js';
  * session-level advisory lock on a connection it keeps, and the one holding it runs the engine
  * (and the demo's simulated servers); the others only answer calls, and take over within
  * `leaderRetrySec` if the holder goes away (its connection closes, the lock is released). The
- * alert log has a single writer that way, so its sequence numbers are in commit order.
+ * engine and server watch's port (other features' alerts) take the alert log's lock before they
+ * append (hub.ts), so its sequence numbers are in commit order.
  */
 
 export interface ServerWatchOptions {
