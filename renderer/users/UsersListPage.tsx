@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ROLES } from '../../shared/roles.js';
 import type { Operator } from '../../shared/api/users.js';
 import { fillPath, routeById } from '../../shared/routes.js';
-import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import type { ListFilter } from '../kit/filters.js';
 import { ListPage } from '../kit/ListPage.js';
 import type { TableColumn } from '../kit/table.js';
@@ -61,7 +61,7 @@ export function UsersListPage() {
       key: 'lastLogin',
       name: t('users.field.lastLogin'),
       width: 170,
-      render: (op) => formatDateTime(op.lastLoginAt, lang) || t('users.neverSignedIn'),
+      render: (op) => (op.lastLoginAt ? <ListTime at={op.lastLoginAt} /> : t('users.neverSignedIn')),
     },
   ];
 
