@@ -8,13 +8,11 @@ import { ListTime } from '../components/ListTime.js';
 import type { ListFilter } from '../kit/filters.js';
 import { ListPage } from '../kit/ListPage.js';
 import type { TableColumn } from '../kit/table.js';
-import { useLanguage } from '../i18n/i18n.js';
 import { roleLabels } from './roleLabel.js';
 
 /** Operators, filtered and paged by the server; the filters live in the URL so Back keeps them. */
 export function UsersListPage() {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const detail = (phone: string) => fillPath(routeById('admin.user').path, { phone });
 
   const filters: ListFilter[] = [

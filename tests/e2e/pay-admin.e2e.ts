@@ -22,8 +22,6 @@ async function call<T>(endpoint: EndpointId, input: Record<string, unknown>): Pr
 
 async function signedIn(account: string, path: string): Promise<Page> {
   await fx.host.core.handlers['session:logout'](null);
-  // The embedded backend's first start (a fresh database) can outlast a locator's wait.
-  await fx.host.core.backendReady();
   const page = await openConsole(fx.browser, fx.host);
   await signIn(page, account);
   await waitForPath(page, '/home');

@@ -25,8 +25,6 @@ async function consoleAt(
   path: string,
 ): Promise<Page> {
   await fx.host.core.handlers['session:logout'](null);
-  // The embedded backend's first start (a fresh database) can outlast a locator's wait.
-  await fx.host.core.backendReady();
   const context = await fx.browser.newContext({
     viewport: { width: viewport.width, height: viewport.height },
     deviceScaleFactor: viewport.scale ?? 1,
