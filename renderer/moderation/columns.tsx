@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameId } from '../../shared/games.js';
 import { PlayerLink } from '../components/PlayerLink.js';
 import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import type { TableColumn } from '../kit/table.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { StatusTag, type ModerationStatus } from './StatusTag.js';
@@ -24,7 +25,7 @@ export function useListColumns(game: GameId) {
     key,
     name,
     width: 150,
-    render: (r) => formatDateTime(at(r), lang),
+    render: (r) => <ListTime at={at(r)} />,
   });
   const longText = <T,>(
     key: string,
@@ -59,7 +60,7 @@ export function useListColumns(game: GameId) {
       key: 'expires',
       name: t('moderation.field.expiresAt'),
       width: 150,
-      render: (r) => (r.expiresAt ? formatDateTime(r.expiresAt, lang) : t('moderation.expiry.neverShort')),
+      render: (r) => (r.expiresAt ? <ListTime at={r.expiresAt} /> : t('moderation.expiry.neverShort')),
     }),
     reason: <T extends { reason: string }>() =>
       longText<T>('reason', t('moderation.field.reason'), 200, (r) => r.reason),

@@ -10,7 +10,7 @@ import { ErrorCallout } from '../components/ErrorCallout.js';
 import { EmptyState } from '../components/EmptyState.js';
 import { PlayerLink } from '../components/PlayerLink.js';
 import { QueryErrorCallout, RefetchSpinner } from '../components/QueryState.js';
-import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import { Pager } from '../kit/Pager.js';
 import { DataTable, type TableColumn } from '../kit/table.js';
 import { useLanguage } from '../i18n/i18n.js';
@@ -62,13 +62,13 @@ function ResultsTable({ game, items }: { game: GameId; items: readonly PlayerRow
       key: 'createdAt',
       name: t('players.field.createdAt'),
       width: 170,
-      render: (p) => formatDateTime(p.createdAt, lang),
+      render: (p) => <ListTime at={p.createdAt} />,
     },
     {
       key: 'lastLoginAt',
       name: t('players.field.lastLoginAt'),
       width: 170,
-      render: (p) => formatDateTime(p.lastLoginAt, lang) || t('players.detail.neverSignedIn'),
+      render: (p) => (p.lastLoginAt ? <ListTime at={p.lastLoginAt} /> : t('players.detail.neverSignedIn')),
     },
   ];
   return (

@@ -4,17 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { ROLES } from '../../shared/roles.js';
 import type { Operator } from '../../shared/api/users.js';
 import { fillPath, routeById } from '../../shared/routes.js';
-import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import type { ListFilter } from '../kit/filters.js';
 import { ListPage } from '../kit/ListPage.js';
 import type { TableColumn } from '../kit/table.js';
-import { useLanguage } from '../i18n/i18n.js';
 import { roleLabels } from './roleLabel.js';
 
 /** Operators, filtered and paged by the server; the filters live in the URL so Back keeps them. */
 export function UsersListPage() {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const detail = (phone: string) => fillPath(routeById('admin.user').path, { phone });
 
   const filters: ListFilter[] = [
@@ -61,7 +59,7 @@ export function UsersListPage() {
       key: 'lastLogin',
       name: t('users.field.lastLogin'),
       width: 170,
-      render: (op) => formatDateTime(op.lastLoginAt, lang) || t('users.neverSignedIn'),
+      render: (op) => (op.lastLoginAt ? <ListTime at={op.lastLoginAt} /> : t('users.neverSignedIn')),
     },
   ];
 

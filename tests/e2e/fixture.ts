@@ -22,6 +22,9 @@ export function useConsole(options: HostOptions = {}): ConsoleFixture {
       ...options,
       backend: { demo: true, ...options.backend } as HostOptions['backend'],
     });
+    // The embedded backend's first start (a fresh database, on a busy machine) can outlast the
+    // first test's wait for the sign-in page; the tests start once it is up.
+    await f.host.core.backendReady();
   });
   beforeEach(async () => {
     await f.host.core.handlers['session:logout'](null);
