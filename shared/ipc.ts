@@ -281,3 +281,15 @@ export function createBridge(t: BridgeTransport): Bridge {
 
 /** The global the preload (or the browser host's shim) installs. */
 export const BRIDGE_GLOBAL = 'gameops';
+
+/**
+ * The browser host's bridge (main/host, renderer/bridge/web-transport.ts): every call and the
+ * event stream carry the launch's token in this header. A header, not a cookie: browsers send a
+ * 127.0.0.1 cookie to every port of 127.0.0.1, a header only where the page's own script puts it.
+ */
+export const WEB_BRIDGE_TOKEN_HEADER = 'X-GameOps-Bridge-Token';
+/**
+ * The launch URL hands the token to the page in this fragment of its redirect (`/#name=token`):
+ * a fragment is never sent to a server, and the page moves it to its origin's storage at once.
+ */
+export const WEB_LAUNCH_FRAGMENT = 'gameops-launch';
