@@ -99,7 +99,13 @@ export interface RequestChannels {
   'session:login': { input: LoginInput; output: Result<SessionState> };
   'session:logout': { input: null; output: Result<SessionState> };
   'settings:get': { input: null; output: Settings };
+  /** Every setting but devTools, which only main changes (settings:devTools). */
   'settings:set': { input: SettingsPatch; output: Result<Settings> };
+  /**
+   * Asks main to turn the developer tools setting on or off: on only after the operator confirms
+   * in a native dialog, which no code in the window can answer.
+   */
+  'settings:devTools': { input: { enabled: boolean }; output: Result<Settings> };
   'app:info': { input: null; output: AppInfo };
   /** First run of the embedded backend: create the first super-admin, or load the demo data. */
   'backend:setup': { input: SetupInit; output: Result<AppInfo> };
@@ -170,6 +176,7 @@ export const REQUEST_CHANNELS = [
   'session:logout',
   'settings:get',
   'settings:set',
+  'settings:devTools',
   'app:info',
   'backend:setup',
   'alerts:list',
@@ -225,6 +232,7 @@ export interface Bridge {
   settings: {
     get(): Promise<Settings>;
     set(patch: SettingsPatch): Promise<Result<Settings>>;
+    askDevTools(enabled: boolean): Promise<Result<Settings>>;
   };
   app: { info(): Promise<AppInfo>; about(): Promise<AboutInfo>; openLogs(): Promise<Result<null>> };
   backend: { setup(input: SetupInit): Promise<Result<AppInfo>> };
@@ -255,6 +263,7 @@ export function createBridge(t: BridgeTransport): Bridge {
     settings: {
       get: () => req('settings:get', null),
       set: (patch) => req('settings:set', patch),
+      askDevTools: (enabled) => req('settings:devTools', { enabled }),
     },
     app: {
       info: () => req('app:info', null),

@@ -25,6 +25,7 @@ const RESULT_CHANNELS: ReadonlySet<RequestChannel> = new Set<RequestChannel>([
   'session:login',
   'session:logout',
   'settings:set',
+  'settings:devTools',
   'app:openLogs',
   'updates:install',
 ]);
