@@ -41,6 +41,8 @@ export interface ConsoleCoreDeps {
   defaultLanguage?: Language;
   /** Applied and saved at start-up, over what was saved before (the host pointing at a given backend). */
   initialSettings?: SettingsPatch;
+  /** The desktop app's native confirmation before the developer tools are allowed (settings:devTools). */
+  confirmDevTools?: (language: Language) => Promise<boolean>;
   fetch?: typeof fetch;
   timeoutMs?: number;
   now?: () => number;
@@ -102,6 +104,7 @@ export async function createConsoleCore(deps: ConsoleCoreDeps): Promise<ConsoleC
     kv: deps.kv,
     defaultLanguage: deps.defaultLanguage,
     initialSettings: deps.initialSettings,
+    ...(deps.confirmDevTools ? { confirmDevTools: deps.confirmDevTools } : {}),
     inUse: (saved) => need('backend').inUse(saved),
   });
   const api = (late.api = createApiService({

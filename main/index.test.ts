@@ -17,6 +17,11 @@ const hoisted = vi.hoisted(() => {
     windowOptions: [] as Record<string, unknown>[],
     exits: [] as number[],
     switches: [] as string[],
+    /** Calls of requestSingleInstanceLock: the first thing a start that goes ahead does. */
+    locks: 0,
+    questions: [] as { buttons: string[] }[],
+    /** The button the operator clicks in a native message box. */
+    answer: 0,
     ipc: new Map<string, (event: unknown, input: unknown) => Promise<unknown>>(),
     logs: [] as string[],
   };
@@ -41,7 +46,7 @@ const hoisted = vi.hoisted(() => {
   const noop = () => undefined;
   const electron = {
     app: {
-      requestSingleInstanceLock: () => true,
+      requestSingleInstanceLock: () => (state.locks++, true),
       enableSandbox: noop,
       on: noop,
       whenReady: () => Promise.resolve(),
@@ -55,7 +60,16 @@ const hoisted = vi.hoisted(() => {
       exit: (code: number) => void state.exits.push(code),
       isReady: () => true,
       setAsDefaultProtocolClient: (scheme: string) => void state.protocols.push(scheme),
-      commandLine: { hasSwitch: (name: string) => state.switches.includes(name) },
+      commandLine: {
+        hasSwitch: (name: string) => state.switches.includes(name),
+        removeSwitch: (name: string) => void state.switches.splice(state.switches.indexOf(name) >>> 0, 1),
+      },
+    },
+    dialog: {
+      showMessageBox: async (...args: unknown[]) => {
+        state.questions.push(args.at(-1) as { buttons: string[] });
+        return { response: state.answer };
+      },
     },
     Menu: {
       buildFromTemplate: (template: unknown[]) => template,
@@ -137,6 +151,7 @@ afterEach(() => {
   s.loaded.length = s.schemes.length = s.handled.length = s.forks.length = s.tokenOptions.length = 0;
   s.protocols.length = s.menus.length = s.windowOptions.length = s.exits.length = s.switches.length = 0;
   s.logs.length = 0;
+  s.locks = s.questions.length = s.answer = 0;
   s.ipc.clear();
   process.argv = savedArgv;
   vi.resetModules();
@@ -230,13 +245,38 @@ describe('the desktop app as a desktop app', () => {
     expect(await take(fromElsewhere, null)).toMatchObject({ ok: false });
   });
 
-  it('does not start when packaged and asked for a remote debugging port without the setting', async () => {
+  it('does not start when packaged and asked for a remote debugging port, refused before anything starts', async () => {
     hoisted.state.switches.push('remote-debugging-port');
     hoisted.state.isPackaged = true;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await import('./index.js');
-    await vi.waitFor(() => expect(hoisted.state.exits).toEqual([1]));
+    // At once, while the module loads: no lock, no log, no scheme, no keychain, no window.
+    expect(hoisted.state.exits).toEqual([1]);
+    expect(hoisted.state.switches).toEqual([]);
+    expect(hoisted.state.locks).toBe(0);
+    expect(hoisted.state.logs).toEqual([]);
+    expect(hoisted.state.schemes).toEqual([]);
+    expect(hoisted.state.tokenOptions).toEqual([]);
     expect(hoisted.state.loaded).toEqual([]);
     expect(hoisted.state.forks).toEqual([]);
+  });
+
+  it('lets the window ask for developer tools, and allows them only when the operator confirms natively', async () => {
+    await launch({ isPackaged: true });
+    const window = { sender: { id: 1 }, senderFrame: { url: 'app://gameops/index.html', parent: null } };
+    const set = hoisted.state.ipc.get('gameops:settings:set')!;
+    const ask = hoisted.state.ipc.get('gameops:settings:devTools')!;
+    // Not through the settings: the window cannot turn them on by itself.
+    expect(await set(window, { devTools: true })).toMatchObject({ ok: false });
+    expect(hoisted.state.questions).toEqual([]);
+    // Declined in the native box: nothing changes.
+    expect(await ask(window, { enabled: true })).toMatchObject({ ok: true, data: { devTools: false } });
+    expect(hoisted.state.questions).toHaveLength(1);
+    hoisted.state.answer = 1;
+    expect(await ask(window, { enabled: true })).toMatchObject({ ok: true, data: { devTools: true } });
+    expect(hoisted.state.questions[1]!.buttons).toEqual(['Cancel', 'Allow developer tools']);
+    // Off again needs no question.
+    expect(await ask(window, { enabled: false })).toMatchObject({ ok: true, data: { devTools: false } });
+    expect(hoisted.state.questions).toHaveLength(2);
   });
 });

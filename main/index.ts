@@ -1,4 +1,4 @@
-import { app, BrowserWindow, nativeTheme, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, protocol, safeStorage, session, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createUtilityProcessLauncher } from './backend/utility-launcher.js';
@@ -13,12 +13,12 @@ import { createElectronKv } from './storage/electron-kv.js';
 import { createMainWindow, installSessionPolicy, WINDOW_SIZES } from './window.js';
 import { DEEP_LINK_SCHEME, linkInArgs } from './deep-links.js';
 import { startMainLog } from './logging/electron.js';
-import { devToolsAllowed, refusedDebugSwitch, type MenuAction } from './menu.js';
+import { DEBUG_SWITCHES, devToolsAllowed, refusedDebugSwitch, type MenuAction } from './menu.js';
 import { installAppMenu } from './menu-electron.js';
 import { desktopUpdater } from './updater/electron.js';
 import { initialPlacement, trackWindowState } from './window-state-electron.js';
 import type { KeyValueStore } from './storage/kv.js';
-import { SETTINGS_KEY, defaultSettings, readSettings } from './settings/settings-store.js';
+import { confirmDevToolsWith } from './settings/devtools-confirm.js';
 
 /**
  * The desktop app's entry: Electron glue only. Everything with a decision in it lives in modules
@@ -42,10 +42,18 @@ const takeLink = (raw: string | null) => {
   else earlyLinks.push(raw);
 };
 
-// Electron fixes a scheme's privileges at start-up: this must happen before 'ready'.
-registerAppScheme(protocol);
+// Before anything else runs, and before Chromium opens its debugging server: a packaged build
+// never hands itself to a debugger from the command line (menu.ts refusedDebugSwitch).
+const refusedSwitch = refusedDebugSwitch(app.isPackaged, (s) => app.commandLine.hasSwitch(s));
 
-if (!app.requestSingleInstanceLock()) {
+// Electron fixes a scheme's privileges at start-up: this must happen before 'ready'.
+if (!refusedSwitch) registerAppScheme(protocol);
+
+if (refusedSwitch) {
+  for (const s of DEBUG_SWITCHES) app.commandLine.removeSwitch(s);
+  console.error(`[gameops] --${refusedSwitch} is refused in a packaged build`);
+  app.exit(1);
+} else if (!app.requestSingleInstanceLock()) {
   // Two instances would fight over the embedded backend's database and the keychain entries.
   app.quit();
 } else {
@@ -108,14 +116,6 @@ async function start(): Promise<void> {
   if (tokens.fallbackReason)
     console.warn(`[gameops] tokens kept in ${tokens.storage}: ${tokens.fallbackReason}`);
   kv = createElectronKv();
-  // Before anything starts: a packaged build opened to a debugger without the setting stops here.
-  const refused = refusedDebugSwitch(
-    app.isPackaged,
-    readSettings(kv.get(SETTINGS_KEY), defaultSettings()).devTools,
-    (s) => app.commandLine.hasSwitch(s),
-  );
-  if (refused)
-    throw new Error(`--${refused} is refused in a packaged build without the developer tools setting`);
   const logsFolder = join(userData, 'logs');
   alerts = desktopAlerts({ showWindow, language: () => core?.settings.language() ?? 'en' });
   core = await createConsoleCore({
@@ -126,6 +126,10 @@ async function start(): Promise<void> {
     backend: createUtilityProcessLauncher(join(here, 'backend.js'), { dataDir: join(userData, 'backend') }),
     app: { name: PRODUCT, version: app.getVersion(), shell: 'electron', platform: process.platform },
     defaultLanguage: app.getLocale().toLowerCase().startsWith('zh') ? 'zh-CN' : 'en',
+    // A native box, modal to the window: no code in the window can draw or answer it.
+    confirmDevTools: confirmDevToolsWith((question) =>
+      mainWindow ? dialog.showMessageBox(mainWindow, question) : dialog.showMessageBox(question),
+    ),
     updater: await desktopUpdater({
       isPackaged: app.isPackaged,
       resourcesPath: process.resourcesPath,

@@ -142,11 +142,12 @@ describe('developer tools in a packaged build', () => {
     expect(devToolsAllowed(true, true)).toBe(true);
   });
 
-  it('refuse a debugging switch on the command line unless allowed', () => {
+  it('refuse every debugging switch on the command line, whatever the setting (development allows them)', () => {
     const has = (names: string[]) => (s: string) => names.includes(s);
-    expect(refusedDebugSwitch(true, false, has(['remote-debugging-port']))).toBe('remote-debugging-port');
-    expect(refusedDebugSwitch(true, false, has(['lang']))).toBeNull();
-    expect(refusedDebugSwitch(true, true, has(['remote-debugging-port']))).toBeNull();
-    expect(refusedDebugSwitch(false, false, has(['remote-debugging-pipe']))).toBeNull();
+    expect(refusedDebugSwitch(true, has(['remote-debugging-port']))).toBe('remote-debugging-port');
+    expect(refusedDebugSwitch(true, has(['remote-debugging-pipe']))).toBe('remote-debugging-pipe');
+    expect(refusedDebugSwitch(true, has(['inspect-brk']))).toBe('inspect-brk');
+    expect(refusedDebugSwitch(true, has(['lang']))).toBeNull();
+    expect(refusedDebugSwitch(false, has(['remote-debugging-pipe']))).toBeNull();
   });
 });

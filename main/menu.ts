@@ -301,7 +301,9 @@ export function devToolsAllowed(isPackaged: boolean, setting: boolean): boolean 
 
 /**
  * Command-line switches that hand the app to a debugger (the inspector ones are also refused by
- * the fuses). A packaged build started with one, without the devTools setting, does not start.
+ * the fuses). A packaged build started with one does not start, whatever the devTools setting
+ * says: a remote debugging port is open to every local user, with no sign-in, and the setting
+ * is for the in-window developer tools only.
  */
 export const DEBUG_SWITCHES = [
   'remote-debugging-port',
@@ -310,11 +312,7 @@ export const DEBUG_SWITCHES = [
   'inspect-brk',
 ] as const;
 
-export function refusedDebugSwitch(
-  isPackaged: boolean,
-  setting: boolean,
-  hasSwitch: (name: string) => boolean,
-): string | null {
-  if (devToolsAllowed(isPackaged, setting)) return null;
+export function refusedDebugSwitch(isPackaged: boolean, hasSwitch: (name: string) => boolean): string | null {
+  if (!isPackaged) return null;
   return DEBUG_SWITCHES.find((s) => hasSwitch(s)) ?? null;
 }

@@ -63,6 +63,7 @@ describe('the preload', () => {
         'session.logout',
         'settings.get',
         'settings.set',
+        'settings.askDevTools',
       ].sort(),
     );
     expect(JSON.stringify(Object.keys(api as object))).not.toMatch(/ipc|invoke|send|require|process/i);
@@ -74,6 +75,7 @@ describe('the preload', () => {
     await bridge.session.logout();
     await bridge.settings.get();
     await bridge.settings.set({ language: 'en' });
+    await bridge.settings.askDevTools(true);
     await bridge.app.info();
     await bridge.backend.setup({ mode: 'demo' });
     await bridge.app.about();

@@ -31,7 +31,9 @@ export const REQUEST_SCHEMAS: { [K in RequestChannel]: z.ZodType<RequestChannels
   }),
   'session:logout': none,
   'settings:get': none,
-  'settings:set': settingsPatchSchema as z.ZodType<SettingsPatch, unknown>,
+  // The window may not turn the developer tools on: settings:devTools asks main, which asks the operator.
+  'settings:set': settingsPatchSchema.omit({ devTools: true }) as z.ZodType<SettingsPatch, unknown>,
+  'settings:devTools': z.strictObject({ enabled: z.boolean() }),
   'app:info': none,
   'backend:setup': setupInitSchema as z.ZodType<SetupInit, unknown>,
   'alerts:list': none,

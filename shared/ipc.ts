@@ -99,7 +99,13 @@ export interface RequestChannels {
   'session:login': { input: LoginInput; output: Result<SessionState> };
   'session:logout': { input: null; output: Result<SessionState> };
   'settings:get': { input: null; output: Settings };
+  /** Every setting but devTools, which only main changes (settings:devTools). */
   'settings:set': { input: SettingsPatch; output: Result<Settings> };
+  /**
+   * Asks main to turn the developer tools setting on or off: on only after the operator confirms
+   * in a native dialog, which no code in the window can answer.
+   */
+  'settings:devTools': { input: { enabled: boolean }; output: Result<Settings> };
   'app:info': { input: null; output: AppInfo };
   /** First run of the embedded backend: create the first super-admin, or load the demo data. */
   'backend:setup': { input: SetupInit; output: Result<AppInfo> };
@@ -170,6 +176,7 @@ export const REQUEST_CHANNELS = [
   'session:logout',
   'settings:get',
   'settings:set',
+  'settings:devTools',
   'app:info',
   'backend:setup',
   'alerts:list',
@@ -225,6 +232,7 @@ export interface Bridge {
   settings: {
     get(): Promise<Settings>;
     set(patch: SettingsPatch): Promise<Result<Settings>>;
+    askDevTools(enabled: boolean): Promise<Result<Settings>>;
   };
   app: { info(): Promise<AppInfo>; about(): Promise<AboutInfo>; openLogs(): Promise<Result<null>> };
   backend: { setup(input: SetupInit): Promise<Result<AppInfo>> };
@@ -255,6 +263,7 @@ export function createBridge(t: BridgeTransport): Bridge {
     settings: {
       get: () => req('settings:get', null),
       set: (patch) => req('settings:set', patch),
+      askDevTools: (enabled) => req('settings:devTools', { enabled }),
     },
     app: {
       info: () => req('app:info', null),
@@ -281,3 +290,15 @@ export function createBridge(t: BridgeTransport): Bridge {
 
 /** The global the preload (or the browser host's shim) installs. */
 export const BRIDGE_GLOBAL = 'gameops';
+
+/**
+ * The browser host's bridge (main/host, renderer/bridge/web-transport.ts): every call and the
+ * event stream carry the launch's token in this header. A header, not a cookie: browsers send a
+ * 127.0.0.1 cookie to every port of 127.0.0.1, a header only where the page's own script puts it.
+ */
+export const WEB_BRIDGE_TOKEN_HEADER = 'X-GameOps-Bridge-Token';
+/**
+ * The launch URL hands the token to the page in this fragment of its redirect (`/#name=token`):
+ * a fragment is never sent to a server, and the page moves it to its origin's storage at once.
+ */
+export const WEB_LAUNCH_FRAGMENT = 'gameops-launch';

@@ -3,48 +3,42 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 /**
  * The browser host's door. Anything on this machine can reach 127.0.0.1, and any web page the
  * operator opens can make their browser send requests to it; the bridge behind this door holds
- * a signed-in session. So: a secret printed at launch buys an HttpOnly, SameSite=Strict cookie,
- * and the bridge answers only requests that carry it, name this host, and come from its origin.
+ * a signed-in session. So: a secret printed at launch buys a bridge token, handed to the page in
+ * the redirect's URL fragment (never sent to a server) and kept in the storage of the host's own
+ * origin (scheme, host and port), and the bridge answers only requests that carry it in a header,
+ * name this host, and come from its origin.
+ *
+ * Not a cookie: browsers send a 127.0.0.1 cookie to every port of 127.0.0.1, so any local
+ * listener the operator's browser visits would collect it and could drive the bridge with curl.
+ * A header goes only where the console's own script sends it.
  */
-
-/**
- * Browsers share a host's cookies across all its ports, so two hosts on 127.0.0.1 (or a host and
- * another local server) would overwrite each other's cookie under one name: the name carries the
- * port.
- */
-export function cookieNameFor(port: number): string {
-  return `gameops_host_${port}`;
-}
 
 export function newSecret(): string {
   return randomBytes(24).toString('base64url');
 }
 
-export type Redeemed = { ok: true; cookie: string } | { ok: false; why: 'used' | 'wrong' };
+export type Redeemed = { ok: true; token: string } | { ok: false; why: 'used' | 'wrong' };
 
 /**
- * Launch secrets work once: opening a launch URL exchanges its secret for a fresh random cookie
- * value, so a launch URL that leaks later (shell history, a screenshot, a shared terminal) opens
- * nothing. Each browser that should reach the host gets its own launch URL.
+ * Launch secrets work once: opening a launch URL exchanges its secret for a fresh random bridge
+ * token, so a launch URL that leaks later (shell history, a screenshot, a shared terminal) opens
+ * nothing. Each browser that should reach the host gets its own launch URL, and its own token.
  */
 export interface LaunchDoor {
-  readonly cookieName: string;
   /** A new one-time launch secret. */
   issue(secret?: string): string;
   redeem(secret: string): Redeemed;
-  /** Whether a Cookie header carries a cookie this door handed out. */
-  admits(cookieHeader: string | undefined): boolean;
+  /** Whether a bridge-token header carries a token this door handed out. */
+  admits(tokenHeader: string | undefined): boolean;
 }
 
-export function createLaunchDoor(port: number): LaunchDoor {
+export function createLaunchDoor(): LaunchDoor {
   const unused = new Set<string>();
   /** Digests of redeemed secrets, to tell "used" from "wrong" without keeping the secrets. */
   const used = new Set<string>();
-  const cookies = new Set<string>();
-  const cookieName = cookieNameFor(port);
+  const tokens = new Set<string>();
   const digest = (s: string) => createHash('sha256').update(s).digest('hex');
   return {
-    cookieName,
     issue(secret = newSecret()) {
       unused.add(secret);
       return secret;
@@ -54,18 +48,17 @@ export function createLaunchDoor(port: number): LaunchDoor {
         if (!sameSecret(given, secret)) continue;
         unused.delete(secret);
         used.add(digest(secret));
-        const cookie = randomBytes(24).toString('base64url');
-        cookies.add(cookie);
-        return { ok: true, cookie };
+        const token = randomBytes(32).toString('base64url');
+        tokens.add(token);
+        return { ok: true, token };
       }
       return { ok: false, why: given !== '' && used.has(digest(given)) ? 'used' : 'wrong' };
     },
     admits(header) {
-      const value = cookieValue(header, cookieName);
-      if (value === null) return false;
+      if (header === undefined || header === '') return false;
       let match = false;
-      // Every value is compared, so the time taken does not say which one was close.
-      for (const c of cookies) match = sameSecret(value, c) || match;
+      // Every token is compared, so the time taken does not say which one was close.
+      for (const t of tokens) match = sameSecret(header, t) || match;
       return match;
     },
   };
@@ -76,20 +69,6 @@ export function sameSecret(a: string, b: string): boolean {
   const ha = createHash('sha256').update(a).digest();
   const hb = createHash('sha256').update(b).digest();
   return timingSafeEqual(ha, hb);
-}
-
-export function sessionCookie(name: string, value: string): string {
-  return `${name}=${value}; Path=/; HttpOnly; SameSite=Strict`;
-}
-
-export function cookieValue(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
 }
 
 /** The names this host answers to. A DNS-rebound name (evil.example -> 127.0.0.1) is not one. */
@@ -112,7 +91,8 @@ export type Refusal = { status: number; message: { en: string; 'zh-CN': string }
 export interface BridgeRequestFacts {
   host: string | undefined;
   origin: string | undefined;
-  cookie: string | undefined;
+  /** The bridge-token header (WEB_BRIDGE_TOKEN_HEADER). */
+  token: string | undefined;
   /** The bridge's POSTs must name their origin: browsers always send it on a POST. */
   originRequired: boolean;
 }
@@ -135,7 +115,7 @@ export function checkBridgeRequest(req: BridgeRequestFacts, port: number, door: 
       message: { en: 'Calls from another site are refused', 'zh-CN': '拒绝来自其他站点的调用' },
     };
   }
-  if (!door.admits(req.cookie)) {
+  if (!door.admits(req.token)) {
     return {
       status: 403,
       message: {

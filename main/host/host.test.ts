@@ -7,13 +7,23 @@ import { Codes } from '../../shared/codes.js';
 import { startFakeAdminService, type FakeAdminService } from '../testing/fake-admin-service.js';
 import { HOST_KEYCHAIN_SERVICE, startHost, type RunningHost } from './host.js';
 import { KEYCHAIN_SERVICE, type KeytarApi } from '../session/keychain.js';
-import { cookieNameFor } from './guard.js';
+import { WEB_BRIDGE_TOKEN_HEADER, WEB_LAUNCH_FRAGMENT } from '../../shared/ipc.js';
 
 let svc: FakeAdminService;
 let host: RunningHost;
 let rendererDir: string;
-let cookie: string;
-let COOKIE_NAME: string;
+let token: string;
+/** The header a page of the console sends with every bridge request. */
+const bearing = (t: string) => ({ [WEB_BRIDGE_TOKEN_HEADER]: t });
+/** The bridge token a launch's redirect hands the page (in the fragment, never to a server). */
+const tokenIn = (location: string | null | undefined) => {
+  const m = new RegExp(`^/#${WEB_LAUNCH_FRAGMENT}=([A-Za-z0-9_-]+)$`).exec(location ?? '');
+  if (!m) throw new Error(`no bridge token in the launch redirect ${location}`);
+  return m[1]!;
+};
+/** Opens a launch URL as a browser would, and returns the page's bridge token. */
+const launch = async (launchUrl: string) =>
+  tokenIn((await fetch(launchUrl, { redirect: 'manual' })).headers.get('location'));
 
 beforeAll(async () => {
   svc = await startFakeAdminService();
@@ -25,7 +35,6 @@ beforeAll(async () => {
   );
   await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app")');
   host = await startHost({ rendererDir, backend: { kind: 'url', url: svc.url } });
-  COOKIE_NAME = cookieNameFor(host.port);
 });
 afterAll(async () => {
   await host.stop();
@@ -64,7 +73,7 @@ const ipc = (channel: string, input: unknown, headers: Record<string, string> = 
   raw(
     'POST',
     `/__ipc/${channel}`,
-    { 'Content-Type': 'application/json', Origin: origin(), Cookie: cookie, ...headers },
+    { 'Content-Type': 'application/json', Origin: origin(), ...bearing(token), ...headers },
     JSON.stringify({ input }),
   );
 
@@ -74,51 +83,52 @@ describe('the launch URL', () => {
     expect((await raw('GET', '/__launch')).status).toBe(403);
   });
 
-  it('sets an HttpOnly, SameSite=Strict cookie named for its port, and lands on the console', async () => {
+  it('hands the page a bridge token in the fragment of its redirect, and sets no cookie', async () => {
     const res = await raw('GET', pathOf(host.launchUrl));
     expect(res.status).toBe(302);
-    expect(res.headers['location']).toBe('/');
-    const setCookie = String(res.headers['set-cookie']);
-    expect(setCookie).toMatch(new RegExp(`^${COOKIE_NAME}=`));
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/SameSite=Strict/);
-    expect(setCookie).not.toContain(host.secret);
-    expect(COOKIE_NAME).toBe(`gameops_host_${host.port}`);
-    cookie = setCookie.split(';')[0]!;
+    token = tokenIn(res.headers['location'] as string);
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    expect(token).not.toBe(host.secret);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('works once: opening it again is refused with a page that says why', async () => {
     const again = await raw('GET', pathOf(host.launchUrl));
     expect(again.status).toBe(403);
-    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.headers['location']).toBeUndefined();
     expect(again.text).toMatch(/already used/);
     expect(again.text).toMatch(/已被使用/);
     // A wrong secret still says it is wrong, not used.
     expect((await raw('GET', '/__launch?secret=guess')).text).toMatch(/Wrong or missing/);
   });
 
-  it('gives another browser its own one-time launch URL and its own cookie', async () => {
+  it('gives another browser its own one-time launch URL and its own token', async () => {
     const next = host.newLaunchUrl();
     expect(next).not.toBe(host.launchUrl);
     const res = await raw('GET', pathOf(next));
     expect(res.status).toBe(302);
-    const other = String(res.headers['set-cookie']).split(';')[0]!;
-    expect(other).not.toBe(cookie);
-    expect((await ipc('session:get', null, { Cookie: other })).status).toBe(200);
+    const other = tokenIn(res.headers['location'] as string);
+    expect(other).not.toBe(token);
+    expect((await ipc('session:get', null, bearing(other))).status).toBe(200);
     expect((await raw('GET', pathOf(next))).status).toBe(403);
   });
 
-  it('does not take another host’s cookie: each host on 127.0.0.1 has its own', async () => {
+  it('admits nothing on a cookie: what a local listener collects from the browser drives nothing', async () => {
+    // Browsers send a 127.0.0.1 cookie to every port of 127.0.0.1; the host's bridge takes none.
+    const cookieOnly = { [WEB_BRIDGE_TOKEN_HEADER]: '', Cookie: `gameops_host_${host.port}=${token}` };
+    expect((await ipc('session:get', null, cookieOnly)).status).toBe(403);
+    expect((await raw('GET', '/__events', { Cookie: `gameops_host_${host.port}=${token}` })).status).toBe(
+      403,
+    );
+  });
+
+  it('does not take another host’s token: each host on 127.0.0.1 has its own', async () => {
     const second = await startHost({ rendererDir, backend: { kind: 'url', url: svc.url } });
     try {
-      const launch = await fetch(second.launchUrl, { redirect: 'manual' });
-      const secondCookie = launch.headers.get('set-cookie')!.split(';')[0]!;
-      expect(secondCookie.split('=')[0]).toBe(`gameops_host_${second.port}`);
-      // The browser sends both hosts' cookies to both ports: each host reads only its own.
-      expect((await ipc('session:get', null, { Cookie: secondCookie })).status).toBe(403);
-      expect((await ipc('session:get', null, { Cookie: `${secondCookie}; ${cookie}` })).status).toBe(200);
-      const renamed = `${COOKIE_NAME}=${secondCookie.split('=')[1]}`;
-      expect((await ipc('session:get', null, { Cookie: renamed })).status).toBe(403);
+      const secondToken = await launch(second.launchUrl);
+      expect((await ipc('session:get', null, bearing(secondToken))).status).toBe(403);
+      expect((await ipc('session:get', null, bearing(`${secondToken}, ${token}`))).status).toBe(403);
     } finally {
       await second.stop();
     }
@@ -126,15 +136,15 @@ describe('the launch URL', () => {
 });
 
 describe('the bridge over HTTP', () => {
-  it('answers with the cookie, from its own origin', async () => {
+  it('answers with the token, from its own origin', async () => {
     const res = await ipc('session:get', null);
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text)).toMatchObject({ signedIn: false, tokenStorage: 'memory' });
   });
 
   it.each([
-    ['no cookie', { Cookie: '' }],
-    ['a wrong cookie', { Cookie: `${COOKIE_NAME}=forged` }],
+    ['no token', { [WEB_BRIDGE_TOKEN_HEADER]: '' }],
+    ['a wrong token', bearing('forged')],
     ['a foreign origin', { Origin: 'https://evil.example' }],
     ['a look-alike origin', { Origin: `http://127.0.0.1.evil.example:${0}` }],
     ['a DNS-rebound host name', { Host: 'rebind.evil.example' }],
@@ -147,29 +157,29 @@ describe('the bridge over HTTP', () => {
     const res = await raw(
       'POST',
       '/__ipc/session:get',
-      { 'Content-Type': 'application/json', Cookie: cookie },
+      { 'Content-Type': 'application/json', ...bearing(token) },
       '{}',
     );
     expect(res.status).toBe(403);
   });
 
-  it('refuses the event stream without the cookie or from a rebound host', async () => {
+  it('refuses the event stream without the token or from a rebound host', async () => {
     expect((await raw('GET', '/__events')).status).toBe(403);
-    expect((await raw('GET', '/__events', { Cookie: cookie, Host: 'evil.example' })).status).toBe(403);
+    expect((await raw('GET', '/__events', { ...bearing(token), Host: 'evil.example' })).status).toBe(403);
   });
 
   it('answers bad requests with Result errors', async () => {
     const notJson = await raw(
       'POST',
       '/__ipc/session:get',
-      { 'Content-Type': 'text/plain', Origin: origin(), Cookie: cookie },
+      { 'Content-Type': 'text/plain', Origin: origin(), ...bearing(token) },
       'x',
     );
     expect(notJson.status).toBe(415);
     const broken = await raw(
       'POST',
       '/__ipc/session:get',
-      { 'Content-Type': 'application/json', Origin: origin(), Cookie: cookie },
+      { 'Content-Type': 'application/json', Origin: origin(), ...bearing(token) },
       '{',
     );
     expect(JSON.parse(broken.text)).toMatchObject({ ok: false, error: { code: Codes.MALFORMED_JSON } });
@@ -178,14 +188,14 @@ describe('the bridge over HTTP', () => {
     expect(JSON.parse(unknown.text)).toMatchObject({ ok: false, error: { code: Codes.UNKNOWN_ENDPOINT } });
     const invalid = await ipc('session:login', { account: 'admin' });
     expect(JSON.parse(invalid.text)).toMatchObject({ ok: false, error: { code: Codes.VALIDATION } });
-    const get = await raw('GET', '/__ipc/session:get', { Cookie: cookie, Origin: origin() });
+    const get = await raw('GET', '/__ipc/session:get', { ...bearing(token), Origin: origin() });
     expect(get.status).toBe(405);
   });
 
   it('signs in through the bridge, streams the session events, and never hands out a token', async () => {
     const controller = new AbortController();
     const stream = await fetch(`${host.url}/__events`, {
-      headers: { Cookie: cookie },
+      headers: bearing(token),
       signal: controller.signal,
     });
     expect(stream.status).toBe(200);
@@ -222,13 +232,12 @@ describe('the bridge over HTTP', () => {
     const fresh = await startHost({ rendererDir, backend: { kind: 'url', url: svc.url } });
     const controller = new AbortController();
     try {
-      const launch = await fetch(fresh.launchUrl, { redirect: 'manual' });
-      const freshCookie = launch.headers.get('set-cookie')!.split(';')[0]!;
+      const freshToken = await launch(fresh.launchUrl);
       // A page took its start-up link (the window is ready), and its stream is not open yet.
       await fresh.core.handlers['links:take'](null);
       fresh.core.deepLinks.receive('gameops://admin/users');
       const stream = await fetch(`${fresh.url}/__events`, {
-        headers: { Cookie: freshCookie },
+        headers: bearing(freshToken),
         signal: controller.signal,
       });
       const reader = stream.body!.getReader();
@@ -292,12 +301,11 @@ describe('the host on the embedded reference backend', () => {
       },
     });
     try {
-      const launch = await fetch(embedded.launchUrl, { redirect: 'manual' });
-      const jar = launch.headers.get('set-cookie')!.split(';')[0]!;
+      const jar = await launch(embedded.launchUrl);
       const call = async (channel: string, input: unknown) => {
         const res = await fetch(`${embedded.url}/__ipc/${channel}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Origin: embedded.url, Cookie: jar },
+          headers: { 'Content-Type': 'application/json', Origin: embedded.url, ...bearing(jar) },
           body: JSON.stringify({ input }),
         });
         return (await res.json()) as { ok?: boolean; signedIn?: boolean; error?: { code: number } };
@@ -307,7 +315,7 @@ describe('the host on the embedded reference backend', () => {
 
       const controller = new AbortController();
       const stream = await fetch(`${embedded.url}/__events`, {
-        headers: { Cookie: jar },
+        headers: bearing(jar),
         signal: controller.signal,
       });
       const reader = stream.body!.getReader();

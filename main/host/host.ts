@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { Codes, codeText, type Language } from '../../shared/codes.js';
-import { isRequestChannel } from '../../shared/ipc.js';
+import { WEB_BRIDGE_TOKEN_HEADER, WEB_LAUNCH_FRAGMENT, isRequestChannel } from '../../shared/ipc.js';
 import type { ResultError } from '../../shared/envelope.js';
 import { createConsoleCore, type ConsoleCore, type ConsoleCoreDeps } from '../core.js';
 import type { BackendLauncher, EmbeddedBackendOptions } from '../backend/launcher.js';
@@ -14,14 +14,15 @@ import { contentSecurityPolicy, rendererSecurityHeaders } from '../security.js';
 import { openTokenStore, type KeytarApi } from '../session/keychain.js';
 import { servicesAt } from '../settings/settings-store.js';
 import { openJsonFileKv } from '../storage/json-file-kv.js';
-import { checkBridgeRequest, createLaunchDoor, isOwnHost, sessionCookie } from './guard.js';
+import { checkBridgeRequest, createLaunchDoor, isOwnHost } from './guard.js';
 import { resolveRendererFile } from '../renderer-files.js';
 import { sendFile } from './static-files.js';
 
 /**
  * The browser host: main's core in plain Node, the built renderer over http://127.0.0.1, and the
  * same bridge as the desktop app's preload over HTTP (POST /__ipc/<channel>) and Server-Sent
- * Events (GET /__events). For development without Electron and for Playwright.
+ * Events (GET /__events), each carrying the launch's bridge token (guard.ts). For development
+ * without Electron and for Playwright.
  */
 
 export type HostBackendOptions =
@@ -72,7 +73,10 @@ export interface HostOptions {
 export interface RunningHost {
   /** http://127.0.0.1:PORT */
   url: string;
-  /** url + /__launch?secret=...: opening it grants the cookie and lands on the console. Works once. */
+  /**
+   * url + /__launch?secret=...: opening it lands on the console with a bridge token of its own
+   * (in the redirect's fragment, which the page keeps in its origin's storage). Works once.
+   */
   launchUrl: string;
   /** The secret of launchUrl. */
   secret: string;
@@ -143,7 +147,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     if (waitingLinks.length > MAX_WAITING_LINKS) waitingLinks.shift();
   });
   let port = 0;
-  // Made once the port is known: the cookie's name carries it.
+  // Made once the port is known: nothing is admitted before.
   let door: ReturnType<typeof createLaunchDoor> | null = null;
 
   const securityHeaders = rendererSecurityHeaders(csp);
@@ -199,8 +203,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       }
       res.writeHead(302, {
         ...securityHeaders,
-        'Set-Cookie': sessionCookie(door.cookieName, redeemed.cookie),
-        Location: '/',
+        Location: `/#${WEB_LAUNCH_FRAGMENT}=${redeemed.token}`,
         'Cache-Control': 'no-store',
       });
       res.end();
@@ -213,7 +216,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         {
           host: req.headers.host,
           origin: req.headers.origin,
-          cookie: req.headers.cookie,
+          token: headerValue(req.headers[WEB_BRIDGE_TOKEN_HEADER.toLowerCase()]),
           originRequired: isIpc,
         },
         port,
@@ -316,7 +319,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   });
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
-  const launchDoor = createLaunchDoor(port);
+  const launchDoor = createLaunchDoor();
   door = launchDoor;
   const launchUrlOf = (secret: string) => `${url}/__launch?secret=${encodeURIComponent(secret)}`;
   const secret = launchDoor.issue(options.secret);
@@ -344,6 +347,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       return stopped;
     },
   };
+}
+
+/** A header sent once; sent twice (a proxy's or a forger's), it counts as not sent. */
+function headerValue(raw: string | string[] | undefined): string | undefined {
+  return typeof raw === 'string' ? raw : undefined;
 }
 
 /** The body as text, or null once it passes `limit` bytes. */

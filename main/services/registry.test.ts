@@ -31,6 +31,7 @@ describe('composeServices', () => {
       'session:logout': 'session',
       'settings:get': 'settings',
       'settings:set': 'settings',
+      'settings:devTools': 'settings',
       'app:info': 'app',
       'backend:setup': 'backend',
       'alerts:list': 'alerts',

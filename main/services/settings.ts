@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/codes.js';
+import { Codes, type Language } from '../../shared/codes.js';
 import { toResultError, type Result, type ResultError } from '../../shared/envelope.js';
 import { SERVICES } from '../../shared/games.js';
 import type { Settings, SettingsPatch } from '../../shared/settings.js';
@@ -44,6 +44,11 @@ export interface SettingsServiceDeps {
   initialSettings?: SettingsPatch;
   /** The settings as in use (the backend service puts the embedded backend's address in). */
   inUse(saved: Settings): Settings;
+  /**
+   * Asks the operator, in a native dialog of the desktop app, whether to allow the developer
+   * tools; true only when they chose to. Absent (the browser host): there are none to allow.
+   */
+  confirmDevTools?: (language: Language) => Promise<boolean>;
 }
 
 /**
@@ -68,42 +73,79 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
     return () => void list.splice(list.indexOf(listener) >>> 0, 1);
   };
   const language = () => store.get().language;
+  const say = (en: string, zh: string) => (language() === 'zh-CN' ? zh : en);
+
+  const apply = async (patch: SettingsPatch): Promise<Result<Settings>> => {
+    const before = store.get();
+    const next = applyPatch(before, patch);
+    if (!next.ok) return next;
+    for (const listener of [...beforeListeners]) {
+      try {
+        await listener({ before, after: next.data });
+      } catch (err) {
+        return { ok: false, error: toResultError(err) };
+      }
+    }
+    const res = store.set(patch);
+    if (!res.ok) return res;
+    // Every listener hears the change, even after one has failed: each owns its own reaction.
+    let firstError: ResultError | null = null;
+    for (const listener of [...listeners]) {
+      try {
+        await listener({ before, after: res.data });
+      } catch (err) {
+        firstError ??= toResultError(err);
+      }
+    }
+    // The setting is saved either way; the operator must learn now what did not follow it, and why.
+    if (firstError) return { ok: false, error: firstError };
+    return { ok: true, data: deps.inUse(store.get()) };
+  };
 
   return {
     name: 'settings',
     get: () => store.get(),
     language,
-    say: (en, zh) => (language() === 'zh-CN' ? zh : en),
+    say,
     backendChangedAtStart: backendIdentity(store.get()) !== saved,
     onChange: (listener) => listen(listeners, listener),
     onBeforeChange: (listener) => listen(beforeListeners, listener),
     handlers: {
       'settings:get': async () => deps.inUse(store.get()),
-      'settings:set': async (patch): Promise<Result<Settings>> => {
-        const before = store.get();
-        const next = applyPatch(before, patch);
-        if (!next.ok) return next;
-        for (const listener of [...beforeListeners]) {
-          try {
-            await listener({ before, after: next.data });
-          } catch (err) {
-            return { ok: false, error: toResultError(err) };
-          }
+      'settings:set': async (patch) => {
+        // Checked here too, not only by the channel's schema: no caller from the window may
+        // open a debugger into the signed app.
+        if ('devTools' in patch) {
+          return {
+            ok: false,
+            error: {
+              code: Codes.FORBIDDEN,
+              message: say(
+                'Developer tools are allowed only through their own switch, which asks you to confirm',
+                '开发者工具只能通过其专用开关开启，并需要您确认',
+              ),
+            },
+          };
         }
-        const res = store.set(patch);
-        if (!res.ok) return res;
-        // Every listener hears the change, even after one has failed: each owns its own reaction.
-        let firstError: ResultError | null = null;
-        for (const listener of [...listeners]) {
-          try {
-            await listener({ before, after: res.data });
-          } catch (err) {
-            firstError ??= toResultError(err);
-          }
+        return apply(patch);
+      },
+      'settings:devTools': async ({ enabled }) => {
+        if (!enabled) return apply({ devTools: false });
+        if (!deps.confirmDevTools) {
+          return {
+            ok: false,
+            error: {
+              code: Codes.FORBIDDEN,
+              message: say(
+                'Only the desktop app has developer tools to allow',
+                '只有桌面应用才有可开启的开发者工具',
+              ),
+            },
+          };
         }
-        // The setting is saved either way; the operator must learn now what did not follow it, and why.
-        if (firstError) return { ok: false, error: firstError };
-        return { ok: true, data: deps.inUse(store.get()) };
+        // Declined: nothing changes, and the window shows the setting as it stays.
+        if (!(await deps.confirmDevTools(language()))) return { ok: true, data: deps.inUse(store.get()) };
+        return apply({ devTools: true });
       },
     },
   };

@@ -1,5 +1,6 @@
 import type { Bridge } from '../../shared/ipc.js';
 import { BRIDGE_GLOBAL, createBridge } from '../../shared/ipc.js';
+import { pageStorage, storedBridgeToken, takeLaunchToken } from './launch-token.js';
 import { createWebTransport } from './web-transport.js';
 
 declare global {
@@ -31,7 +32,11 @@ export function hasBridge(): boolean {
  */
 export function installWebBridgeIfNeeded(): void {
   if (import.meta.env.MODE !== 'web' || hasBridge()) return;
-  window[BRIDGE_GLOBAL] = createBridge(createWebTransport());
+  // Before the router reads the fragment: a launch's token is taken out of it first.
+  const storage = pageStorage();
+  const launched = takeLaunchToken({ location: window.location, history: window.history, storage });
+  const token = () => storedBridgeToken(storage) ?? launched;
+  window[BRIDGE_GLOBAL] = createBridge(createWebTransport('', token));
 }
 
 /**

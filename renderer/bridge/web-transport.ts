@@ -1,18 +1,23 @@
 import { Codes } from '../../shared/codes.js';
 import type { ResultError } from '../../shared/envelope.js';
 import {
+  WEB_BRIDGE_TOKEN_HEADER,
   isEventChannel,
   isRequestChannel,
   type BridgeTransport,
   type EventChannel,
   type RequestChannel,
 } from '../../shared/ipc.js';
+import { readEventStream } from './event-stream.js';
 
 /**
  * The bridge's transport in a browser served by the host (main/host): requests are POSTs to
- * /__ipc/<channel>, events arrive over one Server-Sent Events stream. Same origin only; the
- * host's cookie (set by its launch URL) rides along.
+ * /__ipc/<channel>, events arrive over one Server-Sent Events stream read with fetch. Same
+ * origin only; each request carries the launch's bridge token in a header (launch-token.ts).
  */
+
+/** The first reconnection delay of the event stream, until the host sets its own (retry:). */
+const RETRY_MS = 1000;
 
 /** Channels whose answer is a Result: their failures come back as Result errors, like main's. */
 const RESULT_CHANNELS: ReadonlySet<RequestChannel> = new Set<RequestChannel>([
@@ -20,32 +25,74 @@ const RESULT_CHANNELS: ReadonlySet<RequestChannel> = new Set<RequestChannel>([
   'session:login',
   'session:logout',
   'settings:set',
+  'settings:devTools',
   'app:openLogs',
   'updates:install',
 ]);
 
-export function createWebTransport(base = ''): BridgeTransport {
-  let source: EventSource | null = null;
+/**
+ * `token` reads the bridge token for each request (a launch in another tab may have replaced
+ * it); null sends none, and the host answers that the launch URL must be opened first.
+ */
+export function createWebTransport(base = '', token: () => string | null = () => null): BridgeTransport {
+  /** Aborts the open event stream (and its reconnection loop); null while none is wanted. */
+  let stream: AbortController | null = null;
   const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
-
-  const ensureSource = (): EventSource => {
-    if (source) return source;
-    source = new EventSource(`${base}/__events`, { withCredentials: true });
-    for (const channel of listeners.keys()) attach(source, channel);
-    return source;
+  const tokenHeader = (): Record<string, string> => {
+    const t = token();
+    return t ? { [WEB_BRIDGE_TOKEN_HEADER]: t } : {};
   };
 
-  const attach = (es: EventSource, channel: EventChannel) => {
-    es.addEventListener(channel, (e: MessageEvent<string>) => {
-      let payload: unknown;
-      try {
-        payload = JSON.parse(e.data);
-      } catch {
-        console.error(`[gameops] event ${channel} carried data that is not JSON`);
-        return;
+  const deliver = (channel: string, data: string) => {
+    if (!isEventChannel(channel)) return;
+    const set = listeners.get(channel);
+    if (!set || set.size === 0) return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      console.error(`[gameops] event ${channel} carried data that is not JSON`);
+      return;
+    }
+    for (const l of [...set]) l(payload);
+  };
+
+  /**
+   * One stream for every listener, opened again after a drop (the host restarting, a sleeping
+   * laptop) as EventSource would. A refusal (no token, another site) is final, as it is for
+   * EventSource: asking again would only be refused again.
+   */
+  const openStream = () => {
+    if (stream) return;
+    const controller = (stream = new AbortController());
+    const { signal } = controller;
+    let retryMs = RETRY_MS;
+    void (async () => {
+      while (!signal.aborted) {
+        try {
+          const res = await fetch(`${base}/__events`, {
+            headers: { Accept: 'text/event-stream', ...tokenHeader() },
+            cache: 'no-store',
+            signal,
+          });
+          if (!res.ok || !res.body) {
+            console.error(`[gameops] the console host refused its event stream (HTTP ${res.status})`);
+            return;
+          }
+          await readEventStream(res.body, {
+            frame: (f) => deliver(f.event, f.data),
+            retry: (ms) => (retryMs = ms),
+          });
+        } catch {
+          // Dropped or not reachable: try again below, unless the stream is no longer wanted.
+        }
+        if (signal.aborted) return;
+        await new Promise<void>((wake) => {
+          const timer = setTimeout(wake, retryMs);
+          signal.addEventListener('abort', () => (clearTimeout(timer), wake()), { once: true });
+        });
       }
-      for (const l of [...(listeners.get(channel) ?? [])]) l(payload);
-    });
+    })();
   };
 
   return {
@@ -55,8 +102,7 @@ export function createWebTransport(base = ''): BridgeTransport {
       try {
         res = await fetch(`${base}/__ipc/${channel}`, {
           method: 'POST',
-          credentials: 'include',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...tokenHeader() },
           body: JSON.stringify({ input: input ?? null }),
         });
       } catch (err) {
@@ -77,18 +123,15 @@ export function createWebTransport(base = ''): BridgeTransport {
     subscribe(channel, listener) {
       if (!isEventChannel(channel)) throw new Error(`unknown event ${String(channel)}`);
       let set = listeners.get(channel);
-      if (!set) {
-        listeners.set(channel, (set = new Set()));
-        if (source) attach(source, channel);
-      }
+      if (!set) listeners.set(channel, (set = new Set()));
       set.add(listener);
-      ensureSource();
+      openStream();
       return () => {
         set.delete(listener);
         const anyLeft = [...listeners.values()].some((s) => s.size > 0);
-        if (!anyLeft && source) {
-          source.close();
-          source = null;
+        if (!anyLeft && stream) {
+          stream.abort();
+          stream = null;
           listeners.clear();
         }
       };

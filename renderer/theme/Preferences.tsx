@@ -52,6 +52,10 @@ export function Preferences() {
     };
   }, []);
 
+  /**
+   * `devTools` is not a patch main takes from the window: it asks main, which asks the operator in
+   * a native dialog, and the switch then shows what main answers.
+   */
   const save = async (patch: SettingsPatch) => {
     // The choice shows at once (a controlled radio would otherwise snap back until main answers);
     // a refused one goes back to what was saved.
@@ -60,7 +64,10 @@ export function Preferences() {
     setBusy(true);
     setError(null);
     try {
-      const res = await bridge().settings.set(patch);
+      const res =
+        patch.devTools !== undefined
+          ? await bridge().settings.askDevTools(patch.devTools)
+          : await bridge().settings.set(patch);
       if (!res.ok) {
         setPrefs(before);
         return setError(res.error);
