@@ -36,6 +36,8 @@ import { parseQuery } from './http/query.js';
 import { sendError } from './http/respond.js';
 import { SERVER_FEATURES } from './features.js';
 import { NO_SECRETS_KEY, type SecretsKeyState } from './platformKeys/secrets-key.js';
+import { seedAllGames } from './seed/games.js';
+import { SMALL_SEED } from './seed/players.js';
 
 /**
  * The reference backend's HTTP server: every entry of the endpoint table on its service's base
@@ -74,6 +76,8 @@ export interface BuildServerOptions {
   firstRun?: boolean;
   /** The key that seals stored secrets; without one the server refuses to store them. */
   secretsKey?: SecretsKeyState;
+  /** Made-up players per game that a first run choosing the demo data seeds (default SMALL_SEED). */
+  demoPlayers?: number;
 }
 
 export interface BuiltServer {
@@ -108,6 +112,9 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
     }),
     firstRunSetup: options.launchKey !== undefined && options.firstRun === true,
     secrets: options.secretsKey ?? NO_SECRETS_KEY,
+    seedDemoGames: async (now) => {
+      await seedAllGames(options.db, options.demoPlayers ?? SMALL_SEED, now);
+    },
   };
 
   const keyMatches = options.launchKey === undefined ? undefined : launchKeyCheck(options.launchKey);

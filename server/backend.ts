@@ -18,11 +18,11 @@ import { startMaintenance, type Maintenance, type MaintenanceOptions } from './d
 
 /**
  * Starts the reference backend in this process: opens (and locks) the database, migrates, seeds
- * a new database's players (and the demo operators only when asked), and listens. Used by the CLI, the worker main forks, tests and the
- * benchmark.
+ * the demo data only when asked (the demo operators and made-up players), and listens. Used by
+ * the CLI, the worker main forks, tests and the benchmark.
  */
 
-export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' | 'logger'> {
+export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' | 'logger' | 'demoPlayers'> {
   /** PostgreSQL URL; when set, the embedded database is not used. */
   databaseUrl?: string;
   /** Embedded database directory; omitted (and no databaseUrl) = in memory. */
@@ -31,8 +31,10 @@ export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' |
   /** 0 = any free port. */
   port?: number;
   /**
-   * Players per game to make sure exist. Default: SMALL_SEED when the database is new, none
-   * otherwise.
+   * Made-up players per game (with their moderation lists, orders and codes) to make sure exist.
+   * Default: SMALL_SEED into a new database that gets the demo operators now, else none: a real
+   * install's games start empty. In first-run mode, while no operator exists, it is the size of
+   * the demo data the first run may choose (made then, not now).
    */
   seedPlayers?: number;
   /**
@@ -102,8 +104,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         new Date(clock()),
       );
     }
-    const perGame = options.seedPlayers ?? (created ? SMALL_SEED : undefined);
-    if (perGame !== undefined && perGame > 0)
+    const perGame = options.seedPlayers ?? (created && seeded.demoOperators > 0 ? SMALL_SEED : undefined);
+    const firstRunPending = options.firstRun === true && (await operatorCount(database.db)) === 0;
+    if (perGame !== undefined && perGame > 0 && !firstRunPending)
       seeded.players = await seedAllGames(database.db, perGame, new Date((options.clock ?? Date.now)()), () =>
         database.checkpoint(),
       );
@@ -112,7 +115,13 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     const secretsKey =
       options.secretsKey ??
       resolveSecretsKey({ kind: database.kind, dataDir: database.dataDir, env: process.env });
-    const { app } = await buildServer({ ...options, secretsKey, db: database.db, kind: database.kind });
+    const { app } = await buildServer({
+      ...options,
+      secretsKey,
+      db: database.db,
+      kind: database.kind,
+      demoPlayers: options.seedPlayers ?? SMALL_SEED,
+    });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ host, port: options.port ?? 0 });
     const address = app.server.address();

@@ -28,6 +28,11 @@ export interface ServerDeps {
   firstRunSetup: boolean;
   /** The key that seals stored secrets (platform keys); never in the database. */
   secrets: SecretsKeyState;
+  /**
+   * Seeds the demo data's games (made-up players, their lists, orders and codes, at the size the
+   * backend was started with), for a first run that chooses the demo. Not inside a transaction.
+   */
+  seedDemoGames(now: Date): Promise<void>;
 }
 
 /** One call, as a handler sees it. */
