@@ -35,7 +35,7 @@ import { languageOf, problem } from './http/problem.js';
 import { parseQuery } from './http/query.js';
 import { sendError } from './http/respond.js';
 import { SERVER_FEATURES } from './features.js';
-import { NO_SECRETS_KEY, type SecretsKeyState } from './platformKeys/secrets-key.js';
+import { NO_SECRETS_KEY, NO_SECRETS_KEY_TEXT, type SecretsKeyState } from './platformKeys/secrets-key.js';
 import { seedAllGames } from './seed/games.js';
 import { SMALL_SEED } from './seed/players.js';
 
@@ -226,7 +226,17 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
       req.log.error({ err }, 'health check: database unreachable');
       return fail(req, reply, new ApiError(Codes.UNAVAILABLE));
     }
-    return reply.send(ok({ status: 'ok', database: deps.kind, version: BACKEND_VERSION }));
+    return reply.send(
+      ok({
+        status: 'ok',
+        database: deps.kind,
+        version: BACKEND_VERSION,
+        // Without it the platform keys' secrets are refused (50300): said here before anyone asks.
+        secretsKey: deps.secrets.available
+          ? { available: true }
+          : { available: false, message: NO_SECRETS_KEY_TEXT.en },
+      }),
+    );
   });
 
   return { app, deps, routes };

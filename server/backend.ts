@@ -13,7 +13,7 @@ import { seedAllGames } from './seed/games.js';
 import { SMALL_SEED } from './seed/players.js';
 import { operatorCount, setupStateOf } from './setup/state.js';
 import { startServerWatch, type ServerWatchOptions, type ServerWatchRuntime } from './serverWatch/runtime.js';
-import { resolveSecretsKey } from './platformKeys/secrets-key.js';
+import { NO_SECRETS_KEY_TEXT, resolveSecretsKey } from './platformKeys/secrets-key.js';
 import { startMaintenance, type Maintenance, type MaintenanceOptions } from './db/maintenance.js';
 
 /**
@@ -127,6 +127,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    // Said once here, not only in each refused call: whoever starts the server reads its log.
+    if (!secretsKey.available) app.log.warn({ secretsKey: 'missing' }, NO_SECRETS_KEY_TEXT.en);
     await recordSystemEvent(database.db, {
       at: now(),
       kind: 'backend.started',
