@@ -113,7 +113,9 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
     firstRunSetup: options.launchKey !== undefined && options.firstRun === true,
     secrets: options.secretsKey ?? NO_SECRETS_KEY,
     seedDemoGames: async (now) => {
-      await seedAllGames(options.db, options.demoPlayers ?? SMALL_SEED, now);
+      // 0 is "no made-up game data", as at start (tests that want only the operators).
+      const perGame = options.demoPlayers ?? SMALL_SEED;
+      if (perGame > 0) await seedAllGames(options.db, perGame, now);
     },
   };
 
