@@ -378,6 +378,9 @@ describe.each(backendKinds())('endpoint layer on %s', (kind) => {
 
   it('answers /health', async () => {
     const r = await t.api.request('GET', '/health');
-    expect(r.body).toMatchObject({ Status: { Code: 1 }, Data: { status: 'ok', database: kind } });
+    expect(r.body).toMatchObject({
+      Status: { Code: 1 },
+      Data: { status: 'ok', database: kind, secretsKey: { available: true } },
+    });
   });
 });

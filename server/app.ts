@@ -35,7 +35,9 @@ import { languageOf, problem } from './http/problem.js';
 import { parseQuery } from './http/query.js';
 import { sendError } from './http/respond.js';
 import { SERVER_FEATURES } from './features.js';
-import { NO_SECRETS_KEY, type SecretsKeyState } from './platformKeys/secrets-key.js';
+import { NO_SECRETS_KEY, NO_SECRETS_KEY_TEXT, type SecretsKeyState } from './platformKeys/secrets-key.js';
+import { seedAllGames } from './seed/games.js';
+import { SMALL_SEED } from './seed/players.js';
 
 /**
  * The reference backend's HTTP server: every entry of the endpoint table on its service's base
@@ -74,6 +76,8 @@ export interface BuildServerOptions {
   firstRun?: boolean;
   /** The key that seals stored secrets; without one the server refuses to store them. */
   secretsKey?: SecretsKeyState;
+  /** Made-up players per game that a first run choosing the demo data seeds (default SMALL_SEED). */
+  demoPlayers?: number;
 }
 
 export interface BuiltServer {
@@ -109,6 +113,11 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
     firstRunSetup: options.launchKey !== undefined && options.firstRun === true,
     secrets: options.secretsKey ?? NO_SECRETS_KEY,
     selfHeaders: options.launchKey === undefined ? {} : { [EMBEDDED_KEY_HEADER]: options.launchKey },
+    seedDemoGames: async (now) => {
+      // 0 is "no made-up game data", as at start (tests that want only the operators).
+      const perGame = options.demoPlayers ?? SMALL_SEED;
+      if (perGame > 0) await seedAllGames(options.db, perGame, now);
+    },
   };
 
   const keyMatches = options.launchKey === undefined ? undefined : launchKeyCheck(options.launchKey);
@@ -220,7 +229,17 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
       req.log.error({ err }, 'health check: database unreachable');
       return fail(req, reply, new ApiError(Codes.UNAVAILABLE));
     }
-    return reply.send(ok({ status: 'ok', database: deps.kind, version: BACKEND_VERSION }));
+    return reply.send(
+      ok({
+        status: 'ok',
+        database: deps.kind,
+        version: BACKEND_VERSION,
+        // Without it the platform keys' secrets are refused (50300): said here before anyone asks.
+        secretsKey: deps.secrets.available
+          ? { available: true }
+          : { available: false, message: NO_SECRETS_KEY_TEXT.en },
+      }),
+    );
   });
 
   return { app, deps, routes };

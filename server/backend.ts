@@ -13,17 +13,17 @@ import { seedAllGames } from './seed/games.js';
 import { SMALL_SEED } from './seed/players.js';
 import { operatorCount, setupStateOf } from './setup/state.js';
 import { startServerWatch, type ServerWatchOptions, type ServerWatchRuntime } from './serverWatch/runtime.js';
-import { resolveSecretsKey } from './platformKeys/secrets-key.js';
+import { NO_SECRETS_KEY_TEXT, resolveSecretsKey } from './platformKeys/secrets-key.js';
 import { startMaintenance, type Maintenance, type MaintenanceOptions } from './db/maintenance.js';
 import { startRedelivery, type Redelivery, type RedeliveryOptions } from './orders/redelivery.js';
 
 /**
  * Starts the reference backend in this process: opens (and locks) the database, migrates, seeds
- * a new database's players (and the demo operators only when asked), and listens. Used by the CLI, the worker main forks, tests and the
- * benchmark.
+ * the demo data only when asked (the demo operators and made-up players), and listens. Used by
+ * the CLI, the worker main forks, tests and the benchmark.
  */
 
-export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' | 'logger'> {
+export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' | 'logger' | 'demoPlayers'> {
   /** PostgreSQL URL; when set, the embedded database is not used. */
   databaseUrl?: string;
   /** Embedded database directory; omitted (and no databaseUrl) = in memory. */
@@ -32,8 +32,10 @@ export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' |
   /** 0 = any free port. */
   port?: number;
   /**
-   * Players per game to make sure exist. Default: SMALL_SEED when the database is new, none
-   * otherwise.
+   * Made-up players per game (with their moderation lists, orders and codes) to make sure exist.
+   * Default: SMALL_SEED into a new database that gets the demo operators now, else none: a real
+   * install's games start empty. In first-run mode, while no operator exists, it is the size of
+   * the demo data the first run may choose (made then, not now).
    */
   seedPlayers?: number;
   /**
@@ -107,8 +109,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         new Date(clock()),
       );
     }
-    const perGame = options.seedPlayers ?? (created ? SMALL_SEED : undefined);
-    if (perGame !== undefined && perGame > 0)
+    const perGame = options.seedPlayers ?? (created && seeded.demoOperators > 0 ? SMALL_SEED : undefined);
+    const firstRunPending = options.firstRun === true && (await operatorCount(database.db)) === 0;
+    if (perGame !== undefined && perGame > 0 && !firstRunPending)
       seeded.players = await seedAllGames(database.db, perGame, new Date((options.clock ?? Date.now)()), () =>
         database.checkpoint(),
       );
@@ -117,12 +120,20 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     const secretsKey =
       options.secretsKey ??
       resolveSecretsKey({ kind: database.kind, dataDir: database.dataDir, env: process.env });
-    const { app } = await buildServer({ ...options, secretsKey, db: database.db, kind: database.kind });
+    const { app } = await buildServer({
+      ...options,
+      secretsKey,
+      db: database.db,
+      kind: database.kind,
+      demoPlayers: options.seedPlayers ?? SMALL_SEED,
+    });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ host, port: options.port ?? 0 });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    // Said once here, not only in each refused call: whoever starts the server reads its log.
+    if (!secretsKey.available) app.log.warn({ secretsKey: 'missing' }, NO_SECRETS_KEY_TEXT.en);
     await recordSystemEvent(database.db, {
       at: now(),
       kind: 'backend.started',

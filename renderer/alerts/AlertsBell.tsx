@@ -27,7 +27,7 @@ const LOOK: Record<WatchAlert['kind'], { icon: IconName; intent: Intent }> = {
 /**
  * Server watch's bell in the top bar: the recent alerts main received (alerts:list when it
  * mounts, then each 'alerts:new', the same event channel in the desktop app and the browser
- * host), the count of servers down now as its badge, and the live alerts not seen yet marked as
+ * host), the count of servers down now as its badge, and the live alerts not seen yet (and not muted) marked as
  * new. Clicking an alert, or a native notification (alerts:open), opens that server on the status
  * page. Operators whose roles receive no alerts see no bell.
  */
@@ -81,7 +81,9 @@ export function AlertsBell() {
   useEffect(() => bridge().on('alerts:open', ({ alert }) => open(alert)), [open]);
 
   if (!watching && alerts.length === 0) return null;
-  const unread = alerts.filter((a) => a.live && a.seq > seenSeq);
+  // A muted alert is listed, marked muted, but never news: the operator asked not to be told.
+  const isNew = (a: Listed) => a.live && !a.muted && a.seq > seenSeq;
+  const unread = alerts.filter(isNew);
   // The button's name says what its badge counts: servers down, else alerts not seen yet.
   const label =
     down > 0
@@ -143,11 +145,13 @@ export function AlertsBell() {
                 data-testid={`alert-${a.seq}`}
                 data-kind={a.kind}
                 data-server={a.serverId ?? ''}
+                data-new={isNew(a)}
+                data-muted={a.muted}
                 text={
                   <div className="alert-item">
                     <div className="alert-title">
                       {title}
-                      {a.live && a.seq > seenSeq && (
+                      {isNew(a) && (
                         <Tag minimal intent={Intent.PRIMARY} className="alert-new">
                           {t('serverWatch.bell.new')}
                         </Tag>

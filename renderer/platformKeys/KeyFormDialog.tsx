@@ -38,9 +38,12 @@ const NOTE_MAX = 500;
 export function KeyFormDialog({
   editing,
   game,
+  secretsMissing = false,
   isOpen,
   onClose,
 }: {
+  /** The server has no key to encrypt secrets with: it would refuse one, so none can be typed. */
+  secretsMissing?: boolean;
   /** The key being changed; absent to add one. */
   editing?: PlatformKey | undefined;
   /** The game a new key is for; absent on the all-games page (the form then asks). */
@@ -154,7 +157,13 @@ export function KeyFormDialog({
           label={editing ? t('platformKeys.field.newSecret') : t('platformKeys.field.secret')}
           need={editing ? 'optional' : 'required'}
           error={errors.secret}
-          help={editing ? t('platformKeys.form.secretKeep') : t('platformKeys.form.secretHelp')}
+          help={
+            secretsMissing
+              ? t('platformKeys.form.secretRefused')
+              : editing
+                ? t('platformKeys.form.secretKeep')
+                : t('platformKeys.form.secretHelp')
+          }
         >
           <TextArea
             id="key-secret"
@@ -166,6 +175,7 @@ export function KeyFormDialog({
             spellCheck={false}
             maxLength={8192}
             intent={fieldIntent('secret')}
+            disabled={secretsMissing}
             data-testid="key-secret"
           />
         </FormField>
@@ -225,6 +235,8 @@ export function KeyFormDialog({
         icon={editing ? 'floppy-disk' : 'add'}
         onConfirm={() => void save()}
         confirmText={editing ? t('platformKeys.form.save') : t('platformKeys.form.add')}
+        // A new key needs its secret, which this server cannot store.
+        disabled={secretsMissing && !editing}
         testId="key-save"
       />
     </Dialog>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Code, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Code, Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PLATFORMS, type PlatformKey } from '../../shared/api/platformKeys.js';
@@ -10,7 +10,7 @@ import { canAccess } from '../../shared/roles.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { useToasts } from '../components/Toaster.js';
 import { formatDateTime } from '../components/format.js';
-import { useEndpointMutation } from '../kit/data.js';
+import { useEndpointMutation, useEndpointQuery } from '../kit/data.js';
 import { useRetained } from '../kit/gameName.js';
 import type { ListFilter } from '../kit/filters.js';
 import { ListPage } from '../kit/ListPage.js';
@@ -37,6 +37,15 @@ export function KeysList({ game }: { game?: GameId }) {
   const [revealing, setRevealing] = useState<PlatformKey | null>(null);
   const [deleting, setDeleting] = useState<PlatformKey | null>(null);
   const remove = useEndpointMutation('platformKeys.delete');
+  // Whether the server can store secrets at all (every page of the list says): the page warns
+  // before anyone types a secret, and the form offers no field the server would refuse.
+  const ofGame = useEndpointQuery(
+    'platformKeys.list',
+    { game: game ?? GAME_IDS[0], pageSize: 1 },
+    { enabled: game !== undefined },
+  );
+  const ofAll = useEndpointQuery('platformKeys.all', { pageSize: 1 }, { enabled: game === undefined });
+  const secretsMissing = (game ? ofGame.data : ofAll.data)?.secretsKey === 'missing';
   // The confirmation keeps naming its key while it closes.
   const shownDeleting = useRetained(deleting);
   const roles = state?.user.role ?? [];
@@ -178,18 +187,6 @@ export function KeysList({ game }: { game?: GameId }) {
           : t('platformKeys.list.emptyAll'),
       }}
       icon="key"
-      toolbarStart={(page) =>
-        page && (page as { secretsKey?: string }).secretsKey === 'missing' ? (
-          <Tag
-            intent={Intent.DANGER}
-            icon="warning-sign"
-            title={t('platformKeys.list.noSealingKeyHelp')}
-            data-testid="keys-no-sealing-key"
-          >
-            {t('platformKeys.list.noSealingKey')}
-          </Tag>
-        ) : null
-      }
       toolbarEnd={
         <Button
           intent={Intent.PRIMARY}
@@ -206,10 +203,22 @@ export function KeysList({ game }: { game?: GameId }) {
   return (
     <>
       <p className="keys-intro">{t('platformKeys.list.intro')}</p>
+      {secretsMissing && (
+        <Callout
+          intent={Intent.DANGER}
+          icon="warning-sign"
+          title={t('platformKeys.list.noSealingKey')}
+          className="keys-no-sealing-key"
+          data-testid="keys-no-sealing-key"
+        >
+          {t('platformKeys.list.noSealingKeyHelp')}
+        </Callout>
+      )}
       {list}
       {adding && (
         <KeyFormDialog
           game={game}
+          secretsMissing={secretsMissing}
           isOpen
           onClose={() => {
             setAdding(false);
@@ -221,6 +230,7 @@ export function KeysList({ game }: { game?: GameId }) {
         <KeyFormDialog
           key={editing.id}
           editing={editing}
+          secretsMissing={secretsMissing}
           isOpen
           onClose={() => {
             setEditing(null);

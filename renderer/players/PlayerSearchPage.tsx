@@ -202,7 +202,7 @@ export function PlayerSearchPage({ game }: { game: GameId }) {
       <EmptyState
         icon={searching ? 'search' : 'people'}
         title={searching ? t('players.search.noMatches') : t('players.search.none')}
-        description={searching ? t('players.search.noMatchesHelp') : undefined}
+        description={searching ? t('players.search.noMatchesHelp') : t('players.search.noneHelp')}
         testId="players-empty"
       />
     );

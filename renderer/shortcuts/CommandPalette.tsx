@@ -13,7 +13,7 @@ import {
   openPages,
   pageEntries,
   playerIdOfQuery,
-  playerTarget,
+  playerTargets,
   switchTarget,
   type PageEntry,
 } from './palette.js';
@@ -36,7 +36,8 @@ function keyOf(item: Item): string {
 /**
  * The command palette (Ctrl/Cmd+K): every page the operator's roles open and that is built, found
  * by typing part of its title (in either language's catalogue as shown), its game or its path;
- * a query that looks like a player id offers that player in the current game first. In "games"
+ * a query that looks like a player id offers that player in each game the operator may open (the
+ * current game first, each named: an id does not say its game). In "games"
  * mode (the switch-game shortcut) it lists the games instead and opens the same page in the one
  * chosen. Loaded the first time it opens, so the first paint does not carry it.
  */
@@ -82,8 +83,9 @@ export function CommandPalette({
       const pages = all.flatMap((i) => (i.kind === 'page' ? [i.entry] : []));
       const found: Item[] = filterPages(pages, q).map((entry) => ({ kind: 'page', entry }));
       const id = playerIdOfQuery(q);
-      const path = id ? playerTarget(game, id, roles) : null;
-      return id && path && game ? [{ kind: 'player', id, game, path }, ...found] : found;
+      if (!id) return found;
+      const players = playerTargets(game, id, roles).map((p): Item => ({ kind: 'player', id, ...p }));
+      return [...players, ...found];
     },
     [mode, game, roles],
   );

@@ -7,7 +7,7 @@ import {
   pageEntries,
   pinnedRoutes,
   playerIdOfQuery,
-  playerTarget,
+  playerTargets,
   searchableGames,
   switchTarget,
 } from './palette.js';
@@ -58,12 +58,20 @@ describe('players and games', () => {
     expect(playerIdOfQuery('7656x')).toBeNull();
   });
 
-  it('opens a player in the current game only when the roles open its players', () => {
-    expect(playerTarget('ymmj', '76561198000000013', ADMIN)).toBe(
-      routeById('ymmj.player').path.replace(':id', '76561198000000013'),
-    );
-    expect(playerTarget('ymmj', '76561198000000013', ['GUEST'])).toBeNull();
-    expect(playerTarget(null, '76561198000000013', ADMIN)).toBeNull();
+  it('offers a player id in every game whose players the roles open, the current game first', () => {
+    const id = '76561198200000013';
+    const at = (game: string) => routeById(`${game}.player`).path.replace(':id', id);
+    // On the home page (no game of its own) a Lord War id is offered in Lord War too, not only in
+    // the first game.
+    expect(playerTargets(null, id, ADMIN)).toEqual([
+      { game: 'atomicwar', path: at('atomicwar') },
+      { game: 'ymmj', path: at('ymmj') },
+      { game: 'lw', path: at('lw') },
+      { game: 'party', path: at('party') },
+    ]);
+    expect(playerTargets('lw', id, ADMIN).map((t) => t.game)).toEqual(['lw', 'atomicwar', 'ymmj', 'party']);
+    expect(playerTargets('atomicwar', id, ['ADMIN', 'LORDWAR']).map((t) => t.game)).toEqual(['lw']);
+    expect(playerTargets('ymmj', id, ['GUEST'])).toEqual([]);
   });
 
   it("acts in the page's game, else the last one, else the first the roles open", () => {

@@ -85,11 +85,23 @@ export function currentGame(
   return games[0] ?? null;
 }
 
-/** Where "open player <id>" leads, when the operator may open players of that game. */
-export function playerTarget(game: GameId | null, id: string, roles: readonly string[]): string | null {
-  if (!game) return null;
-  const r = ROUTES_BY_ID.get(`${game}.player`);
-  return r && canAccess(roles, r.access) ? playerPath(game, id) : null;
+/**
+ * Where "open player <id>" may lead: that player in every game whose players the operator may
+ * open, the current game first. An id does not say its game (a Steam id is the same in every game
+ * its owner plays), so the palette offers each game, named, rather than guessing one.
+ */
+export function playerTargets(
+  current: GameId | null,
+  id: string,
+  roles: readonly string[],
+): { game: GameId; path: string }[] {
+  const games = GAME_LIST.map((g) => g.id).filter((g) => {
+    const r = ROUTES_BY_ID.get(`${g}.player`);
+    return r !== undefined && canAccess(roles, r.access);
+  });
+  const ordered =
+    current && games.includes(current) ? [current, ...games.filter((g) => g !== current)] : games;
+  return ordered.map((game) => ({ game, path: playerPath(game, id) }));
 }
 
 /**

@@ -33,6 +33,11 @@ export interface ServerDeps {
    * backend (the payment sandbox posts its notices to its own notify route), else nothing.
    */
   selfHeaders: Readonly<Record<string, string>>;
+  /**
+   * Seeds the demo data's games (made-up players, their lists, orders and codes, at the size the
+   * backend was started with), for a first run that chooses the demo. Not inside a transaction.
+   */
+  seedDemoGames(now: Date): Promise<void>;
 }
 
 /** One call, as a handler sees it. */

@@ -7,7 +7,8 @@ import type { RegisteredRoute } from './endpoints.js';
 
 /**
  * The OpenAPI 3.1 document, generated from the same endpoint table the routes come from, so it
- * cannot drift. Each operation notes who may call it (x-access) and its audit action (x-audit).
+ * cannot drift. Each operation notes who may call it (x-access), its audit action (x-audit) and
+ * whether only the desktop app's embedded backend has it (x-embedded-only).
  */
 
 type JsonSchema = Record<string, unknown>;
@@ -41,6 +42,11 @@ const errorCodesText = (Object.keys(Codes) as CodeName[])
   .map((n) => `- ${Codes[n]} ${n} (HTTP ${CODE_INFO[n].http}): ${CODE_INFO[n].text.en}`)
   .join('\n');
 
+const EMBEDDED_ONLY =
+  'Embedded backend only: answers only on the desktop app’s embedded backend during its first ' +
+  'run, where main sends its launch key with every request. Any other server (`npm run server`, ' +
+  'PostgreSQL) refuses it with 40300 FORBIDDEN.';
+
 export function buildOpenApi(routes: readonly RegisteredRoute[], version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
@@ -66,7 +72,8 @@ export function buildOpenApi(routes: readonly RegisteredRoute[], version: string
       summary: ep.summary,
       description: [
         r.game ? `Game: ${GAMES[r.game].names.en} (${r.game}).` : '',
-        `Access: ${describeAccess(access)}.`,
+        ep.embeddedOnly ? EMBEDDED_ONLY : '',
+        `Access: ${describeAccess(access)}${ep.embeddedOnly ? ', on the embedded backend' : ''}.`,
         ep.audit ? `Audited as \`${r.id}\` (operator, target, reason, outcome, before and after).` : '',
       ]
         .filter(Boolean)
@@ -75,6 +82,7 @@ export function buildOpenApi(routes: readonly RegisteredRoute[], version: string
       'x-endpoint': r.id,
       'x-access': access,
       ...(ep.audit ? { 'x-audit': r.id } : {}),
+      ...(ep.embeddedOnly ? { 'x-embedded-only': true } : {}),
       security: access.kind === 'public' ? [] : [{ bearer: [] }],
       responses: {
         '200': {
@@ -120,7 +128,9 @@ export function buildOpenApi(routes: readonly RegisteredRoute[], version: string
       version,
       description:
         'Every response is an envelope { Status: { Code, Message? }, Data }. Code 1 is success and ' +
-        '20000 means the access token expired (refresh it and retry). Other codes:\n' +
+        '20000 means the access token expired (refresh it and retry). Operations marked ' +
+        '`x-embedded-only` exist only on the desktop app’s embedded backend; other servers refuse ' +
+        'them with 40300. Other codes:\n' +
         errorCodesText,
     },
     servers: [{ url: '/' }],

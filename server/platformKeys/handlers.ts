@@ -13,7 +13,7 @@ import type { PlatformKeysTable } from '../db/schema.js';
 import { signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { open, seal } from './seal.js';
-import { SECRETS_KEY_ENV, type SecretsKeyState } from './secrets-key.js';
+import { NO_SECRETS_KEY_TEXT, type SecretsKeyState } from './secrets-key.js';
 
 /**
  * A game's platform keys. The secret goes in sealed (seal.ts) and comes out only through reveal;
@@ -60,14 +60,7 @@ const gameNames = (game: GameId) => GAMES[game].names;
 function sealingKey(ctx: HandlerContext): Extract<SecretsKeyState, { available: true }> {
   const s = ctx.deps.secrets;
   if (s.available) return s;
-  throw problem(
-    Codes.UNAVAILABLE,
-    `This server has no key to encrypt stored secrets, so it does not store or show them. Set ` +
-      `${SECRETS_KEY_ENV} (32 bytes: 64 hex digits or base64, e.g. from \`openssl rand -base64 32\`) ` +
-      "in the backend's environment and restart it.",
-    `此服务器没有用于加密存储密钥的密钥，因此不存储也不显示密钥。请在后端的环境中设置 ${SECRETS_KEY_ENV}` +
-      '（32 字节：64 位十六进制或 base64，例如 `openssl rand -base64 32` 的输出）并重启。',
-  );
+  throw problem(Codes.UNAVAILABLE, NO_SECRETS_KEY_TEXT.en, NO_SECRETS_KEY_TEXT['zh-CN']);
 }
 
 async function mustFindKey(ctx: HandlerContext, game: GameId, keyId: number): Promise<KeyRow> {

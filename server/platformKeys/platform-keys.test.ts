@@ -289,8 +289,15 @@ describe.each(backendKinds())('platform keys on %s', (kind) => {
 
 describe('platform keys without a sealing key', () => {
   let t: TestBackend;
+  const logged: { level: number; msg: string }[] = [];
   beforeAll(async () => {
-    t = await startTestBackend('pglite', { secretsKey: NO_SECRETS_KEY });
+    t = await startTestBackend('pglite', {
+      secretsKey: NO_SECRETS_KEY,
+      logger: {
+        level: 'info',
+        stream: { write: (line: string) => void logged.push(JSON.parse(line) as (typeof logged)[number]) },
+      },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -307,6 +314,20 @@ describe('platform keys without a sealing key', () => {
     );
     expect(r.body.Status.Code).toBe(Codes.UNAVAILABLE);
     expect(r.body.Status.Message).toMatch(/GAMEOPS_SECRETS_KEY/);
+  });
+
+  it('says so once in its log at start, and in /health', async () => {
+    const told = logged.filter((l) => /no key to encrypt stored secrets.*GAMEOPS_SECRETS_KEY/.test(l.msg));
+    // Warned at start, however many calls were refused since.
+    expect(told.map((l) => l.level)).toEqual([40]);
+    const health = await t.api.request<{ secretsKey: { available: boolean; message?: string } }>(
+      'GET',
+      '/health',
+    );
+    expect(health.body.Data.secretsKey).toEqual({
+      available: false,
+      message: expect.stringMatching(/Set GAMEOPS_SECRETS_KEY .*restart it/) as unknown,
+    });
   });
 });
 

@@ -29,6 +29,20 @@ export type SecretsKeyState =
 export const NO_SECRETS_KEY: SecretsKeyState = { available: false, source: 'missing' };
 
 /**
+ * What a backend without a sealing key says: once in its log at start, in /health, and in each
+ * refused call (50300), so an operator learns it before typing a secret.
+ */
+export const NO_SECRETS_KEY_TEXT = {
+  en:
+    'This server has no key to encrypt stored secrets, so it does not store or show them. Set ' +
+    `${SECRETS_KEY_ENV} (32 bytes: 64 hex digits or base64, e.g. from \`openssl rand -base64 32\`) ` +
+    "in the backend's environment and restart it.",
+  'zh-CN':
+    `此服务器没有用于加密存储密钥的密钥，因此不存储也不显示密钥。请在后端的环境中设置 ${SECRETS_KEY_ENV}` +
+    '（32 字节：64 位十六进制或 base64，例如 `openssl rand -base64 32` 的输出）并重启。',
+} as const;
+
+/**
  * A short fingerprint of the key, stored with each sealed secret: a secret sealed under another
  * key (a database restored without its key file) is then reported as such, not as corruption.
  */

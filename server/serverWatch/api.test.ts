@@ -286,6 +286,40 @@ describe.each(backendKinds())('server watch calls on %s', (kind) => {
     await kit.step(10);
   });
 
+  it('marks an alert muted for the operator who muted its server, even while their long-poll was waiting', async () => {
+    const stub = await kit.stub('atomicwar');
+    const s = await kit.watch(stub, { failuresToDown: 1 });
+    await kit.engine.runDue();
+    const { last } = await kit.ok<{ last: number }>('serverWatch.events', {}, 'admin');
+    // Main's long-poll is nearly always waiting: the operator mutes while it waits.
+    const waiting = kit.call<{ events: WatchAlert[] }>(
+      'serverWatch.events',
+      { after: last, wait: 25 },
+      'admin',
+    );
+    const superWaiting = kit.call<{ events: WatchAlert[] }>(
+      'serverWatch.events',
+      { after: last, wait: 25 },
+      'super',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    await kit.ok('serverWatch.mute', { serverId: s.id }, 'admin');
+    await stub.server.stop();
+    await kit.step(10);
+
+    const got = (await waiting).body.Data.events.filter((e) => e.serverId === s.id);
+    expect(got.map((e) => [e.kind, e.muted])).toEqual([['down', true]]);
+    // Nobody else muted it.
+    const others = (await superWaiting).body.Data.events.filter((e) => e.serverId === s.id);
+    expect(others.map((e) => [e.kind, e.muted])).toEqual([['down', false]]);
+    // Read again later, it is still muted for the operator who muted it.
+    expect((await kit.alertsOf(s.id, 'admin')).map((e) => e.muted)).toEqual([true]);
+
+    await kit.ok('serverWatch.unmute', { serverId: s.id }, 'admin');
+    await stub.server.start();
+    await kit.step(10);
+  });
+
   it('keeps each operator’s mutes to themselves: one per scope, replaced, lifted, never someone else’s', async () => {
     const all = await kit.ok<Mute>('serverWatch.mute', {}, 'service');
     expect(all).toMatchObject({ serverId: null, until: null });

@@ -414,14 +414,18 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
     const op = signedInOf(ctx).operator;
     const db = ctx.deps.db;
     const hub = alertHubOf(db, ctx.deps.kind === 'postgres');
-    const mutes = await mutesOf(db, op.id);
     const visible = (r: EventRow) =>
       receives(op, r.game, Array.isArray(r.audience) ? (r.audience as number[]) : null);
-    const answer = async (rows: EventRow[], last: number) => ({
-      events: rows.map((r) => toAlert(r, mutedAt(mutes, r.server_id, r.at))),
-      last,
-      down: await downCount(ctx, op),
-    });
+    const answer = async (rows: EventRow[], last: number) => {
+      // Read when answering, not when the poll began: main's poll is nearly always waiting, and a
+      // mute made meanwhile must cover the alert that ends the wait.
+      const mutes = rows.length ? await mutesOf(db, op.id) : [];
+      return {
+        events: rows.map((r) => toAlert(r, mutedAt(mutes, r.server_id, r.at))),
+        last,
+        down: await downCount(ctx, op),
+      };
+    };
     const { rows: maxRows } = await sql<{
       seq: number | null;
     }>`select max(seq) as seq from watch_events`.execute(db);

@@ -59,11 +59,17 @@ export const setupHandlers: HandlerMap<typeof setupEndpoints> = {
       ctx.audit.after = toOperator(row);
     } else {
       await seedDemoOperators(ctx.db, DEMO_PASSWORD, scrypt, ctx.now);
-      // The game seed ran before these operators existed: their to-do lists get the demo's items
-      // now, from the install's clock, like a demo database seeded with its operators.
+      // Their to-do lists get the demo's items now, from the install's clock, like a demo
+      // database seeded with its operators.
       await seedDemoTodos(ctx.db, ctx.now);
       ctx.audit.actor = { id: null, name: 'demo' };
       ctx.audit.after = { demoOperators: DEMO_OPERATORS.map((o) => o.name) };
+      // The made-up players, their lists, orders and codes exist only where the demo was chosen.
+      // Seeded once the operators have committed: the seed vacuums, which no transaction may do.
+      const now = ctx.now;
+      const seedGames = () => ctx.deps.seedDemoGames(now);
+      if (ctx.afterCommit) ctx.afterCommit(seedGames);
+      else await seedGames();
     }
     return { state: await setupStateOf(ctx.db) };
   },

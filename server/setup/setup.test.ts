@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Codes } from '../../shared/codes.js';
+import { GAME_IDS } from '../../shared/games.js';
 import { EMBEDDED_KEY_HEADER } from '../../shared/constants.js';
 import { ENDPOINTS } from '../../shared/api/table.js';
 import { startBackend } from '../backend.js';
@@ -19,6 +20,26 @@ const SR = '/api/v1/sr';
 const status = ENDPOINTS['setup.status'];
 const init = ENDPOINTS['setup.init'];
 const FIRST = { mode: 'super', phone: '13700000009', name: 'root', password: 'the-first-password' };
+
+/** The made-up game data of each game: players, their moderation lists, orders and code batches. */
+async function madeUpRows(db: TestBackend['backend']['database']['db']): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of ['players', 'blacklist', 'banned_heroes', 'orders', 'code_batches'] as const) {
+    const rows = await db
+      .selectFrom(table)
+      .select(['game', db.fn.countAll<number>().as('n')])
+      .groupBy('game')
+      .execute();
+    for (const game of GAME_IDS) out[`${table} ${game}`] = Number(rows.find((r) => r.game === game)?.n ?? 0);
+  }
+  return out;
+}
+const none = () =>
+  Object.fromEntries(
+    GAME_IDS.flatMap((g) =>
+      ['players', 'blacklist', 'banned_heroes', 'orders', 'code_batches'].map((t) => [`${t} ${g}`, 0]),
+    ),
+  );
 
 describe.each(backendKinds())('first run of an embedded backend on %s', (kind) => {
   let t: TestBackend;
@@ -134,6 +155,23 @@ describe.each(backendKinds())('first run of an embedded backend on %s', (kind) =
       expect(again.body.Status.Code).toBe(Codes.CONFLICT);
       expect(again.body.Status.Message).toMatch(/already has operators.*sign in instead/);
     });
+
+    it('set up without the demo data, no game holds a made-up player, order or code', async () => {
+      expect(await madeUpRows(t.backend.database.db)).toEqual(none());
+      const name = (
+        await t.backend.database.db.selectFrom('operators').select('name').executeTakeFirstOrThrow()
+      ).name;
+      const token = (await t.api.login(name, FIRST.password)).authToken;
+      for (const game of GAME_IDS) {
+        const found = await t.api.call<{ total: number; items: unknown[] }>(
+          ENDPOINTS['players.search'],
+          { game },
+          token,
+        );
+        expect(found.body.Status.Code, game).toBe(Codes.OK);
+        expect(found.body.Data.items, game).toEqual([]);
+      }
+    });
   });
 });
 
@@ -148,6 +186,7 @@ describe.each(backendKinds())('demo data on %s', (kind) => {
   });
 
   it('chosen explicitly: the demo operators, and the state says demo while the published password works', async () => {
+    expect(await madeUpRows(t.backend.database.db)).toEqual(none());
     expect((await t.api.call(init, { mode: 'demo' })).body).toEqual({
       Status: { Code: Codes.OK },
       Data: { state: 'demo' },
@@ -164,6 +203,15 @@ describe.each(backendKinds())('demo data on %s', (kind) => {
       'Lord War: refund request follow-up',
       'Party Game: plan the next testing round',
     ]);
+
+    // The demo's made-up players (as many as the backend was started with), lists, orders and codes.
+    const made = await madeUpRows(t.backend.database.db);
+    for (const game of GAME_IDS) {
+      expect(made[`players ${game}`], game).toBe(20);
+      expect(made[`blacklist ${game}`], game).toBeGreaterThan(0);
+      expect(made[`orders ${game}`], game).toBeGreaterThan(0);
+      expect(made[`code_batches ${game}`], game).toBeGreaterThan(0);
+    }
 
     // The answer is kept, so asking again costs no password check.
     expect(await readMeta(t.backend.database.db, 'setup_demo_check')).toMatch(/"demo":true/);
@@ -199,25 +247,54 @@ describe.each(backendKinds())('setup elsewhere on %s', (kind) => {
       await t.close();
     }
   });
+});
 
-  it('a standalone server refuses setup, naming create-super', async () => {
-    const t = await startTestBackend(kind, { demo: false });
-    try {
-      for (const [ep, input] of [
-        [status, {}],
-        [init, FIRST],
-      ] as const) {
-        const r = await t.api.call(ep, input);
-        expect(r.status).toBe(403);
-        expect(r.body.Status.Code).toBe(Codes.FORBIDDEN);
-        expect(r.body.Status.Message).toMatch(/npm run server -- create-super/);
-      }
-      const zh = await t.api.request('GET', `${SR}/admin/setup`, { headers: { 'accept-language': 'zh-CN' } });
-      expect(zh.body.Status.Message).toMatch(/首次设置仅用于桌面应用内置的后端/);
-      expect(await t.backend.database.db.selectFrom('operators').select('id').execute()).toEqual([]);
-    } finally {
-      await t.close();
+describe.each(backendKinds())('a standalone server on %s', (kind) => {
+  let t: TestBackend;
+  beforeAll(async () => {
+    // As `npm run server` starts on a new database: no demo, no seed size.
+    t = await startTestBackend(kind, { demo: false, seedPlayers: undefined });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('holds no operator and no made-up player, order or code in any game', async () => {
+    expect(t.backend.seeded).toEqual({ demoOperators: 0 });
+    expect(await madeUpRows(t.backend.database.db)).toEqual(none());
+  });
+
+  it('refuses setup, naming create-super', async () => {
+    for (const [ep, input] of [
+      [status, {}],
+      [init, FIRST],
+    ] as const) {
+      const r = await t.api.call(ep, input);
+      expect(r.status).toBe(403);
+      expect(r.body.Status.Code).toBe(Codes.FORBIDDEN);
+      expect(r.body.Status.Message).toMatch(/npm run server -- create-super/);
     }
+    const zh = await t.api.request('GET', `${SR}/admin/setup`, { headers: { 'accept-language': 'zh-CN' } });
+    expect(zh.body.Status.Message).toMatch(/首次设置仅用于桌面应用内置的后端/);
+    expect(await t.backend.database.db.selectFrom('operators').select('id').execute()).toEqual([]);
+  });
+
+  it('says in its OpenAPI document that the setup calls exist only on the embedded backend', async () => {
+    const doc = (await (await fetch(`${t.api.url}/openapi.json`)).json()) as {
+      info: { description: string };
+      paths: Record<
+        string,
+        Record<string, { operationId: string; description: string; 'x-embedded-only'?: boolean }>
+      >;
+    };
+    const ops = Object.values(doc.paths).flatMap((methods) => Object.values(methods));
+    const embeddedOnly = ops.filter((op) => op['x-embedded-only'] === true);
+    expect(embeddedOnly.map((op) => op.operationId).sort()).toEqual(['setup.init', 'setup.status']);
+    for (const op of embeddedOnly) {
+      expect(op.description).toMatch(/^Embedded backend only: .*refuses it with 40300/);
+      expect(op.description).toMatch(/Access: public, on the embedded backend\./);
+    }
+    expect(doc.info.description).toMatch(/x-embedded-only/);
   });
 });
 
@@ -228,13 +305,6 @@ describe('starting an embedded backend', () => {
   });
 
   it('demo operators only when asked, and only into a database without operators', async () => {
-    const b = await startBackend({ seedPlayers: 0, auth: { scrypt: { N: 1024 } } });
-    try {
-      expect(b.seeded.demoOperators).toBe(0);
-      expect(b.setup).toBe('needed');
-    } finally {
-      await b.close();
-    }
     const d = await startBackend({ seedPlayers: 0, demo: true, auth: { scrypt: { N: 1024 } } });
     try {
       expect(d.seeded.demoOperators).toBe(DEMO_OPERATORS.length);

@@ -43,6 +43,11 @@ export interface Endpoint<I extends z.ZodObject = z.ZodObject, O extends z.ZodTy
    * before and after) under the endpoint's own id, the one name of the capability in every layer.
    */
   audit?: true;
+  /**
+   * Exists only on the desktop app's embedded backend (started by main with a launch key, in
+   * first-run mode); every other server refuses it with 40300. The OpenAPI document says so.
+   */
+  embeddedOnly?: true;
 }
 
 export function endpoint<I extends z.ZodObject, O extends z.ZodType>(def: Endpoint<I, O>): Endpoint<I, O> {

@@ -50,6 +50,7 @@ export const setupEndpoints = {
     path: '/admin/setup',
     summary: 'Whether this embedded backend still needs its first operator, or runs on demo data.',
     access: PUBLIC,
+    embeddedOnly: true,
     input: z.strictObject({}),
     output: setupStatusSchema,
   }),
@@ -61,6 +62,7 @@ export const setupEndpoints = {
       'First run only (refused once any operator exists): create the first SUPER operator, or ' +
       'load the demo operators (their password is published; the console shows a banner).',
     access: PUBLIC,
+    embeddedOnly: true,
     // Recorded in the audit log by the server with the operator it created (or "demo").
     audit: true,
     input: setupInitSchema,

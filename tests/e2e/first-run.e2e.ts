@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import type { RunningHost } from '../../main/host/host.js';
-import { DEMO_PASSWORD, launchBrowser, openConsole, signIn, startTestHost, waitForPath } from './support.js';
+import { gamePagePath } from '../../shared/games.js';
+import {
+  DEMO_PASSWORD,
+  goTo,
+  launchBrowser,
+  openConsole,
+  signIn,
+  startTestHost,
+  waitForPath,
+} from './support.js';
 
 /**
  * A fresh desktop install: the host started without the demo operators has no operator and no
@@ -67,6 +76,14 @@ describe('the first run of a fresh install', () => {
     await waitForPath(page, '/home');
     await expect.poll(() => page.getByTestId('operator-name').textContent()).toContain('root');
     expect(await page.getByTestId('demo-banner').count()).toBe(0);
+    // No made-up players: the game's player list is empty, and says so in both languages.
+    await goTo(page, gamePagePath('lw', 'players'));
+    await expect
+      .poll(() => page.getByTestId('players-empty').textContent())
+      .toMatch(/This game has no players yet.*once they join the game/);
+    await page.getByTestId('language-switch').selectOption('zh-CN');
+    await expect.poll(() => page.getByTestId('players-empty').textContent()).toMatch(/该游戏还没有玩家/);
+    await page.getByTestId('language-switch').selectOption('en');
     // The demo password opens nothing here.
     await page.getByTestId('logout').click();
     await waitForPath(page, '/auth/login');
@@ -84,12 +101,19 @@ describe('the first run of a fresh install', () => {
     await page.locator('label', { has: page.getByTestId('first-run-demo-understood') }).click();
     await page.getByTestId('first-run-submit').click();
 
-    await expect.poll(() => page.getByTestId('first-run-done').textContent()).toMatch(/Demo data loaded/);
+    // The demo's games are seeded before the answer: give it the time a busy machine needs.
+    await expect
+      .poll(() => page.getByTestId('first-run-done').textContent(), { timeout: 60_000 })
+      .toMatch(/Demo data loaded/);
     expect((await host.core.handlers['app:info'](null)).backend.setup).toBe('demo');
     expect(await page.getByTestId('demo-banner').isVisible()).toBe(true);
     await signIn(page, 'admin');
     await waitForPath(page, '/home');
     await expect.poll(() => page.getByTestId('demo-banner').isVisible()).toBe(true);
+    // The demo's made-up players are there.
+    await goTo(page, gamePagePath('lw', 'players'));
+    await page.getByTestId('players-total').waitFor();
+    expect(await page.getByTestId('players-empty').count()).toBe(0);
     await page.context().close();
   });
 

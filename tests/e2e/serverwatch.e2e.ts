@@ -205,6 +205,51 @@ describe('server watch', () => {
     await page.context().close();
   });
 
+  it('lists a muted server’s outage in the bell as muted, not as new', async () => {
+    const flapping = new SimulatedGameServer(
+      { key: 'e2e-flap', game: 'ymmj', name: 'E2E Flap', peakPlayers: 100, dailyIncome: 0 },
+      Date.now,
+    );
+    await flapping.start(0);
+    try {
+      const page = await superOn('/home');
+      const { id } = await call<{ id: number }>('serverWatch.save', {
+        name: 'E2E Flap',
+        game: 'ymmj',
+        check: { kind: 'tcp', host: '127.0.0.1', port: flapping.port },
+        intervalSec: 5,
+        timeoutMs: 1000,
+        failuresToDown: 1,
+      });
+      await goTo(page, '/admin/serverwatch');
+      await expect.poll(() => rowState(page, id), { timeout: ALERT_WAIT_MS }).toBe('up');
+      // "Mute this server's alerts for me", then its next outage.
+      await page.getByTestId(`watch-mute-${id}`).click();
+      await expect
+        .poll(
+          async () => (await call<{ mutes: { serverId: number | null }[] }>('serverWatch.mutes', {})).mutes,
+        )
+        .toEqual([expect.objectContaining({ serverId: id })]);
+      await flapping.stop();
+      await expect.poll(() => rowState(page, id), { timeout: ALERT_WAIT_MS }).toBe('down');
+      await expect.poll(() => bellHas(page, 'down', id), { timeout: 5000 }).toBe(true);
+
+      await page.getByTestId('alerts-button').click();
+      const alert = page.locator(`[data-testid="alerts-list"] [data-kind="down"][data-server="${id}"]`);
+      expect(await alert.getAttribute('data-muted')).toBe('true');
+      expect(await alert.getAttribute('data-new')).toBe('false');
+      expect(await alert.textContent()).toContain('muted');
+      await page.keyboard.press('Escape');
+      expect(await page.getByTestId('alerts-button').getAttribute('data-unread')).toBe('0');
+
+      await call('serverWatch.unmute', { serverId: id });
+      await call('serverWatch.delete', { id, reason: 'end of the test' });
+      await page.context().close();
+    } finally {
+      await flapping.stop();
+    }
+  });
+
   it('lists, adds, turns off and deletes message notices on the second tab', async () => {
     const page = await superOn('/admin/serverwatch');
     await page.getByTestId('watch-tab-notices').click();

@@ -8,7 +8,7 @@ import { goTo, hashPath, openConsole, signIn, waitForPath } from './support.js';
 
 /**
  * Shortcuts through the screens: Ctrl+K opens the command palette, which jumps to a page by its
- * name and to a player by id in the current game; on /admin/shortcut an operator records a new
+ * name and to a player by id in each game (the current one first); on /admin/shortcut an operator records a new
  * combo (a clash is marked before saving), pins a page, saves, reloads, and finds the new combo
  * working, the old one gone, and the page in the top bar; the desktop menu (main's menu service,
  * behind the host here) shows the operator's combos while they are signed in, the defaults after.
@@ -48,6 +48,19 @@ describe('shortcuts', () => {
     await expect.poll(() => page.getByTestId('palette-page-todo.list').count()).toBe(1);
     await page.keyboard.press('Enter');
     await waitForPath(page, '/admin/todo');
+
+    // Outside any game, an id is offered in each game the operator has, each named: a Lord War
+    // player opens in Lord War, not in the first game.
+    const lwId = playerIdOf('lw', 4);
+    await openPalette(page);
+    await page.getByTestId('palette-input').fill(lwId);
+    const inLw = page.getByTestId(`palette-player-lw-${lwId}`);
+    await expect.poll(() => inLw.textContent()).toContain(`Open player ${lwId}`);
+    expect(await inLw.textContent()).toContain('Lord War');
+    expect(await page.getByTestId(`palette-player-atomicwar-${lwId}`).textContent()).toContain('Atomic War');
+    await inLw.click();
+    await waitForPath(page, playerPath('lw', lwId));
+    await expect.poll(() => page.getByTestId('player-header').textContent()).toContain(lwId);
 
     // In a game, a player id opens that player there.
     await goTo(page, gamePagePath('lw', 'blacklist'));
