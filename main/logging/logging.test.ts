@@ -7,7 +7,8 @@ import { createLogger, routeConsole } from './logger.js';
 import { REDACTED, formatLogArgs, redactText, redactValue } from './redact.js';
 import { openRotatingFile } from './rotating-file.js';
 import { newLaunchKey } from '../backend/launcher.js';
-import { cookieNameFor, newSecret } from '../host/guard.js';
+import { newSecret } from '../host/guard.js';
+import { WEB_BRIDGE_TOKEN_HEADER, WEB_LAUNCH_FRAGMENT } from '../../shared/ipc.js';
 import { makeSandboxKeys } from '../../server/payments/keys.js';
 
 describe('redaction', () => {
@@ -151,9 +152,12 @@ describe('every secret the app holds, as it would be logged', () => {
       logger.info(`{"account":"admin","password":"${s.password}"}`);
       logger.info(`sign-in for admin: password is ${s.prosePassword}, refused`);
       logger.info(`登录失败：密码是 ${s.zhPassword}`);
-      logger.info(`Cookie: ${cookieNameFor(5173)}=${s.hostCookie}; other=${s.otherCookie}`);
-      logger.info(`Set-Cookie: ${cookieNameFor(5173)}=${s.hostCookie}; HttpOnly; SameSite=Strict`);
+      logger.info(`Cookie: gameops_host_5173=${s.hostCookie}; other=${s.otherCookie}`);
+      logger.info(`Set-Cookie: gameops_host_5173=${s.hostCookie}; HttpOnly; SameSite=Strict`);
       logger.info(`launch URL: http://127.0.0.1:5173/__launch?secret=${s.bridgeSecret}`);
+      logger.info(`launch URL: http://127.0.0.1:5173/#${WEB_LAUNCH_FRAGMENT}=${s.bridgeSecret}`);
+      logger.info(`${WEB_BRIDGE_TOKEN_HEADER}: ${s.hostCookie}`);
+      fake.log('[host] bridge call', { headers: { [WEB_BRIDGE_TOKEN_HEADER.toLowerCase()]: s.hostCookie } });
       logger.warn(`proxy said Authorization: Basic ${s.basic}`);
       logger.warn(`authorization=Bearer ${s.shortBearer}`);
       logger.warn(`Authorization: Bearer ${s.shortBearer}`);
