@@ -34,6 +34,8 @@ export interface ConsoleCoreDeps {
   tokens: TokenStore;
   /** Why the tokens are not in the keychain (openTokenStore's reason); null when they are. */
   tokenStorageReason?: Localized | null;
+  /** A refresh token left in a keychain the console fell back from: its session is revoked at start. */
+  orphanedRefreshToken?: string | null;
   /** Starts the reference backend for `embedded` mode; without one, embedded mode reports UNAVAILABLE. */
   backend?: BackendLauncher;
   app: Pick<AppInfo, 'name' | 'version' | 'shell' | 'platform'>;
@@ -118,6 +120,7 @@ export async function createConsoleCore(deps: ConsoleCoreDeps): Promise<ConsoleC
   const session = (late.session = createSessionService({
     tokens: deps.tokens,
     tokenStorageReason: deps.tokenStorageReason,
+    orphanedRefreshToken: deps.orphanedRefreshToken ?? null,
     kv: deps.kv,
     events,
     settings,

@@ -123,6 +123,7 @@ async function start(): Promise<void> {
     kv,
     tokens: tokens.store,
     tokenStorageReason: tokens.reason,
+    orphanedRefreshToken: tokens.orphanedRefreshToken,
     backend: createUtilityProcessLauncher(join(here, 'backend.js'), { dataDir: join(userData, 'backend') }),
     app: { name: PRODUCT, version: app.getVersion(), shell: 'electron', platform: process.platform },
     defaultLanguage: app.getLocale().toLowerCase().startsWith('zh') ? 'zh-CN' : 'en',

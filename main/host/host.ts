@@ -123,6 +123,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     kv: openJsonFileKv(join(dataDir, 'console.json')),
     tokens: tokens.store,
     tokenStorageReason: tokens.reason,
+    orphanedRefreshToken: tokens.orphanedRefreshToken,
     backend: launcher,
     app: { name: 'GameOps Console', version: await appVersion(), shell: 'browser', platform: platform() },
     defaultLanguage: options.language ?? 'zh-CN',

@@ -28,6 +28,8 @@ export interface SessionServiceDeps {
   settings: SettingsService;
   call: ApiClient['call'];
   now?: () => number;
+  /** A refresh token left in a keychain the console fell back from (keychain.ts): revoked at start. */
+  orphanedRefreshToken?: string | null;
 }
 
 export function createSessionService(deps: SessionServiceDeps): SessionService {
@@ -69,6 +71,8 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       'payServer:signIn': () => manager.payServerSignIn(),
     },
     async start() {
+      // Before restore, which forgets the binding of tokens it does not find.
+      if (deps.orphanedRefreshToken) manager.revokeOrphan(deps.orphanedRefreshToken);
       await manager.restore();
       if (deps.settings.backendChangedAtStart) await manager.forget();
     },

@@ -87,6 +87,29 @@ describe('openTokenStore falls back to memory', () => {
     ...overrides,
   });
 
+  it('and takes out the entries an earlier run left in the keychain, handing back their refresh token', async () => {
+    const entries = new Map<string, string>([
+      ['token1', 'A-old'],
+      ['token2', 'R-old'],
+      ['adminUser', '{"token":"P-old","expiredAt":1}'],
+    ]);
+    const opened = await openTokenStore({
+      // The round trip fails (the probe's value does not come back), but reads and deletes work.
+      loadKeytar: async () =>
+        failing({
+          getPassword: async (_s, account) => entries.get(account) ?? null,
+          deletePassword: async (_s, account) => entries.delete(account),
+        }),
+    });
+    expect(opened.storage).toBe('memory');
+    expect(opened.orphanedRefreshToken).toBe('R-old');
+    expect([...entries.keys()]).toEqual([]);
+  });
+
+  it('and hands back nothing when the keychain held no session', async () => {
+    expect((await openTokenStore({ loadKeytar: async () => failing({}) })).orphanedRefreshToken).toBeNull();
+  });
+
   it('when keytar cannot be loaded', async () => {
     const opened = await openTokenStore({
       loadKeytar: async () => {

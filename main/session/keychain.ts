@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { TOKEN_ENTRIES, createMemoryTokenStore, type TokenStore } from './token-store.js';
+import { REFRESH_TOKEN, TOKEN_ENTRIES, createMemoryTokenStore, type TokenStore } from './token-store.js';
 import type { TokenStorage } from '../../shared/session.js';
 import type { Language } from '../../shared/codes.js';
 import {
@@ -48,6 +48,12 @@ export interface OpenedTokenStore {
   fallbackReason: string | null;
   /** The same, said to the operator (SessionState.tokenStorageReason), or null in the keychain. */
   reason: Localized | null;
+  /**
+   * The refresh token of a session an earlier run kept in the keychain, now that the tokens live
+   * elsewhere: its entries are deleted here, and the session revokes it on the server (it would
+   * otherwise stay valid, readable by anyone who can read the keychain, until it expires).
+   */
+  orphanedRefreshToken: string | null;
 }
 
 export interface OpenTokenStoreOptions {
@@ -76,7 +82,9 @@ export async function openTokenStore(options: OpenTokenStoreOptions = {}): Promi
     storage: 'memory',
     fallbackReason: log,
     reason,
+    orphanedRefreshToken: orphaned,
   });
+  let orphaned: string | null = null;
   if (options.preferMemory) {
     return memory('memory storage was asked for', {
       en: 'This console was started to keep sign-in tokens in memory only (the browser host without --keychain): you sign in again each time it starts.',
@@ -96,10 +104,12 @@ export async function openTokenStore(options: OpenTokenStoreOptions = {}): Promi
       storage: 'keychain',
       fallbackReason: null,
       reason: null,
+      orphanedRefreshToken: null,
     };
   } catch (err) {
     keychainProblem = err instanceof Error ? err.message : String(err);
   }
+  orphaned = await clearLeftovers(options, service);
 
   const cipher = options.safeStorage;
   const cipherProblem = cipher
@@ -111,6 +121,7 @@ export async function openTokenStore(options: OpenTokenStoreOptions = {}): Promi
     return {
       store: createSafeStorageTokenStore(cipher, options.tokenFile),
       storage: 'safeStorage',
+      orphanedRefreshToken: orphaned,
       fallbackReason: `the OS keychain is not available (${keychainProblem})`,
       reason: {
         en: `The system keychain is not available (${keychainProblem}), so your sign-in tokens are kept in a file in the console's data folder, encrypted with the operating system's key.`,
@@ -125,6 +136,29 @@ export async function openTokenStore(options: OpenTokenStoreOptions = {}): Promi
       'zh-CN': `系统钥匙串不可用（${keychainProblem}），操作系统加密也不可用（${cipherProblem}），因此登录令牌仅保存在内存中：每次启动控制台都需要重新登录。`,
     },
   );
+}
+
+/**
+ * A keychain that fails the round trip may still answer reads and deletes (a store that gives
+ * back something else, a collection locked only for writing, a slow prompt): the entries an
+ * earlier run filed there are taken out, best effort and bounded in time, and the refresh token
+ * among them handed back to be revoked. A keychain that answers nothing keeps them; there is
+ * nothing more to do from here.
+ */
+async function clearLeftovers(options: OpenTokenStoreOptions, service: string): Promise<string | null> {
+  try {
+    const keytar = await (options.loadKeytar ?? loadKeytar)();
+    return await withTimeout(
+      (async () => {
+        const refresh = await keytar.getPassword(service, REFRESH_TOKEN).catch(() => null);
+        for (const entry of TOKEN_ENTRIES) await keytar.deletePassword(service, entry).catch(() => false);
+        return refresh;
+      })(),
+      options.probeTimeoutMs ?? 5000,
+    );
+  } catch {
+    return null;
+  }
 }
 
 async function probe(keytar: KeytarApi, service: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Codes } from '../../shared/codes.js';
 import { GUEST_USER } from '../../shared/session.js';
 import { coreAgainst, type Harness } from '../testing/core-harness.js';
@@ -148,6 +148,22 @@ describe('session', () => {
     expect(res.ok).toBe(true);
     expect((await h.core.handlers['session:get'](null)).signedIn).toBe(false);
     expect(await h.tokens.get('token1')).toBeNull();
+  });
+});
+
+describe('a session left in a keychain the console fell back from', () => {
+  it('is revoked on the server at start, at the backend it came from', async () => {
+    const fell = await coreAgainst(svc.url, { orphanedRefreshToken: 'R-left' });
+    try {
+      await vi.waitFor(() =>
+        expect(svc.log.filter((l) => l.path === '/admin/logout').map((l) => l.body)).toEqual([
+          { refreshToken: 'R-left' },
+        ]),
+      );
+      expect((await fell.core.handlers['session:get'](null)).signedIn).toBe(false);
+    } finally {
+      await fell.core.close();
+    }
   });
 });
 

@@ -72,6 +72,11 @@ export interface SessionManager extends SessionHooks {
    */
   payServerSignIn(): Promise<Result<PayServerSession>>;
   payServerState(): Promise<PayServerSession>;
+  /**
+   * Ends on the server a session whose tokens this console no longer keeps (left in a keychain
+   * it fell back from), at the backend it was bound to; best effort, without waiting.
+   */
+  revokeOrphan(refreshToken: string): void;
 }
 
 /**
@@ -232,6 +237,16 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
           console.warn(`[gameops] server sign-out failed (${res.error.code}): ${res.error.message}`);
       }
       return { ok: true, data: state };
+    },
+
+    revokeOrphan(refreshToken) {
+      const backend = boundTo ?? deps.backend();
+      void deps
+        .call('auth.logout', { refreshToken }, { backend })
+        .then((res) => {
+          if (!res.ok) console.warn(`[gameops] a left-behind session was not revoked (${res.error.code})`);
+        })
+        .catch(() => undefined);
     },
 
     forget: () =>
