@@ -31,6 +31,7 @@ import { QueryState, RefetchSpinner } from '../components/QueryState.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { useToasts } from '../components/Toaster.js';
 import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { callEndpoint, useEndpointMutation, useEndpointQuery } from '../kit/data.js';
 import { endpointFilter } from '../kit/queryKeys.js';
@@ -385,7 +386,6 @@ function History({ order }: { order: OrderDetail }) {
 
 function Notices({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   if (order.notices.length === 0) return null;
   return (
     <section data-testid="order-notices">
@@ -402,7 +402,9 @@ function Notices({ order }: { order: OrderDetail }) {
         <tbody>
           {order.notices.map((n) => (
             <tr key={n.id} data-testid={`order-notice-${n.id}`}>
-              <td>{formatDateTime(n.receivedAt, lang)}</td>
+              <td>
+                <ListTime at={n.receivedAt} />
+              </td>
               <td>{t(`orders.provider.${n.provider}`)}</td>
               <td>
                 <OutcomeTag outcome={n.outcome} />

@@ -9,7 +9,7 @@ import type { GameId } from '../../shared/games.js';
 import { EmptyState } from '../components/EmptyState.js';
 import { PlayerLink } from '../components/PlayerLink.js';
 import { QueryState, RefetchSpinner } from '../components/QueryState.js';
-import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { useEndpointQuery } from '../kit/data.js';
 import { Pager } from '../kit/Pager.js';
@@ -132,7 +132,7 @@ function columnsOf(
       key: 'created',
       name: t('orders.field.createdAt'),
       width: 170,
-      render: (o) => formatDateTime(o.createdAt, lang),
+      render: (o) => <ListTime at={o.createdAt} />,
     },
   );
   return cols;

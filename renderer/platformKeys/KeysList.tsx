@@ -10,6 +10,8 @@ import { canAccess } from '../../shared/roles.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { useToasts } from '../components/Toaster.js';
 import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
+import { relativeText } from '../components/relativeText.js';
 import { useEndpointMutation, useEndpointQuery } from '../kit/data.js';
 import { useRetained } from '../kit/gameName.js';
 import type { ListFilter } from '../kit/filters.js';
@@ -158,19 +160,29 @@ export function KeysList({ game }: { game?: GameId }) {
       key: 'secretSetAt',
       name: t('platformKeys.field.secretSetAt'),
       width: 150,
-      render: (k) => formatDateTime(k.secretSetAt, lang),
+      render: (k) => <ListTime at={k.secretSetAt} />,
     },
     {
       key: 'updated',
       name: t('platformKeys.field.updated'),
       width: 210,
-      render: (k) => t('platformKeys.list.byAt', { who: k.updatedBy, at: formatDateTime(k.updatedAt, lang) }),
+      render: (k) =>
+        t('platformKeys.list.byAt', {
+          who: k.updatedBy,
+          at: relativeText(t, Date.parse(k.updatedAt), Date.now()),
+        }),
+      tooltip: (k) => formatDateTime(k.updatedAt, lang),
     },
     {
       key: 'created',
       name: t('platformKeys.field.created'),
       width: 210,
-      render: (k) => t('platformKeys.list.byAt', { who: k.createdBy, at: formatDateTime(k.createdAt, lang) }),
+      render: (k) =>
+        t('platformKeys.list.byAt', {
+          who: k.createdBy,
+          at: relativeText(t, Date.parse(k.createdAt), Date.now()),
+        }),
+      tooltip: (k) => formatDateTime(k.createdAt, lang),
     },
   ];
 

@@ -22,6 +22,7 @@ import { QueryState } from '../components/QueryState.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { useNow } from '../components/hooks.js';
 import { formatDateTime } from '../components/format.js';
+import { ListTime } from '../components/ListTime.js';
 import { formatMoney } from '../components/money.js';
 import { useToasts } from '../components/Toaster.js';
 import { callEndpoint, useEndpointMutation, useEndpointQuery } from '../kit/data.js';
@@ -220,13 +221,15 @@ function Incidents({ incidents }: { incidents: Incident[] }) {
           <tbody>
             {incidents.map((i) => (
               <tr key={i.id} data-testid={`watch-incident-${i.id}`} data-open={i.endedAt === null}>
-                <td>{formatDateTime(i.downSince, lang)}</td>
+                <td>
+                  <ListTime at={i.downSince} />
+                </td>
                 <td>
                   {i.endedAt === null ? (
                     <Tag intent={Intent.DANGER}>{t('serverWatch.incident.ongoing')}</Tag>
                   ) : (
                     <>
-                      {formatDateTime(i.endedAt, lang)}
+                      <ListTime at={i.endedAt} />
                       {i.endedBy !== 'recovered' && i.endedBy !== null && (
                         <span className={Classes.TEXT_MUTED}>
                           {' '}
