@@ -68,7 +68,8 @@ interface Audited {
 function trackRequests(page: Page): () => number {
   const open = new Set<unknown>();
   page.on('request', (r) => {
-    if (r.resourceType() !== 'eventsource') open.add(r);
+    // The bridge's event stream (a fetch read as server-sent events) stays open for good.
+    if (r.resourceType() !== 'eventsource' && !new URL(r.url()).pathname.endsWith('/__events')) open.add(r);
   });
   page.on('requestfinished', (r) => open.delete(r));
   page.on('requestfailed', (r) => open.delete(r));
