@@ -1,5 +1,13 @@
 import { PUBLIC, SIGNED_IN, withRequired, type Access } from './roles.js';
-import { GAMES, GAME_LIST, GAME_PAGES, type GameId, type GamePageKey, gamePagePath } from './games.js';
+import {
+  GAMES,
+  GAME_LIST,
+  GAME_PAGES,
+  type GameId,
+  type GamePageKey,
+  gameHasPage,
+  gamePagePath,
+} from './games.js';
 import { FEATURE_PAGES } from './feature-pages.js';
 import { fixedRoute, type GamePageRule, type RouteDef } from './pages.js';
 
@@ -106,6 +114,17 @@ export function playerPath(game: GameId, id: string, tab?: string): string {
   return tab
     ? fillPath(gamePagePath(game, 'playerTab'), { id, tab })
     : fillPath(gamePagePath(game, 'player'), { id });
+}
+
+/**
+ * Where an order opens in the console: lw has its own detail page (order/:id/detail); the other
+ * games open it in the order search's drawer (`?order=`), which is also where a list's row opens
+ * it. Here beside playerPath, because an alert about an order (server watch's bell) leads there too.
+ */
+export function orderPath(game: GameId, orderId: string): string {
+  if (gameHasPage(game, 'orderDetail')) return fillPath(gamePagePath(game, 'orderDetail'), { id: orderId });
+  const search = new URLSearchParams({ orderId, order: orderId });
+  return `${gamePagePath(game, 'orderRetrieve')}?${search.toString()}`;
 }
 
 export const LOGIN_PATH = '/auth/login';

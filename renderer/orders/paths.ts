@@ -2,7 +2,7 @@ import { fillPath } from '../../shared/routes.js';
 import { gameHasPage, gamePagePath, type GameId } from '../../shared/games.js';
 import type { PayTab } from '../../shared/api/orders.js';
 
-export { orderPath } from '../../shared/api/orders.paths.js';
+export { orderPath } from '../../shared/routes.js';
 
 /** The page of a pay or shop tab of the game (atomicwar's pay/{tab}, lw's shop/{tab}). */
 export function tabPath(game: GameId, tab: PayTab): string | null {

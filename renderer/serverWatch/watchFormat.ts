@@ -1,5 +1,5 @@
 import type { Language } from '../../shared/codes.js';
-import { orderPath } from '../../shared/api/orders.paths.js';
+import { orderPath } from '../../shared/routes.js';
 import type { WatchAlert } from '../../shared/api/serverWatch.js';
 
 /**
