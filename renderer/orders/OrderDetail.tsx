@@ -25,7 +25,8 @@ import {
 import { Codes } from '../../shared/codes.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { bridge } from '../bridge/bridge.js';
-import { CallError, unwrap } from '../bridge/result.js';
+import { CallError, asResultError, unwrap } from '../bridge/result.js';
+import { errorSentence } from '../components/errorText.js';
 import { PlayerLink } from '../components/PlayerLink.js';
 import { QueryState, RefetchSpinner } from '../components/QueryState.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
@@ -268,6 +269,7 @@ function OrderActions({ game, order }: { game: GameId; order: OrderDetail }) {
  */
 function SandboxPay({ order, onStarted }: { order: OrderDetail; onStarted: () => void }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const me = useMe();
   const [provider, setProvider] = useState<Provider>(order.provider ?? 'wechat');
   const [copied, setCopied] = useState(false);
@@ -318,7 +320,7 @@ function SandboxPay({ order, onStarted }: { order: OrderDetail; onStarted: () =>
       </div>
       {start.error && (
         <Callout intent={Intent.DANGER} title={t('orders.pay.failed')} data-testid="order-pay-error">
-          {start.error.message}
+          {errorSentence(asResultError(start.error, Codes.NETWORK), lang)}
         </Callout>
       )}
       {start.data && (
