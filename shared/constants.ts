@@ -21,3 +21,5 @@ export const SLIDER_RANGE_K = { min: 1, max: 20 } as const;
 export const EMBEDDED_KEY_HEADER = 'x-gameops-launch-key';
 /** Toasts that carry something to copy (an id, a code) stay this long; both pause on hover. */
 export const TOAST_LONG_TIMEOUT_MS = 8000;
+/** Rows per page of every list, on the screen and as the list endpoints' default. */
+export const LIST_PAGE_SIZE = 20;

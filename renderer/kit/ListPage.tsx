@@ -3,39 +3,28 @@ import { Link } from 'react-router-dom';
 import { Button, Classes, Intent, Spinner, type IconName } from '@blueprintjs/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { EndpointId, InputOf, OutputOf } from '../../shared/api/table.js';
-import { GAME_IDS, type GameId } from '../../shared/games.js';
+import type { InputOf } from '../../shared/api/table.js';
 import { EmptyState } from '../components/EmptyState.js';
 import { QueryState, RefetchSpinner } from '../components/QueryState.js';
-import { useEndpointQuery } from './data.js';
-import {
-  canClear,
-  clearPatch,
-  filterInput,
-  isFiltered,
-  paramOf,
-  readFilters,
-  setPatch,
-  type FilterValues,
-  type ListFilter,
-} from './filters.js';
-import { OptionSelect, optionsOf } from './OptionSelect.js';
+import { useToasts } from '../components/Toaster.js';
+import type { FilterValues } from './filters.js';
+import { FilterBar } from './FilterBar.js';
 import { Pager, type Page } from './Pager.js';
 import { RowActionDialog } from './RowActionDialog.js';
-import { rowActionTextKey, type RowAction } from './rowActions.js';
-import { SearchBox } from './SearchBox.js';
-import { DataTable, type TableColumn } from './table.js';
-import { useListParams } from './useListParams.js';
+import { rowActionId, rowActionTextKey, type ListRowAction, type RowAction } from './rowActions.js';
+import { DataTable, type TableColumn, type TableSort } from './table.js';
+import {
+  useListController,
+  type ListAnswer,
+  type ListController,
+  type ListEndpointId,
+  type RowOf,
+} from './useListController.js';
+import type { ListFilter } from './filters.js';
 import './kit.css';
 
-/** Rows per page of every list. */
-export const LIST_PAGE_SIZE = 20;
-
-/** The endpoints that answer one page of rows. */
-export type ListEndpointId = {
-  [K in EndpointId]: OutputOf<K> extends Page<unknown> ? K : never;
-}[EndpointId];
-export type RowOf<K extends ListEndpointId> = OutputOf<K> extends Page<infer R> ? R : never;
+export { LIST_PAGE_SIZE } from '../../shared/constants.js';
+export type { ListEndpointId, RowOf } from './useListController.js';
 
 export interface ListTexts {
   /** Title of the failure when the list cannot be read. */
@@ -54,8 +43,11 @@ export interface ListPageProps<K extends ListEndpointId> {
   input: Partial<InputOf<K>>;
   filters?: readonly ListFilter[];
   columns: readonly TableColumn<RowOf<K>>[];
-  /** Actions on a row, each confirmed with a reason in a dialog naming the game and the row. */
-  actions?: readonly RowAction<RowOf<K>>[];
+  /**
+   * Actions on a row: a call confirmed with a reason in a dialog naming the game and the row, a
+   * dialog of the screen's, a link, or a toggle.
+   */
+  actions?: readonly ListRowAction<RowOf<K>>[];
   /** Width of the actions column, wide enough for the buttons a row can have. */
   actionsWidth?: number;
   texts: ListTexts;
@@ -80,18 +72,17 @@ export interface ListPageProps<K extends ListEndpointId> {
   testId: string;
 }
 
-function gameOf(input: object): GameId | null {
-  const game = (input as { game?: unknown }).game;
-  return typeof game === 'string' && (GAME_IDS as readonly string[]).includes(game) ? (game as GameId) : null;
-}
+type Opened<T> = { id: string; row: T } | null;
 
-/** The actions column: a button for each action the row offers. */
+const isConfirm = <T,>(a: ListRowAction<T>): a is RowAction<T> & { kind?: 'confirm' } =>
+  a.kind === undefined || a.kind === 'confirm';
+
+/** The actions column: a button for each action the row offers, of whichever kind. */
 function actionsColumn<T>(
-  actions: readonly RowAction<T>[],
+  actions: readonly ListRowAction<T>[],
   width: number,
   name: string,
-  label: (action: RowAction<T>) => string,
-  open: (action: RowAction<T>, row: T) => void,
+  button: (action: ListRowAction<T>, row: T) => ReactNode,
 ): TableColumn<T> {
   return {
     key: 'actions',
@@ -100,22 +91,82 @@ function actionsColumn<T>(
     interactive: true,
     render: (row) => (
       <span className="kit-row-actions">
-        {actions
-          .filter((a) => a.when?.(row) ?? true)
-          .map((a) => (
-            <Button
-              key={a.endpoint}
-              size="small"
-              variant="minimal"
-              intent={a.intent}
-              icon={a.icon}
-              text={label(a)}
-              onClick={() => open(a, row)}
-              data-testid={a.buttonTestId(row)}
-            />
-          ))}
+        {actions.filter((a) => a.when?.(row) ?? true).map((a) => button(a, row))}
       </span>
     ),
+  };
+}
+
+/** A row's button for one action: opens its confirmation or dialog, follows its link, or toggles. */
+function useRowButton<T>(open: (opened: Opened<T>) => void) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  return (a: ListRowAction<T>, row: T): ReactNode => {
+    const common = {
+      key: rowActionId(a),
+      size: 'small',
+      variant: 'minimal',
+      'data-testid': a.buttonTestId(row),
+    } as const;
+    if (isConfirm(a))
+      return (
+        <Button
+          {...common}
+          intent={a.intent}
+          icon={a.icon}
+          text={t(rowActionTextKey(a, 'action'))}
+          onClick={() => open({ id: a.endpoint, row })}
+        />
+      );
+    if (a.kind === 'dialog')
+      return (
+        <Button
+          {...common}
+          intent={a.intent}
+          icon={a.icon}
+          text={a.text}
+          onClick={() => open({ id: a.id, row })}
+        />
+      );
+    if (a.kind === 'link')
+      return (
+        <Link
+          key={common.key}
+          to={a.to(row)}
+          className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL}`}
+          data-testid={common['data-testid']}
+        >
+          {a.text}
+        </Link>
+      );
+    const on = a.isOn(row);
+    return (
+      <Button
+        {...common}
+        icon={a.icon(on)}
+        text={a.text(on)}
+        aria-pressed={on}
+        onClick={() =>
+          a.run(row, !on).then(
+            () => toasts.success(a.done(row, !on)),
+            (err: unknown) =>
+              toasts.error(`${a.failed}: ${err instanceof Error ? err.message : String(err)}`),
+          )
+        }
+      />
+    );
+  };
+}
+
+/** The header's sort, in the operator's language, when the list can be sorted. */
+export function useTableSort<T>(list: ListController<T>): TableSort | undefined {
+  const { t } = useTranslation();
+  if (list.sortable.length === 0) return undefined;
+  return {
+    column: list.sort?.column ?? null,
+    order: list.sort?.order ?? 'asc',
+    onSort: list.sortBy,
+    label: (name, state) => t(`kit.list.sortBy.${state}`, { name }),
   };
 }
 
@@ -127,67 +178,32 @@ function actionsColumn<T>(
  */
 export function ListPage<K extends ListEndpointId>(props: ListPageProps<K>) {
   const { t } = useTranslation();
-  const filters = props.filters ?? [];
-  const { search, page, update } = useListParams(props.pageParam);
-  const values = readFilters(search, filters);
-  const follow = props.follow;
-  const query = useEndpointQuery(
-    props.endpoint,
-    { ...props.input, ...filterInput(values), page, pageSize: LIST_PAGE_SIZE } as InputOf<K>,
-    {
-      keepPrevious: true,
-      ...(follow
-        ? { refetchInterval: (data) => (data ? follow((data as Page<RowOf<K>>).items) : false) }
-        : {}),
-    },
-  ) as UseQueryResult<Page<RowOf<K>>>;
-  const game = gameOf(props.input);
-  const [open, setOpen] = useState<{ endpoint: EndpointId; row: RowOf<K> } | null>(null);
-  const close = useCallback(() => setOpen(null), []);
-  const onSearch = useCallback((param: string, text: string) => update({ [param]: text }), [update]);
+  const list = useListController({
+    endpoint: props.endpoint,
+    input: props.input,
+    ...(props.filters ? { filters: props.filters } : {}),
+    ...(props.pageParam ? { pageParam: props.pageParam } : {}),
+    ...(props.follow ? { follow: props.follow } : {}),
+  });
+  const [opened, setOpened] = useState<Opened<RowOf<K>>>(null);
+  const close = useCallback(() => setOpened(null), []);
+  const button = useRowButton<RowOf<K>>(setOpened);
+  const sort = useTableSort(list);
   const actions = props.actions ?? [];
   const columns =
     actions.length === 0
       ? props.columns
-      : [
-          actionsColumn(
-            actions,
-            props.actionsWidth ?? 100,
-            t('kit.list.actions'),
-            (a) => t(rowActionTextKey(a, 'action')),
-            (action, row) => setOpen({ endpoint: action.endpoint, row }),
-          ),
-          ...props.columns,
-        ];
+      : [actionsColumn(actions, props.actionsWidth ?? 100, t('kit.list.actions'), button), ...props.columns];
   const start =
-    typeof props.toolbarStart === 'function' ? props.toolbarStart(query.data) : props.toolbarStart;
-  const filtered = isFiltered(values, filters);
+    typeof props.toolbarStart === 'function' ? props.toolbarStart(list.query.data) : props.toolbarStart;
 
   return (
     <div className={['kit-list', props.className].filter(Boolean).join(' ')} data-testid={props.testId}>
       <div className="toolbar">
         {start}
-        {filters.map((f) => (
-          <FilterControl
-            key={f.input}
-            filter={f}
-            value={values[f.input] ?? ''}
-            listTestId={props.testId}
-            onSearch={onSearch}
-            onChange={(v) => update(setPatch(f, v))}
-          />
-        ))}
-        {canClear(values, filters) && (
-          <Button
-            variant="minimal"
-            icon="cross"
-            text={t('kit.list.clearFilters')}
-            onClick={() => update(clearPatch(filters))}
-            data-testid={`${props.testId}-clear`}
-          />
-        )}
+        <FilterBar list={list} testId={props.testId} />
         <span className="toolbar-spacer" />
-        <RefetchSpinner query={query} />
+        <RefetchSpinner query={list.query} />
         {props.toolbarEnd}
         {props.create && (
           <Link
@@ -200,94 +216,62 @@ export function ListPage<K extends ListEndpointId>(props: ListPageProps<K>) {
         )}
       </div>
       <ListBody
-        query={query}
+        list={list}
         columns={columns}
         texts={props.texts}
         icon={props.icon}
-        filtered={filtered}
-        values={values}
-        onPage={(p) => update({ [props.pageParam ?? 'page']: p })}
+        sort={sort}
         testId={props.testId}
       />
-      {actions.map((a) => (
-        <RowActionDialog
-          key={a.endpoint}
-          action={a}
-          game={game}
-          target={open?.endpoint === a.endpoint ? open.row : null}
-          onClose={close}
-        />
-      ))}
+      {actions.map((a) =>
+        isConfirm(a) ? (
+          <RowActionDialog
+            key={a.endpoint}
+            action={a}
+            game={list.game}
+            target={opened?.id === a.endpoint ? opened.row : null}
+            onClose={close}
+          />
+        ) : a.kind === 'dialog' && opened?.id === a.id ? (
+          <span key={a.id}>{a.render(opened.row, close)}</span>
+        ) : null,
+      )}
     </div>
   );
 }
 
-function FilterControl({
-  filter,
-  value,
-  listTestId,
-  onSearch,
-  onChange,
-}: {
-  filter: ListFilter;
-  value: string;
-  listTestId: string;
-  onSearch: (param: string, text: string) => void;
-  onChange: (value: string) => void;
-}) {
-  // Keyed by the URL parameter, not the declaration (which a screen may rebuild at each render),
-  // so the search box's pause timer is not restarted by every render of the page.
-  const param = paramOf(filter);
-  const search = useCallback((text: string) => onSearch(param, text), [onSearch, param]);
-  if (filter.kind === 'hidden') return null;
-  if (filter.kind === 'search') {
-    return (
-      <SearchBox
-        value={value}
-        onSearch={search}
-        placeholder={filter.placeholder}
-        testId={filter.testId ?? `${listTestId}-search`}
-        {...(filter.maxLength === undefined ? {} : { maxLength: filter.maxLength })}
-      />
-    );
-  }
-  return (
-    <OptionSelect
-      value={value}
-      {...(filter.none === undefined ? {} : { none: filter.none })}
-      options={optionsOf(filter.options, filter.label)}
-      onChange={onChange}
-      aria-label={filter.ariaLabel}
-      data-testid={filter.testId ?? `${listTestId}-${paramOf(filter)}-filter`}
-    />
-  );
-}
-
-/** The list's states and, when it has rows, the count, the table and the pager. */
-function ListBody<T>({
-  query,
+/**
+ * The list's states and, when it has rows, the count, the table and the pager: what every view of
+ * a list controller shows under its own toolbar.
+ */
+export function ListBody<T>({
+  list,
   columns,
   texts,
   icon,
-  filtered,
-  values,
-  onPage,
+  sort,
   testId,
+  filteredEmpty,
 }: {
-  query: UseQueryResult<Page<T>>;
+  list: ListController<T>;
   columns: readonly TableColumn<T>[];
   texts: ListTexts;
   icon: IconName;
-  filtered: boolean;
-  values: FilterValues;
-  onPage: (page: number) => void;
+  sort?: TableSort | undefined;
   testId: string;
+  filteredEmpty?: ReactNode;
 }) {
   const { t } = useTranslation();
   const tableTestId = `${testId}-table`;
+  if (list.reversed)
+    return (
+      <div data-testid={tableTestId} data-row-count={0}>
+        <EmptyState icon="calendar" title={t('kit.list.reversedRange')} testId={`${testId}-reversed`} />
+      </div>
+    );
   return (
     <QueryState
-      query={query}
+      query={list.query as UseQueryResult<ListAnswer<T>>}
       failedTitle={texts.failed}
       spinner={<Spinner data-testid={`${testId}-loading`} />}
       errorTestId={`${testId}-error`}
@@ -300,7 +284,11 @@ function ListBody<T>({
                 icon="arrow-left"
                 title={t('kit.list.pastEnd')}
                 action={
-                  <Button onClick={() => onPage(1)} text={t('kit.list.firstPage')} intent={Intent.PRIMARY} />
+                  <Button
+                    onClick={() => list.setPage(1)}
+                    text={t('kit.list.firstPage')}
+                    intent={Intent.PRIMARY}
+                  />
                 }
                 testId={`${testId}-past-end`}
               />
@@ -308,24 +296,29 @@ function ListBody<T>({
           );
         }
         if (data.total === 0) {
-          const title = filtered ? (texts.filteredEmpty?.(values) ?? t('kit.list.noMatches')) : texts.empty;
+          const title = list.filtered
+            ? (texts.filteredEmpty?.(list.values) ?? t('kit.list.noMatches'))
+            : texts.empty;
           return (
             <div data-testid={tableTestId} data-row-count={0}>
-              <EmptyState icon={filtered ? 'filter' : icon} title={title} testId={`${testId}-empty`} />
+              <EmptyState icon={list.filtered ? 'filter' : icon} title={title} testId={`${testId}-empty`} />
+              {list.filtered && filteredEmpty}
             </div>
           );
         }
         return (
           <>
             <p className={Classes.TEXT_MUTED} data-testid={`${testId}-count`}>
-              {texts.count?.(data.total) ?? t('kit.list.count', { count: data.total })}
+              {data.totalCapped
+                ? t('kit.list.countCapped', { count: data.total, shown: data.total.toLocaleString() })
+                : (texts.count?.(data.total) ?? t('kit.list.count', { count: data.total }))}
             </p>
-            <DataTable rows={data.items} columns={columns} testId={tableTestId} />
+            <DataTable rows={data.items} columns={columns} testId={tableTestId} {...(sort ? { sort } : {})} />
             <Pager
               page={data.page}
               pageSize={data.pageSize}
               total={data.total}
-              onPage={onPage}
+              onPage={list.setPage}
               testId={`${testId}-pager`}
             />
           </>

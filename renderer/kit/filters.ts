@@ -1,3 +1,4 @@
+import { dayOf, dayRange } from './dates.js';
 import { pickOne, type ParamPatch } from './listParams.js';
 
 /**
@@ -40,11 +41,33 @@ export interface HiddenFilter extends FilterBase {
   kind: 'hidden';
 }
 
-export type ListFilter = SearchFilter | SelectFilter | HiddenFilter;
+/**
+ * A range of the operator's local days, both ends included: `input` takes the first day's start
+ * and `toInput` the start of the day after the last (the calls' end is exclusive). A range whose
+ * last day comes before its first is not sent: the list says so instead.
+ */
+export interface DateRangeFilter extends FilterBase {
+  kind: 'dateRange';
+  toInput: string;
+  /** The URL name of the last day; `toInput` by default. */
+  toParam?: string;
+  /** What a screen reader calls the two fields ("Created from", "Created until"). */
+  fromLabel: string;
+  toLabel: string;
+}
+
+export type ListFilter = SearchFilter | SelectFilter | HiddenFilter | DateRangeFilter;
 
 export type FilterValues = Record<string, string>;
 
 export const paramOf = (f: ListFilter): string => f.param ?? f.input;
+const toParamOf = (f: DateRangeFilter): string => f.toParam ?? f.toInput;
+
+/** Every URL parameter of a filter (a date range has two). */
+const paramsOf = (f: ListFilter): string[] =>
+  f.kind === 'dateRange' ? [paramOf(f), toParamOf(f)] : [paramOf(f)];
+/** Every value a filter keeps, by input field. */
+const inputsOf = (f: ListFilter): string[] => (f.kind === 'dateRange' ? [f.input, f.toInput] : [f.input]);
 const initialOf = (f: ListFilter): string => (f.kind === 'select' ? (f.initial ?? '') : '');
 const unfilteredOf = (f: ListFilter): string => (f.kind === 'select' ? (f.all ?? f.initial ?? '') : '');
 
@@ -53,32 +76,64 @@ export function readFilters(search: URLSearchParams, filters: readonly ListFilte
   const values: FilterValues = {};
   for (const f of filters) {
     const raw = search.get(paramOf(f));
-    values[f.input] = f.kind === 'select' ? (pickOne(raw, f.options) ?? initialOf(f)) : (raw ?? '').trim();
+    if (f.kind === 'dateRange') {
+      values[f.input] = dayOf(raw) ?? '';
+      values[f.toInput] = dayOf(search.get(toParamOf(f))) ?? '';
+    } else {
+      values[f.input] = f.kind === 'select' ? (pickOne(raw, f.options) ?? initialOf(f)) : (raw ?? '').trim();
+    }
   }
   return values;
 }
 
-/** The values to send: those that say something (an empty value is no filter). */
-export function filterInput(values: FilterValues): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+/** The values to send: those that say something (an empty value is no filter); days as instants. */
+export function filterInput(
+  values: FilterValues,
+  filters: readonly ListFilter[] = [],
+): Record<string, string> | { reversed: DateRangeFilter } {
+  const sent: Record<string, string> = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+  for (const f of filters) {
+    if (f.kind !== 'dateRange') continue;
+    const range = dayRange(values[f.input] || undefined, values[f.toInput] || undefined);
+    if (range === 'reversed') return { reversed: f };
+    delete sent[f.input];
+    delete sent[f.toInput];
+    if (range.from) sent[f.input] = range.from;
+    if (range.to) sent[f.toInput] = range.to;
+  }
+  return sent;
 }
+
+/** Whether filterInput refused a range whose last day comes before its first. */
+export const isReversed = (
+  input: Record<string, string> | { reversed: DateRangeFilter },
+): input is { reversed: DateRangeFilter } => typeof input.reversed === 'object';
 
 /** Whether the list is narrowed, so an empty list says "nothing matches" rather than "nothing yet". */
 export function isFiltered(values: FilterValues, filters: readonly ListFilter[]): boolean {
-  return filters.some((f) => (values[f.input] ?? '') !== unfilteredOf(f));
+  return filters.some((f) => inputsOf(f).some((i) => (values[i] ?? '') !== unfilteredOf(f)));
 }
 
 /** Whether a filter with a control is away from its default, so "clear filters" has something to do. */
 export function canClear(values: FilterValues, filters: readonly ListFilter[]): boolean {
-  return filters.some((f) => f.kind !== 'hidden' && (values[f.input] ?? '') !== initialOf(f));
+  return filters.some(
+    (f) => f.kind !== 'hidden' && inputsOf(f).some((i) => (values[i] ?? '') !== initialOf(f)),
+  );
 }
 
 /** The URL change that puts every filter with a control back to its default. */
 export function clearPatch(filters: readonly ListFilter[]): ParamPatch {
-  return Object.fromEntries(filters.filter((f) => f.kind !== 'hidden').map((f) => [paramOf(f), '']));
+  return Object.fromEntries(
+    filters.filter((f) => f.kind !== 'hidden').flatMap((f) => paramsOf(f).map((p) => [p, ''])),
+  );
 }
 
 /** The URL change that sets one filter; its default is left out of the URL. */
 export function setPatch(filter: ListFilter, value: string): ParamPatch {
   return { [paramOf(filter)]: value === initialOf(filter) ? '' : value };
+}
+
+/** The URL change that sets a date range's last day. */
+export function setToPatch(filter: DateRangeFilter, value: string): ParamPatch {
+  return { [toParamOf(filter)]: value };
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Intent, IconName } from '@blueprintjs/core';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../shared/codes.js';
@@ -65,3 +66,77 @@ export const rowActionTextKey = (
   action: Pick<RowAction<unknown>, 'texts' | 'endpoint'>,
   part: RowActionText,
 ) => `${action.texts}.${action.endpoint}.${part}`;
+
+/** Opens a dialog of the screen's own for the row (edit it, look at it). */
+export interface DialogRowAction<T> {
+  kind: 'dialog';
+  id: string;
+  text: string;
+  icon: IconName;
+  intent?: Intent;
+  when?: (row: T) => boolean;
+  buttonTestId: (row: T) => string;
+  /** The dialog, open for `row`; `close` closes it. */
+  render: (row: T, close: () => void) => ReactNode;
+}
+
+/** Goes to another page about the row. */
+export interface LinkRowAction<T> {
+  kind: 'link';
+  id: string;
+  text: string;
+  icon: IconName;
+  when?: (row: T) => boolean;
+  to: (row: T) => string;
+  buttonTestId: (row: T) => string;
+}
+
+/** Turns something of the row on or off at once (pause, mute), saying the outcome in a toast. */
+export interface ToggleRowAction<T> {
+  kind: 'toggle';
+  id: string;
+  isOn: (row: T) => boolean;
+  /** The button's text: what a click does (e.g. "Resume" when on). */
+  text: (on: boolean) => string;
+  icon: (on: boolean) => IconName;
+  when?: (row: T) => boolean;
+  buttonTestId: (row: T) => string;
+  run: (row: T, next: boolean) => Promise<unknown>;
+  /** The toast once done, and the failure's title. */
+  done: (row: T, next: boolean) => string;
+  failed: string;
+}
+
+/** What a row of a list offers: a confirmed call (the default kind), a dialog, a link or a toggle. */
+export type ListRowAction<T> =
+  (RowAction<T> & { kind?: 'confirm' }) | DialogRowAction<T> | LinkRowAction<T> | ToggleRowAction<T>;
+
+/** The action's key among the row's buttons. */
+export const rowActionId = <T>(a: ListRowAction<T>): string =>
+  a.kind === 'dialog' || a.kind === 'link' || a.kind === 'toggle' ? a.id : a.endpoint;
+
+/** One row's result of a bulk action. */
+export interface BulkRowResult {
+  id: string | number;
+  ok: boolean;
+  /** Why it was refused, in the operator's language (the server's message). */
+  message?: string;
+}
+
+/** One action on the selected rows of a list, with one reason for all, answered row by row. */
+export interface BulkAction<T> {
+  id: string;
+  text: string;
+  icon: IconName;
+  intent: Intent;
+  /** Whether the action applies to a row; the others are left out and said so. */
+  applies: (row: T) => boolean;
+  /** The dialog's title and warning for `count` rows. */
+  title: (count: number) => string;
+  warning: (count: number) => string;
+  /** A row's name in the results. */
+  rowName: (row: T) => string;
+  rowId: (row: T) => string | number;
+  run: (rows: readonly T[], reason: string) => Promise<readonly BulkRowResult[]>;
+  testId: string;
+}

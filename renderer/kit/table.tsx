@@ -1,6 +1,7 @@
 // The table's styles load with the first screen that has a table, not with the sign-in page.
 import '@blueprintjs/table/lib/css/table.css';
 import { useMemo, type ReactNode } from 'react';
+import { Button } from '@blueprintjs/core';
 import { Cell, Column, SelectionModes, Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { identityKey } from './identityKey.js';
@@ -23,13 +24,24 @@ export interface TableColumn<T> {
   tooltip?: (row: T) => string;
   /** A class on every cell of the column (figures aligned right). */
   className?: string;
+  /** The endpoint's sort key of the column, when the list can be sorted by it. */
+  sortKey?: string;
+}
+
+/** A table's sort: the column key and direction, and what a click on a sortable header does. */
+export interface TableSort {
+  column: string | null;
+  order: 'asc' | 'desc';
+  onSort: (sortKey: string) => void;
+  /** The header's accessible name: "Sort by Created, ascending now". */
+  label: (name: string, state: 'asc' | 'desc' | 'none') => string;
 }
 
 /**
  * The Table2 columns of `columns` over `rows`: each cell draws its row through the column's
  * render (Table2 may ask for a row past the end while new rows arrive; that cell is empty).
  */
-function tableColumns<T>(rows: readonly T[], columns: readonly TableColumn<T>[]) {
+function tableColumns<T>(rows: readonly T[], columns: readonly TableColumn<T>[], sort?: TableSort) {
   const cell = (col: TableColumn<T>) => (rowIndex: number) => {
     const row = rows[rowIndex];
     return (
@@ -42,7 +54,31 @@ function tableColumns<T>(rows: readonly T[], columns: readonly TableColumn<T>[])
       </Cell>
     );
   };
-  return columns.map((c) => <Column key={c.key} name={c.name} cellRenderer={cell(c)} />);
+  const header = (col: TableColumn<T>) => {
+    const key = col.sortKey;
+    if (!sort || key === undefined) return undefined;
+    const state = sort.column === key ? sort.order : 'none';
+    const icon = state === 'asc' ? 'sort-asc' : state === 'desc' ? 'sort-desc' : 'double-caret-vertical';
+    return () => (
+      <Button
+        variant="minimal"
+        size="small"
+        className="kit-sort-header"
+        endIcon={icon}
+        text={col.name}
+        aria-label={sort.label(col.name, state)}
+        data-sort={state}
+        data-testid={`sort-${key}`}
+        onClick={() => sort.onSort(key)}
+      />
+    );
+  };
+  return columns.map((c) => {
+    const nameRenderer = header(c);
+    return (
+      <Column key={c.key} name={c.name} cellRenderer={cell(c)} {...(nameRenderer ? { nameRenderer } : {})} />
+    );
+  });
 }
 
 /**
@@ -62,6 +98,7 @@ export function DataTable<T>({
   dependencies = [],
   onCompleteRender,
   label,
+  sort,
 }: {
   rows: readonly T[];
   columns: readonly TableColumn<T>[];
@@ -75,6 +112,8 @@ export function DataTable<T>({
   onCompleteRender?: () => void;
   /** What a screen reader calls a table that scrolls inside its box (its scroll area's name). */
   label?: string;
+  /** Sortable headers (the columns with a sortKey). */
+  sort?: TableSort;
 }) {
   const { t } = useTranslation();
   const widths = useMemo(() => columns.map((c) => c.width), [columns]);
@@ -98,12 +137,12 @@ export function DataTable<T>({
         enableRowHeader={false}
         defaultRowHeight={ROW_HEIGHT}
         columnWidths={widths}
-        cellRendererDependencies={[rows, columns, ...dependencies]}
+        cellRendererDependencies={[rows, columns, sort?.column, sort?.order, ...dependencies]}
         enableFocusedCell={false}
         {...(selectable ? {} : { selectionModes: SelectionModes.NONE })}
         {...(onCompleteRender ? { onCompleteRender } : {})}
       >
-        {tableColumns(rows, columns)}
+        {tableColumns(rows, columns, sort)}
       </Table2>
     </div>
   );

@@ -3,6 +3,9 @@ import { AUDIT_KINDS, type AuditKind } from '../../shared/api/users.js';
 import type { InputOf } from '../../shared/api/table.js';
 import { GAME_IDS, type GameId } from '../../shared/games.js';
 import { pickOne, type ParamPatch } from '../kit/listParams.js';
+import { dayOf, dayRange } from '../kit/dates.js';
+
+export { dayRange, localDayStart } from '../kit/dates.js';
 
 /**
  * The system logs' filters live in the URL (Back, reload and a shared link keep them): read
@@ -41,29 +44,6 @@ export type LogGame = GameId | 'none';
 const LOG_GAMES: readonly LogGame[] = [...GAME_IDS, 'none'];
 const ACTION_ID = /^[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*$/;
 const AREA = /^[A-Za-z][A-Za-z0-9]*$/;
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The start of a local day, or null when the text is not a real day. */
-export function localDayStart(day: string): Date | null {
-  const m = DAY.exec(day);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(y, mo - 1, d);
-  return date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d ? date : null;
-}
-
-const dayOf = (raw: string | null): string | undefined =>
-  raw !== null && localDayStart(raw) !== null ? raw : undefined;
-
-/** A day range as the calls want it: from the first day's start to the next day after the last. */
-export function dayRange(from?: string, to?: string): { from?: string; to?: string } | 'reversed' {
-  const start = from ? localDayStart(from) : null;
-  const last = to ? localDayStart(to) : null;
-  const end = last ? new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1) : null;
-  if (start && end && start.getTime() >= end.getTime()) return 'reversed';
-  return { ...(start ? { from: start.toISOString() } : {}), ...(end ? { to: end.toISOString() } : {}) };
-}
-
 export interface AuditFilterValues {
   operator?: string;
   kind?: AuditKind;

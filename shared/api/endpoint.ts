@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { issuesOf, type FieldIssue } from '../envelope.js';
 import { textIssues } from './text.js';
+import { LIST_PAGE_SIZE } from '../constants.js';
 import type { Access } from '../roles.js';
 import { withRequired } from '../roles.js';
 import {
@@ -186,7 +187,7 @@ export function intParam(opts: { min: number; max?: number; message?: string }) 
 /** Paging shared by list endpoints. */
 export const pageInput = {
   page: intParam({ min: 1, message: 'a page number is a positive whole number' }).default(1),
-  pageSize: intParam({ min: 1, max: 200, message: 'a page size is a positive whole number' }).default(20),
+  pageSize: intParam({ min: 1, max: 200, message: 'a page size is a positive whole number' }).default(LIST_PAGE_SIZE),
 };
 
 export function pageOf<T extends z.ZodType>(item: T) {

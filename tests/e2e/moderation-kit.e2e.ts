@@ -83,8 +83,9 @@ describe('toasts', () => {
     const id = await listWithEntry(page, '198.18.40.2');
     await page.getByTestId(`blacklist-delete-${id}`).click();
     await page.getByTestId('blacklist-delete-dialog-reason').fill('address reassigned');
-    // From here the page's timers move only when the test says so.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
+    // From here the page's timers move only when the test says so (half a second ahead: the round
+    // trip to the page must not outrun it on a busy machine, or the clock would have to go back).
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
     await page.getByTestId('blacklist-delete-dialog-confirm').click();
     const toast = toasts(page).filter({ hasText: '198.18.40.2' });
     await toast.waitFor();
