@@ -44,17 +44,8 @@ export interface RowActionDef<K extends EndpointId, T> {
  * A row action with its endpoint's type erased, so one list can hold actions of several
  * endpoints; `rowAction` checks the declaration against the endpoint before erasing it.
  */
-export interface RowAction<T> {
-  endpoint: EndpointId;
-  texts: string;
+export interface RowAction<T> extends Omit<RowActionDef<EndpointId, T>, 'input' | 'copy'> {
   input: (row: T, reason: string) => unknown;
-  names: (row: T, naming: Naming) => Record<string, string>;
-  when?: (row: T) => boolean;
-  icon: IconName;
-  intent: Intent;
-  buttonTestId: (row: T) => string;
-  dialogTestId: string;
-  invalidates?: readonly Capability[];
   copy?: (output: unknown) => string;
 }
 
