@@ -8,7 +8,8 @@ import {
 } from '../../shared/api/giftCodes.js';
 import { Codes } from '../../shared/codes.js';
 import { GAMES, type GameId } from '../../shared/games.js';
-import type { CodeBatchesTable, Database, GiftCodesTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { CodeBatchesTable, GiftCodesTable } from './tables.js';
 import { problem } from '../http/problem.js';
 import { THEMES } from '../players/themes/index.js';
 import { batchStateAt, codeStateAt, randomCodes } from './codes.js';
