@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 // Migrations see the database as it was when they were written, not today's types.
 type AnyDb = Kysely<unknown>;
 
 /** Activation codes and shop tickets: batches, their codes, redemptions, game servers' nonces. */
-export const giftCodesMigrations: Record<string, Migration> = {
-  '0017_gift_codes': {
+export const giftCodesMigrations: Record<string, FeatureMigration> = {
+  '0001_gift_codes': {
+    was: '0017_gift_codes',
     async up(db: AnyDb) {
       await db.schema
         .createTable('code_batches')
