@@ -161,6 +161,11 @@ describe.each(backendKinds())('databases migrated under the former names on %s',
       expect(await migrateToLatest(db)).toEqual({ applied: [], created: false });
       newSchema = await schemaOf(db);
       expect(newSchema.length).toBeGreaterThan(100);
+      // One name per capability: nothing of gift codes is left under the former names.
+      expect(newSchema.filter((l) => /\bcode_(batches|redemptions)/.test(l))).toEqual([]);
+      expect(newSchema.filter((l) => /\bgift_code_(batches|redemptions)\b/.test(l)).length).toBeGreaterThan(
+        10,
+      );
     },
     MIGRATING,
   );
@@ -175,6 +180,11 @@ describe.each(backendKinds())('databases migrated under the former names on %s',
       values ('13900000001', 'kept', 'x', ${at}, ${at})`.execute(db);
       await sql`insert into todo_items (operator_id, name, expire_at, created_at)
       select id, 'kept to-do', ${at}, ${at} from operators`.execute(db);
+      await sql`insert into code_batches (game, kind, name, prefix, channel, grant_spec, valid_from,
+          valid_until, uses_per_code, uses_per_player, total, reason, created_by, created_at)
+        values ('ymmj', 'activeCode', 'kept', 'K', '', '{}', ${at}, ${at}, 1, 1, 0, 'r', 'super', ${at})`.execute(
+        db,
+      );
 
       const report = await migrateToLatest(db);
       // Main ran every migration that has a former name; only those after it run here.
@@ -188,6 +198,10 @@ describe.each(backendKinds())('databases migrated under the former names on %s',
         db,
       );
       expect(rows).toEqual([{ name: 'kept to-do' }]);
+      // Renamed since (giftCodes/0002_one_name), rows and all; its ids go on from the same sequence.
+      const batches = await sql<{ id: number; name: string; next: number }>`
+        select id, name, nextval('gift_code_batches_id_seq')::int as next from gift_code_batches`.execute(db);
+      expect(batches.rows).toEqual([{ id: 1, name: 'kept', next: 2 }]);
       expect(await schemaOf(db)).toEqual(newSchema);
     },
     MIGRATING,

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { Timestamp, JsonColumn } from '../db/columns.js';
 
 /** A batch of activation codes or shop tickets (server/giftCodes). */
-export interface CodeBatchesTable {
+export interface GiftCodeBatchesTable {
   id: Generated<number>;
   game: string;
   /** 'activeCode' | 'shopTicket'. */
@@ -36,7 +36,7 @@ export interface GiftCodesTable {
   last_redeemed_at: Timestamp | null;
 }
 
-export interface CodeRedemptionsTable {
+export interface GiftCodeRedemptionsTable {
   id: Generated<number>;
   game: string;
   code: string;
@@ -55,8 +55,8 @@ export interface GameServerNoncesTable {
 
 /** Activation codes and shop tickets (server/giftCodes), and the game servers' nonces their redeem calls spend. */
 export interface GiftCodesTables {
-  code_batches: CodeBatchesTable;
+  gift_code_batches: GiftCodeBatchesTable;
   gift_codes: GiftCodesTable;
-  code_redemptions: CodeRedemptionsTable;
+  gift_code_redemptions: GiftCodeRedemptionsTable;
   game_server_nonces: GameServerNoncesTable;
 }
