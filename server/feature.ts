@@ -18,8 +18,11 @@ export interface ServerFeature<
 > {
   id: Id;
   handlers: HandlerMap<E>;
-  /** Named `NNNN_words`; all features' migrations run together in the order of their names. */
-  migrations?: Record<string, Migration>;
+  /**
+   * Named `NNNN_words`, numbered in this feature's own sequence: they run as `<id>/NNNN_words`
+   * after those of the features listed before this one (server/db/migrations.ts).
+   */
+  migrations?: Record<string, FeatureMigration>;
   /**
    * Makes this feature's seed rows of one game, up to `perGame` players' worth, after the
    * features listed before it (players before the lists that name them). Deterministic and
@@ -38,6 +41,16 @@ export interface ServerFeature<
    * that the route authenticates otherwise (the link's nonce). Everything else keeps the key.
    */
   launchKeyExempt?(req: { method: string; path: string }, deps: ServerDeps): Promise<boolean>;
+}
+
+/** A migration of a feature (or of the platform, server/db/platform-migrations.ts). */
+export interface FeatureMigration extends Migration {
+  /**
+   * Its name under the one global counter used before migrations were named per feature
+   * (`0018_orders`): a database migrated then has it recorded so, and is renamed on its next start.
+   * Only those migrations have one; never give it to a new one.
+   */
+  was?: string;
 }
 
 export interface GameSeed {

@@ -2,29 +2,22 @@ import { expect } from 'vitest';
 import { Codes } from '../../shared/codes.js';
 import type { TestBackend } from '../../tests/support/backends.js';
 import { insertAccessRequest } from './test-kit.js';
+import type { AuditCases } from '../../tests/support/audit-case.js';
 
 /**
  * The audit cases of access requests, for server/audit/audit.test.ts: approving and declining are
  * audited under the request's phone; a request decided already is refused (CONFLICT) and that
- * refusal is recorded too. Submitting is public and not audited: the newcomer is nobody yet, and
- * the request row itself is the record of it.
+ * refusal is recorded too. Submitting is public: recorded as not signed in, under the phone, which
+ * access-requests.test.ts checks.
  */
-
-interface AuditCase {
-  ok(
-    t: TestBackend,
-    token: string,
-  ): Promise<{ input: Record<string, unknown>; target: string; reason: string | null }>;
-  error(t: TestBackend, token: string): Promise<{ input: Record<string, unknown>; code: number }>;
-  check(before: unknown, after: unknown): void;
-}
 
 const db = (t: TestBackend) => t.backend.database.db;
 const now = (t: TestBackend) => new Date(t.clock.now);
 /** The request each case's `ok` made, for its `error` to decide again. */
 const made = new Map<string, number>();
 
-export const ACCESS_REQUESTS_AUDIT_CASES: Record<string, AuditCase> = {
+export const auditCases: AuditCases = {
+  'accessRequests.submit': { checkedIn: 'server/accessRequests/access-requests.test.ts' },
   'accessRequests.approve': {
     ok: async (t) => {
       const id = await insertAccessRequest(db(t), {

@@ -8,7 +8,7 @@ import {
 import { phoneSchema } from '../../shared/api/users.js';
 import { hashPassword } from '../auth/password.js';
 import { listPage } from '../db/paging.js';
-import type { AccessRequestsTable } from '../db/schema.js';
+import type { AccessRequestsTable } from './tables.js';
 import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { toOperator } from '../users/operators.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 type AnyDb = Kysely<unknown>;
 
@@ -9,8 +9,9 @@ type AnyDb = Kysely<unknown>;
  * record of who approved or declined what. The operator an approval made is kept by id, and the
  * link is cleared if that operator is deleted later (the request itself stays).
  */
-export const accessRequestsMigrations: Record<string, Migration> = {
-  '0013_access_requests': {
+export const accessRequestsMigrations: Record<string, FeatureMigration> = {
+  '0001_access_requests': {
+    was: '0013_access_requests',
     async up(db: AnyDb) {
       await sql`create table access_requests (
         id serial primary key,

@@ -2,7 +2,8 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { AuditEntry } from '../../shared/api/users.js';
 import { storableText } from '../../shared/api/text.js';
 import { listPage, type Page, type PageInput } from '../db/paging.js';
-import { jsonValue, type AuditRow, type Database } from '../db/schema.js';
+import { jsonValue, type Database } from '../db/schema.js';
+import type { AuditRow } from './tables.js';
 
 /**
  * The audit log. Every call of an endpoint marked `audit` lands here with its outcome (the

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
 import type { TestBackend } from '../../tests/support/backends.js';
-import type { AuditCase } from '../../tests/support/audit-case.js';
+import type { AuditCases } from '../../tests/support/audit-case.js';
 
 /**
  * The audit cases of data repair, for server/audit/audit.test.ts (which checks
@@ -36,7 +36,7 @@ async function queuedJob(t: TestBackend, name: string): Promise<number> {
   return row.id;
 }
 
-export const BATCH_FIX_AUDIT_CASES: Record<string, AuditCase> = {
+export const auditCases: AuditCases = {
   'batchFix.run': {
     ok: async () => ({
       input: { game: GAME, name: 'batchfix1', reason: 'close old bans' },

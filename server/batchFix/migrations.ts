@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 // Migrations see the database as it was when they were written, not today's types.
 type AnyDb = Kysely<unknown>;
 
 /** Data repair: its runs, their progress and outcome. */
-export const batchFixMigrations: Record<string, Migration> = {
-  '0014_batch_fix_jobs': {
+export const batchFixMigrations: Record<string, FeatureMigration> = {
+  '0001_batch_fix_jobs': {
+    was: '0014_batch_fix_jobs',
     async up(db: AnyDb) {
       await db.schema
         .createTable('batch_fix_jobs')

@@ -3,7 +3,7 @@ import type { CodeKind } from '../../shared/api/giftCodes.js';
 import { ENDPOINTS, type EndpointId } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
-import type { AuditCase } from '../../tests/support/audit-case.js';
+import type { AuditCase, AuditCases } from '../../tests/support/audit-case.js';
 import type { TestBackend } from '../../tests/support/backends.js';
 
 /** The audit cases of activation codes and shop tickets, for server/audit/audit.test.ts; no entry holds the codes of a batch. */
@@ -128,7 +128,7 @@ function casesOf(kind: CodeKind): Record<string, AuditCase> {
   };
 }
 
-export const GIFT_CODES_AUDIT_CASES: Record<string, AuditCase> = {
+export const auditCases: AuditCases = {
   ...casesOf('activeCode'),
   ...casesOf('shopTicket'),
 };

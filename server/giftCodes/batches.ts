@@ -8,14 +8,15 @@ import {
 } from '../../shared/api/giftCodes.js';
 import { Codes } from '../../shared/codes.js';
 import { GAMES, type GameId } from '../../shared/games.js';
-import type { CodeBatchesTable, Database, GiftCodesTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { GiftCodeBatchesTable, GiftCodesTable } from './tables.js';
 import { problem } from '../http/problem.js';
 import { THEMES } from '../players/themes/index.js';
 import { batchStateAt, codeStateAt, randomCodes } from './codes.js';
 
 /** Batches and codes in the database: reading them as the contract's shapes, and making codes. */
 
-export type BatchRow = Selectable<CodeBatchesTable>;
+export type BatchRow = Selectable<GiftCodeBatchesTable>;
 export type CodeRow = Selectable<GiftCodesTable>;
 
 export const KIND_TEXT: Record<CodeKind, { en: string; zh: string }> = {
@@ -101,7 +102,7 @@ export async function mustFindBatch(
   batchId: number,
 ): Promise<BatchRow> {
   const row = await db
-    .selectFrom('code_batches')
+    .selectFrom('gift_code_batches')
     .selectAll()
     .where('game', '=', game)
     .where('kind', '=', kind)
@@ -131,7 +132,7 @@ export async function mustFindCode(
     .executeTakeFirst();
   const batch = found
     ? await db
-        .selectFrom('code_batches')
+        .selectFrom('gift_code_batches')
         .selectAll()
         .where('id', '=', found.batch_id)
         .executeTakeFirstOrThrow()

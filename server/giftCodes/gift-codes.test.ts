@@ -204,7 +204,7 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
     await fails('activeCodes.create', batchInput({ reason: '' }), Codes.VALIDATION);
     // Nothing of the refused batches was kept.
     const named = await db()
-      .selectFrom('code_batches')
+      .selectFrom('gift_code_batches')
       .select('id')
       .where('prefix', 'in', ['O1', 'PRX'])
       .execute();

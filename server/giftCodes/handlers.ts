@@ -132,7 +132,7 @@ function stateCondition(state: BatchState, now: Date) {
 
 async function codeInfo(ctx: HandlerContext, code: CodeRow, batch: BatchRow): Promise<CodeInfo> {
   const redemptions = await ctx.db
-    .selectFrom('code_redemptions')
+    .selectFrom('gift_code_redemptions')
     .select(['player_id', 'server_id', 'at'])
     .where('game', '=', code.game)
     .where('code', '=', code.code)
@@ -164,7 +164,7 @@ export const EXPORT_HEADER = [
 function kindHandlers(kind: CodeKind): KindHandlers {
   return {
     batches: async (input, ctx) => {
-      let q = ctx.db.selectFrom('code_batches').where('game', '=', input.game).where('kind', '=', kind);
+      let q = ctx.db.selectFrom('gift_code_batches').where('game', '=', input.game).where('kind', '=', kind);
       if (input.q) {
         const pattern = containsPattern(input.q);
         q = q.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('prefix', 'ilike', pattern)]));
@@ -180,7 +180,7 @@ function kindHandlers(kind: CodeKind): KindHandlers {
       ctx.audit.before = null;
       checkCreate(kind, input.game, input, ctx.now);
       const batch = await ctx.db
-        .insertInto('code_batches')
+        .insertInto('gift_code_batches')
         .values({
           game: input.game,
           kind,
@@ -255,7 +255,7 @@ function kindHandlers(kind: CodeKind): KindHandlers {
       ctx.audit.target = batchTarget(batch);
       ctx.audit.before = toBatch(batch, ctx.now);
       const updated = await ctx.db
-        .updateTable('code_batches')
+        .updateTable('gift_code_batches')
         .set({ enabled: input.enabled })
         .where('id', '=', batch.id)
         .returningAll()

@@ -1,12 +1,13 @@
-import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { FeatureMigration } from '../feature.js';
 
 // Migrations see the database as it was when they were written, not today's types.
 type AnyDb = Kysely<unknown>;
 
 /** Activation codes and shop tickets: batches, their codes, redemptions, game servers' nonces. */
-export const giftCodesMigrations: Record<string, Migration> = {
-  '0017_gift_codes': {
+export const giftCodesMigrations: Record<string, FeatureMigration> = {
+  '0001_gift_codes': {
+    was: '0017_gift_codes',
     async up(db: AnyDb) {
       await db.schema
         .createTable('code_batches')
@@ -81,6 +82,37 @@ export const giftCodesMigrations: Record<string, Migration> = {
         .execute();
       // Pruning: nonces whose time has left the clock-skew window.
       await sql`create index game_server_nonces_ts_idx on game_server_nonces (ts)`.execute(db);
+    },
+  },
+  /**
+   * One name per capability: the batches and redemptions of gift codes are named so, like the
+   * codes; their keys, sequences and indexes with them. Renamed in place, rows kept.
+   */
+  '0002_one_name': {
+    async up(db: AnyDb) {
+      for (const [from, to] of [
+        ['code_batches', 'gift_code_batches'],
+        ['code_redemptions', 'gift_code_redemptions'],
+      ] as const) {
+        await sql`alter table ${sql.id(from)} rename to ${sql.id(to)}`.execute(db);
+        await sql`alter sequence ${sql.id(`${from}_id_seq`)} rename to ${sql.id(`${to}_id_seq`)}`.execute(db);
+        // Its key, foreign key and (where the server names them) not-null constraints, then the
+        // indexes left: each named after the table.
+        const named = async (query: RawBuilder<{ name: string }>) =>
+          (await query.execute(db)).rows.map((r) => [r.name, `${to}${r.name.slice(from.length)}`] as const);
+        for (const [old, renamed] of await named(sql<{
+          name: string;
+        }>`select conname as name from pg_constraint
+          where conrelid = ${to}::regclass and starts_with(conname, ${`${from}_`})`))
+          await sql`alter table ${sql.id(to)} rename constraint ${sql.id(old)} to ${sql.id(renamed)}`.execute(
+            db,
+          );
+        for (const [old, renamed] of await named(sql<{
+          name: string;
+        }>`select indexname as name from pg_indexes
+          where schemaname = current_schema() and tablename = ${to} and starts_with(indexname, ${`${from}_`})`))
+          await sql`alter index ${sql.id(old)} rename to ${sql.id(renamed)}`.execute(db);
+      }
     },
   },
 };

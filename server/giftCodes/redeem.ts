@@ -99,7 +99,7 @@ export async function redeem(kind: CodeKind, input: RedeemInput, ctx: HandlerCon
   const { code: found } = await mustFindCode(ctx.db, input.game, kind, input.code);
   return ctx.db.transaction().execute(async (trx) => {
     const batch = await trx
-      .selectFrom('code_batches')
+      .selectFrom('gift_code_batches')
       .selectAll()
       .where('id', '=', found.batch_id)
       .forUpdate()
@@ -154,7 +154,7 @@ export async function redeem(kind: CodeKind, input: RedeemInput, ctx: HandlerCon
         break;
     }
     const mine = await trx
-      .selectFrom('code_redemptions')
+      .selectFrom('gift_code_redemptions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('batch_id', '=', batch.id)
       .where('player_id', '=', input.playerId)
@@ -178,12 +178,12 @@ export async function redeem(kind: CodeKind, input: RedeemInput, ctx: HandlerCon
       .returning('uses')
       .executeTakeFirstOrThrow();
     await trx
-      .updateTable('code_batches')
+      .updateTable('gift_code_batches')
       .set((eb) => ({ used: eb('used', '+', 1) }))
       .where('id', '=', batch.id)
       .execute();
     await trx
-      .insertInto('code_redemptions')
+      .insertInto('gift_code_redemptions')
       .values({
         game: input.game,
         code: code.code,

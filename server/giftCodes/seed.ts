@@ -128,7 +128,7 @@ function seededCodes(game: GameId, b: SeedBatch): string[] {
 
 export async function seedGiftCodes(db: Kysely<Database>, game: GameId, anchor: Date): Promise<number> {
   const done = await db
-    .selectFrom('code_batches')
+    .selectFrom('gift_code_batches')
     .select('id')
     .where('game', '=', game)
     .where('created_by', '=', SEEDED_BY)
@@ -138,7 +138,7 @@ export async function seedGiftCodes(db: Kysely<Database>, game: GameId, anchor: 
   let rows = 0;
   for (const b of BATCHES) {
     const batch = await db
-      .insertInto('code_batches')
+      .insertInto('gift_code_batches')
       .values({
         game,
         kind: b.kind,
@@ -188,7 +188,7 @@ export async function seedGiftCodes(db: Kysely<Database>, game: GameId, anchor: 
         server_id: `${game}-1`,
         at: redeemedAt(r.i),
       }));
-    if (redemptions.length > 0) await db.insertInto('code_redemptions').values(redemptions).execute();
+    if (redemptions.length > 0) await db.insertInto('gift_code_redemptions').values(redemptions).execute();
     rows += 1 + inserted.length + redemptions.length;
   }
   return rows;

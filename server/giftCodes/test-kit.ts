@@ -64,7 +64,7 @@ export async function insertTestBatch(
       ? { kind: 'items', rewards: [{ itemId: THEMES[game].items[0]?.id ?? 1, count: 1 }] }
       : { kind: 'shopItem', shopItemId: THEMES[game].shop[0]?.id ?? 1, price: 0 };
   const batch = await db
-    .insertInto('code_batches')
+    .insertInto('gift_code_batches')
     .values({
       game,
       kind,

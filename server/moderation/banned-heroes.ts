@@ -2,7 +2,7 @@ import { Codes } from '../../shared/codes.js';
 import type { BanStatus, BannedHero, moderationEndpoints } from '../../shared/api/moderation.js';
 import type { GameId } from '../../shared/games.js';
 import { listPage } from '../db/paging.js';
-import type { BannedHeroesTable } from '../db/schema.js';
+import type { BannedHeroesTable } from './tables.js';
 import { auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { expiredAt, hasExpired, heroBanActive } from './active.js';

@@ -2,7 +2,7 @@ import { Codes } from '../../shared/codes.js';
 import type { BlacklistEntry, BlacklistKind, moderationEndpoints } from '../../shared/api/moderation.js';
 import type { GameId } from '../../shared/games.js';
 import { containsPattern, listPage } from '../db/paging.js';
-import type { BlacklistTable } from '../db/schema.js';
+import type { BlacklistTable } from './tables.js';
 import { auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { expiredAt, hasExpired, notExpired } from './active.js';

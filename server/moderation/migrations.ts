@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 // Migrations see the database as it was when they were written, not today's types.
 type AnyDb = Kysely<unknown>;
 
 /** Moderation list indexes. */
 
-export const moderationMigrations: Record<string, Migration> = {
-  '0004_moderation_indexes': {
+export const moderationMigrations: Record<string, FeatureMigration> = {
+  '0001_moderation_indexes': {
+    was: '0004_moderation_indexes',
     async up(db: AnyDb) {
       // Moderation lists are newest first by creation time (seeded history is not in id order),
       // one game at a time: these let a page be read from the index instead of sorting the game.

@@ -7,7 +7,7 @@ import {
 } from '../../shared/api/moderation.js';
 import type { GameId } from '../../shared/games.js';
 import { listPage } from '../db/paging.js';
-import type { SpecialUsersTable } from '../db/schema.js';
+import type { SpecialUsersTable } from './tables.js';
 import { auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import {

@@ -3,7 +3,7 @@ import { Codes } from '../../shared/codes.js';
 import type { TestingPlayer, TestingRecharge, moderationEndpoints } from '../../shared/api/moderation.js';
 import type { GameId } from '../../shared/games.js';
 import { countAll, listPage } from '../db/paging.js';
-import type { TestingRechargesTable } from '../db/schema.js';
+import type { TestingRechargesTable } from './tables.js';
 import { auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import {

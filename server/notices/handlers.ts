@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { Codes } from '../../shared/codes.js';
 import type { NoticeRule, noticesEndpoints } from '../../shared/api/notices.js';
 import { GAME_IDS, GAMES, type GameId } from '../../shared/games.js';
-import type { NoticeRulesTable } from '../db/schema.js';
+import type { NoticeRulesTable } from './tables.js';
 import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { touchWatchConfig } from '../serverWatch/config.js';

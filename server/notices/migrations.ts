@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 type AnyDb = Kysely<unknown>;
 
@@ -8,8 +8,9 @@ type AnyDb = Kysely<unknown>;
  * the watch engine last decided (ok, crossed, unknown), so a crossing fires once, even across a
  * restart of the backend.
  */
-export const noticesMigrations: Record<string, Migration> = {
-  '0010_notices': {
+export const noticesMigrations: Record<string, FeatureMigration> = {
+  '0001_notices': {
+    was: '0010_notices',
     async up(db: AnyDb) {
       await sql`create table notice_rules (
         id serial primary key,

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
-import type { AuditCase } from '../../tests/support/audit-case.js';
+import type { AuditCase, AuditCases } from '../../tests/support/audit-case.js';
 import type { TestBackend } from '../../tests/support/backends.js';
 import { playerIdOf } from '../seed/players.js';
 import { insertTestOrder } from './test-kit.js';
@@ -49,7 +49,7 @@ function step(
   };
 }
 
-export const ORDERS_AUDIT_CASES: Record<string, AuditCase> = {
+export const auditCases: AuditCases = {
   'orders.create': {
     ok: async () => ({
       input: {

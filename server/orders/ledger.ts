@@ -20,7 +20,8 @@ import {
 import { Codes, type Language } from '../../shared/codes.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { pageResult, pageWindow, type PageInput } from '../db/paging.js';
-import { jsonValue, type Database, type OrdersTable, type PaymentNoticesTable } from '../db/schema.js';
+import { jsonValue, type Database } from '../db/schema.js';
+import type { OrdersTable, PaymentNoticesTable } from './tables.js';
 import { problem, type Texts } from '../http/problem.js';
 import { THEMES } from '../players/themes/index.js';
 import { moneyText } from '../players/themes/theme.js';

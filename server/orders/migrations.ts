@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 // Migrations see the database as it was when they were written, not today's types.
 type AnyDb = Kysely<unknown>;
@@ -12,8 +12,9 @@ type AnyDb = Kysely<unknown>;
  * key; a player's orders and a time range are index scans in the list's own order (newest first),
  * so a page never sorts; a provider's reference finds its order at once (notices name it).
  */
-export const ordersMigrations: Record<string, Migration> = {
-  '0018_orders': {
+export const ordersMigrations: Record<string, FeatureMigration> = {
+  '0001_orders': {
+    was: '0018_orders',
     async up(db: AnyDb) {
       await db.schema
         .createTable('orders')
@@ -134,7 +135,8 @@ export const ordersMigrations: Record<string, Migration> = {
    * migration, the seed's included, stay with the operators), and when its failures raised an
    * alert. The job's index holds only the queued orders, so it stays small among millions.
    */
-  '0022_order_redelivery': {
+  '0002_order_redelivery': {
+    was: '0022_order_redelivery',
     async up(db: AnyDb) {
       await db.schema.alterTable('orders').addColumn('next_delivery_at', 'timestamptz').execute();
       await db.schema.alterTable('orders').addColumn('delivery_alerted_at', 'timestamptz').execute();

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { Codes } from '../../shared/codes.js';
 import { ENDPOINTS } from '../../shared/api/table.js';
 import type { TestBackend } from '../../tests/support/backends.js';
-import type { AuditCase } from '../../tests/support/audit-case.js';
+import type { AuditCases } from '../../tests/support/audit-case.js';
 
 /**
  * The audit cases of the pay-server session and switch, for server/audit/audit.test.ts. The
@@ -15,7 +15,7 @@ async function switchTo(t: TestBackend, token: string, id: 'payServer.shutdown' 
   if (r.body.Status.Code !== Codes.OK) throw new Error(JSON.stringify(r.body.Status));
 }
 
-export const PAY_SERVER_AUDIT_CASES: Record<string, AuditCase> = {
+export const auditCases: AuditCases = {
   'payServer.signIn': {
     ok: async () => ({ input: {}, target: 'super', reason: null }),
     error: async () => ({ input: { operator: 'someone else' }, code: Codes.VALIDATION }),

@@ -1,12 +1,17 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 // Migrations see the database as it was when they were written, not today's types.
 type AnyDb = Kysely<unknown>;
 
-/** The pay-server session (one token per operator, hashed) and the pay server's on/off state. */
-export const payServerMigrations: Record<string, Migration> = {
-  '0020_pay_server': {
+/**
+ * The pay-server session (one token per operator, hashed) and the pay server's on/off state. The
+ * pay server is part of the payments feature (server/payments/feature.ts): its migrations are
+ * numbered in that feature's sequence.
+ */
+export const payServerMigrations: Record<string, FeatureMigration> = {
+  '0002_pay_server': {
+    was: '0020_pay_server',
     async up(db: AnyDb) {
       await db.schema
         .createTable('pay_server_tokens')

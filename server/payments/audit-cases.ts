@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
-import type { AuditCase } from '../../tests/support/audit-case.js';
+import type { AuditCases } from '../../tests/support/audit-case.js';
 import type { TestBackend } from '../../tests/support/backends.js';
 import { insertTestOrder } from '../orders/test-kit.js';
 import { playerIdOf } from '../seed/players.js';
@@ -16,7 +16,7 @@ let n = 0;
 const db = (t: TestBackend) => t.backend.database.db;
 const at = (t: TestBackend) => new Date(t.clock.now);
 
-export const PAYMENTS_AUDIT_CASES: Record<string, AuditCase> = {
+export const auditCases: AuditCases = {
   'pay.order': {
     ok: async () => ({
       input: { game: GAME, playerId: playerIdOf(GAME, 7), productId: 22001, requestId: `audit-pay-${++n}` },

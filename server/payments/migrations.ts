@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 // Migrations see the database as it was when they were written, not today's types.
 type AnyDb = Kysely<unknown>;
@@ -7,10 +7,11 @@ type AnyDb = Kysely<unknown>;
 /**
  * The payment sandboxes' keys (RSA pairs and shared secrets), made once per database and kept
  * sealed, so that stored notices can be verified again after a restart. The orders and notices
- * themselves are server/orders' tables (0018_orders).
+ * themselves are server/orders' tables (orders/0001_orders).
  */
-export const paymentsMigrations: Record<string, Migration> = {
-  '0019_payments': {
+export const paymentsMigrations: Record<string, FeatureMigration> = {
+  '0001_payments': {
+    was: '0019_payments',
     async up(db: AnyDb) {
       await db.schema
         .createTable('pay_sandbox_keys')
@@ -25,7 +26,8 @@ export const paymentsMigrations: Record<string, Migration> = {
    * The sandboxes' refunds: what a provider would keep of each refund it took. One per order (an
    * order is refunded once), written in the same transaction as the order's refund.
    */
-  '0021_sandbox_refunds': {
+  '0003_sandbox_refunds': {
+    was: '0021_sandbox_refunds',
     async up(db: AnyDb) {
       await db.schema
         .createTable('pay_sandbox_refunds')
@@ -47,7 +49,8 @@ export const paymentsMigrations: Record<string, Migration> = {
    * Refused notices per sending address and fixed window (notice-limit.ts): one row per address
    * and window, counted up in one statement so that concurrent notices cannot all slip under it.
    */
-  '0027_pay_notice_refusals': {
+  '0004_pay_notice_refusals': {
+    was: '0027_pay_notice_refusals',
     async up(db: AnyDb) {
       await db.schema
         .createTable('pay_notice_refusals')

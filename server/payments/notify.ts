@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { NoticeOutcome, PaymentNotice, Provider } from '../../shared/api/orders.js';
-import type { Database, PaymentNoticesTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { PaymentNoticesTable } from '../orders/tables.js';
 import { jsonValue } from '../db/schema.js';
 import type { ServerDeps } from '../http/context.js';
 import {

@@ -3,7 +3,7 @@ import { Codes } from '../../shared/codes.js';
 import { ENDPOINTS } from '../../shared/api/table.js';
 import type { GameId } from '../../shared/games.js';
 import type { TestBackend } from '../../tests/support/backends.js';
-import type { AuditCase } from '../../tests/support/audit-case.js';
+import type { AuditCases } from '../../tests/support/audit-case.js';
 
 /** The audit cases of platform keys, for server/audit/audit.test.ts: no entry ever holds a secret. */
 
@@ -24,7 +24,7 @@ async function key(t: TestBackend, token: string, name: string): Promise<number>
 const noSecret = (before: unknown, after: unknown) =>
   expect(JSON.stringify([before, after])).not.toContain(SECRET);
 
-export const PLATFORM_KEYS_AUDIT_CASES: Record<string, AuditCase> = {
+export const auditCases: AuditCases = {
   'platformKeys.create': {
     ok: async () => ({
       input: { game: GAME, name: 'Audit created', platform: 'epic', secret: SECRET, note: 'n' },

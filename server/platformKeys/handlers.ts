@@ -9,7 +9,7 @@ import { Codes } from '../../shared/codes.js';
 import { ApiError } from '../../shared/envelope.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { containsPattern, listPage, type PageInput } from '../db/paging.js';
-import type { PlatformKeysTable } from '../db/schema.js';
+import type { PlatformKeysTable } from './tables.js';
 import { signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { open, seal } from './seal.js';

@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 // Migrations see the database as it was when they were written, not today's types.
 type AnyDb = Kysely<unknown>;
 
 /** Game-platform keys, their secrets sealed (never stored in the clear). */
-export const platformKeysMigrations: Record<string, Migration> = {
-  '0015_platform_keys': {
+export const platformKeysMigrations: Record<string, FeatureMigration> = {
+  '0001_platform_keys': {
+    was: '0015_platform_keys',
     async up(db: AnyDb) {
       await db.schema
         .createTable('platform_keys')

@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { Codes } from '../../shared/codes.js';
 import { GAMES, type GameId, type PlayerTab } from '../../shared/games.js';
-import type { Database, PlayersTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { PlayersTable } from './tables.js';
 import { problem } from '../http/problem.js';
 import type { PlayerSeed } from './generate.js';
 

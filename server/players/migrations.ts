@@ -1,13 +1,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 // Migrations see the database as it was when they were written, not today's types.
 type AnyDb = Kysely<unknown>;
 
 /** Players, their game data and cache (0002 also made the moderation tables: it shipped as one). */
 
-export const playersMigrations: Record<string, Migration> = {
-  '0002_players_moderation': {
+export const playersMigrations: Record<string, FeatureMigration> = {
+  '0001_players_moderation': {
+    was: '0002_players_moderation',
     async up(db: AnyDb) {
       // Banned is a blacklist entry now (it can expire), not a state; deleted is a state.
       await sql`update players set state = 'active' where state = 'banned'`.execute(db);
@@ -185,7 +186,8 @@ export const playersMigrations: Record<string, Migration> = {
         .execute();
     },
   },
-  '0003_player_search': {
+  '0002_player_search': {
+    was: '0003_player_search',
     async up(db: AnyDb) {
       // Name search ("contains", any case) is always within one game. One trigram index per game
       // keeps each posting list to that game's players, a quarter of the global index's, which
@@ -204,7 +206,8 @@ export const playersMigrations: Record<string, Migration> = {
       await sql`drop index if exists players_name_trgm_idx`.execute(db);
     },
   },
-  '0007_player_name_grams': {
+  '0003_player_name_grams': {
+    was: '0007_player_name_grams',
     async up(db: AnyDb) {
       // Name search by our own index of 1- and 2-character grams (server/players/search.ts says
       // how it is read). pg_bigm would do this, but PGlite has no such extension, and pg_trgm

@@ -3,13 +3,13 @@ import { settleTable } from '../db/settle.js';
 import type { Database } from '../db/schema.js';
 
 /**
- * Where the name-gram index lives (migration 0007_player_name_grams; name-search.ts reads it) and
- * its upkeep around bulk loads. The triggers on players keep it right on their own; the seed
+ * Where the name-gram index lives (migration players/0003_player_name_grams; name-search.ts reads
+ * it) and its upkeep around bulk loads. The triggers on players keep it right on their own; the seed
  * uses the two functions below to load millions of players quickly.
  */
 
 /**
- * The games whose grams have their own partition of player_name_grams (migration 0007), keyed by
+ * The games whose grams have their own partition of player_name_grams (migration players/0003), keyed by
  * (gram, num). Any other game's grams are in player_name_grams_other, keyed by (game, gram, num).
  * A migration that gives a game its partition adds the game here (a test compares the two).
  */
@@ -38,7 +38,7 @@ export interface RebuildOptions {
  * trigger is off only inside this transaction, which also holds the lock that keeps every other
  * writer of players out until it commits, so no change can slip past the index (and a failure
  * rolls all of it back). The shared partition (a game without its own) keeps the triggers' way.
- * The trigger's name and the key are the ones migration 0007 gives them.
+ * The trigger's name and the key are the ones migration players/0003 gives them.
  *
  * `between` runs after each chunk of work (the seed checkpoints the embedded database there:
  * without it, this one transaction would keep gigabytes of write-ahead log on disk); `chunk` is

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.js';
 import { gramPartitionOf } from './name-grams.js';
 
 /**
- * Reading the name-gram index (migration 0007_player_name_grams): which posting list answers a
+ * Reading the name-gram index (migration players/0003_player_name_grams): which posting list answers a
  * name fragment, and how many players it holds. server/players/search.ts turns that into pages.
  */
 

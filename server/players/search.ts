@@ -17,7 +17,7 @@ import { matchingPostings, planNameSearch, postings } from './name-search.js';
  * in the text taken literally, ordered by num desc, paged. How it stays within a few
  * milliseconds at a million players per game, on PGlite and on PostgreSQL:
  * - id or num: a unique-index lookup; at most one row (a name given too is tested on that row).
- * - name: our own index of the 1- and 2-character grams of every name (migration 0007, kept by
+ * - name: our own index of the 1- and 2-character grams of every name (migration players/0003, kept by
  *   triggers on players in the same transaction; read in name-search.ts). pg_trgm has nothing
  *   for text under three characters, which is what operators type for Chinese names, and
  *   pg_bigm does not exist for PGlite. A first, tiny query plans the search: the database

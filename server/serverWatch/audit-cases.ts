@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { Codes } from '../../shared/codes.js';
 import type { TestBackend } from '../../tests/support/backends.js';
-import type { AuditCase } from '../../tests/support/audit-case.js';
+import type { AuditCases } from '../../tests/support/audit-case.js';
 import { insertMaintenance, insertNotice, insertWatchedServer } from './test-kit.js';
 
 /**
@@ -25,7 +25,7 @@ async function server(t: TestBackend, key: string, paused = false) {
 const notice = (id: number, threshold = 1) =>
   `Secret Realm: online players below ${threshold} (notice ${id})`;
 
-export const SERVER_WATCH_AUDIT_CASES: Record<string, AuditCase> = {
+export const auditCases: AuditCases = {
   'serverWatch.save': {
     ok: async (t) => {
       const s = await server(t, 'save');

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 // Migrations see the database as it was when they were written, not today's types.
 type AnyDb = Kysely<unknown>;
@@ -14,8 +14,9 @@ async function run(db: AnyDb, statements: readonly ReturnType<typeof sql>[]): Pr
  * latest checks, incidents, maintenance windows, operators' mutes, and the alert log main
  * long-polls (`seq` only grows).
  */
-export const serverWatchMigrations: Record<string, Migration> = {
-  '0009_server_watch': {
+export const serverWatchMigrations: Record<string, FeatureMigration> = {
+  '0001_server_watch': {
+    was: '0009_server_watch',
     async up(db: AnyDb) {
       await run(db, [
         sql`create table watched_servers (
@@ -122,7 +123,8 @@ export const serverWatchMigrations: Record<string, Migration> = {
    * Alerts other features raise through server watch's port (server/serverWatch/port.ts): a paid
    * order whose deliveries keep failing, with its order, attempts and last error.
    */
-  '0023_delivery_alerts': {
+  '0002_delivery_alerts': {
+    was: '0023_delivery_alerts',
     async up(db: AnyDb) {
       await run(db, [
         sql`alter table watch_events drop constraint watch_events_kind_check`,

@@ -9,15 +9,15 @@ import type {
 } from '../../shared/api/serverWatch.js';
 import { alertDeliverySchema, alertNoticeSchema, checkSchema } from '../../shared/api/serverWatch.js';
 import { GAMES, type GameId } from '../../shared/games.js';
+import type { Database } from '../db/schema.js';
 import type {
-  Database,
   WatchChecksTable,
   WatchEventsTable,
   WatchIncidentsTable,
   WatchMaintenanceTable,
   WatchMutesTable,
   WatchedServersTable,
-} from '../db/schema.js';
+} from './tables.js';
 
 /** Rows of the server watch tables as the API gives them, and who receives what. */
 

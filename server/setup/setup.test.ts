@@ -24,7 +24,7 @@ const FIRST = { mode: 'super', phone: '13700000009', name: 'root', password: 'th
 /** The made-up game data of each game: players, their moderation lists, orders and code batches. */
 async function madeUpRows(db: TestBackend['backend']['database']['db']): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of ['players', 'blacklist', 'banned_heroes', 'orders', 'code_batches'] as const) {
+  for (const table of ['players', 'blacklist', 'banned_heroes', 'orders', 'gift_code_batches'] as const) {
     const rows = await db
       .selectFrom(table)
       .select(['game', db.fn.countAll<number>().as('n')])
@@ -37,7 +37,7 @@ async function madeUpRows(db: TestBackend['backend']['database']['db']): Promise
 const none = () =>
   Object.fromEntries(
     GAME_IDS.flatMap((g) =>
-      ['players', 'blacklist', 'banned_heroes', 'orders', 'code_batches'].map((t) => [`${t} ${g}`, 0]),
+      ['players', 'blacklist', 'banned_heroes', 'orders', 'gift_code_batches'].map((t) => [`${t} ${g}`, 0]),
     ),
   );
 
@@ -210,7 +210,7 @@ describe.each(backendKinds())('demo data on %s', (kind) => {
       expect(made[`players ${game}`], game).toBe(20);
       expect(made[`blacklist ${game}`], game).toBeGreaterThan(0);
       expect(made[`orders ${game}`], game).toBeGreaterThan(0);
-      expect(made[`code_batches ${game}`], game).toBeGreaterThan(0);
+      expect(made[`gift_code_batches ${game}`], game).toBeGreaterThan(0);
     }
 
     // The answer is kept, so asking again costs no password check.

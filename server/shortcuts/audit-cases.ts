@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { Codes } from '../../shared/codes.js';
-import type { AuditCase } from '../../tests/support/audit-case.js';
+import type { AuditCases } from '../../tests/support/audit-case.js';
 import { DEMO_OPERATORS } from '../seed/operators.js';
 
 /**
@@ -11,7 +11,7 @@ import { DEMO_OPERATORS } from '../seed/operators.js';
 
 const superPhone = DEMO_OPERATORS.find((o) => o.name === 'super')?.phone ?? '';
 
-export const SHORTCUTS_AUDIT_CASES: Record<string, AuditCase> = {
+export const auditCases: AuditCases = {
   'shortcuts.save': {
     ok: async () => ({
       input: { shortcuts: { playerSearch: 'Alt+Mod+P', about: 'f1' }, pinned: ['home', 'admin.users'] },

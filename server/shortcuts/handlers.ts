@@ -15,7 +15,7 @@ import {
   type ShortcutPrefs,
   type shortcutsEndpoints,
 } from '../../shared/api/shortcuts.js';
-import type { OperatorShortcutsTable } from '../db/schema.js';
+import type { OperatorShortcutsTable } from './tables.js';
 import { auditedResult, signedInOf, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 

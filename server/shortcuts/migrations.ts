@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 type AnyDb = Kysely<unknown>;
 
@@ -8,8 +8,9 @@ type AnyDb = Kysely<unknown>;
  * combos they changed from the defaults (so a later change of a default reaches everyone who kept
  * it) and their pinned pages in order. An operator's preferences go with them.
  */
-export const shortcutsMigrations: Record<string, Migration> = {
-  '0012_shortcuts': {
+export const shortcutsMigrations: Record<string, FeatureMigration> = {
+  '0001_shortcuts': {
+    was: '0012_shortcuts',
     async up(db: AnyDb) {
       await sql`create table operator_shortcuts (
         operator_id integer primary key references operators (id) on delete cascade,

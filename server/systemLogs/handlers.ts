@@ -9,7 +9,8 @@ import {
 } from '../../shared/api/systemLogs.js';
 import { Codes } from '../../shared/codes.js';
 import { pageResult, pageWindow } from '../db/paging.js';
-import type { AuditLogTable, SystemEventsTable } from '../db/schema.js';
+import type { AuditLogTable } from '../audit/tables.js';
+import type { SystemEventsTable } from '../db/platform-tables.js';
 import type { HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { cappedCount, pageIds } from './query.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 // Migrations see the database as it was when they were written, not today's types.
 type AnyDb = Kysely<unknown>;
@@ -9,8 +9,9 @@ type AnyDb = Kysely<unknown>;
  * uses them). Each is ordered newest last by (at, id), read backwards, and carries the other
  * filter columns, so the entries a filter passes over are checked without visiting the table.
  */
-export const systemLogsMigrations: Record<string, Migration> = {
-  '0016_system_log_indexes': {
+export const systemLogsMigrations: Record<string, FeatureMigration> = {
+  '0001_system_log_indexes': {
+    was: '0016_system_log_indexes',
     async up(db: AnyDb) {
       const filterColumns = ['operator', 'action', 'game', 'outcome'] as const;
       const carry = (except: string) => sql.raw(filterColumns.filter((c) => c !== except).join(', '));

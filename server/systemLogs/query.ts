@@ -3,7 +3,7 @@ import type { AuditKind } from '../../shared/api/users.js';
 import type { Database } from '../db/schema.js';
 
 /**
- * The audit trail's filters as SQL, written so that the indexes of migration 0016 serve every
+ * The audit trail's filters as SQL, written so that the indexes of migration systemLogs/0001 serve every
  * combination the system-logs page offers over millions of entries:
  *
  * - each equality (operator, action, game, outcome) has an index that starts with it and goes on

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { Codes } from '../../shared/codes.js';
 import { ENDPOINTS } from '../../shared/api/table.js';
 import type { TestBackend } from '../../tests/support/backends.js';
+import type { AuditCases } from '../../tests/support/audit-case.js';
 
 /**
  * The audit cases of the to-do list, for server/audit/audit.test.ts: a call that succeeds, one
@@ -9,18 +10,9 @@ import type { TestBackend } from '../../tests/support/backends.js';
  * signed-in operator, so no role is refused them (the audit test knows such endpoints).
  */
 
-interface AuditCase {
-  ok(
-    t: TestBackend,
-    token: string,
-  ): Promise<{ input: Record<string, unknown>; target: string; reason: string | null }>;
-  error(t: TestBackend, token: string): Promise<{ input: Record<string, unknown>; code: number }>;
-  check(before: unknown, after: unknown): void;
-}
-
 const dayAfter = (t: TestBackend) => new Date(t.clock.now + 86_400_000).toISOString();
 
-export const TODO_AUDIT_CASES: Record<string, AuditCase> = {
+export const auditCases: AuditCases = {
   'todo.create': {
     ok: async (t) => ({
       input: { name: 'audited to-do', desc: 'kept in the log', expireAt: dayAfter(t) },

@@ -6,7 +6,7 @@ import {
   type TodoItem,
   type todoEndpoints,
 } from '../../shared/api/todo.js';
-import type { TodoItemsTable } from '../db/schema.js';
+import type { TodoItemsTable } from './tables.js';
 import { auditedResult, signedInOf, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 

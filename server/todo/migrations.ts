@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { FeatureMigration } from '../feature.js';
 
 type AnyDb = Kysely<unknown>;
 
@@ -7,8 +7,9 @@ type AnyDb = Kysely<unknown>;
  * Every operator's own to-do list. The name is the item's key within one operator's list (the
  * unique pair), so two operators may both have "weekly report"; an operator's items go with them.
  */
-export const todoMigrations: Record<string, Migration> = {
-  '0011_todo': {
+export const todoMigrations: Record<string, FeatureMigration> = {
+  '0001_todo': {
+    was: '0011_todo',
     async up(db: AnyDb) {
       await sql`create table todo_items (
         id serial primary key,

@@ -3,7 +3,8 @@ import { Codes } from '../../shared/codes.js';
 import { phoneSchema } from '../../shared/api/users.js';
 import { hashPassword } from '../auth/password.js';
 import type { ScryptParams } from '../config.js';
-import type { Database, OperatorRow } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { OperatorRow } from './tables.js';
 import { problem } from '../http/problem.js';
 import { findOperatorByAccount, findOperatorByPhone } from './operators.js';
 

@@ -7,7 +7,7 @@ import { auditPage } from '../audit/record.js';
 import { hashPassword } from '../auth/password.js';
 import { revokeSessionsOf } from '../auth/sessions.js';
 import { containsPattern, listPage } from '../db/paging.js';
-import type { OperatorRow, OperatorUpdate } from '../db/schema.js';
+import type { OperatorRow, OperatorUpdate } from './tables.js';
 import { auditedResult, type HandlerContext, type HandlerMap, signedInOf } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { findOperatorByPhone, toOperator } from './operators.js';

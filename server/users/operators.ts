@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { ROLES, type Role } from '../../shared/roles.js';
 import type { Operator } from '../../shared/api/users.js';
-import type { Database, OperatorRow } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { OperatorRow } from './tables.js';
 
 /** Operator rows: lookups shared by sign-in and user management, and their public shape. */
 

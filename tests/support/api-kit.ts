@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { ENDPOINTS, type EndpointId } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
-import type { AuditRow } from '../../server/db/schema.js';
+import type { AuditRow } from '../../server/audit/tables.js';
 import { playerIdOf } from '../../server/seed/players.js';
 import { startTestBackend, type BackendKind, type Reply, type TestBackend } from './backends.js';
 

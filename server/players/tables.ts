@@ -1,0 +1,74 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp, NullableText, RequiredJson } from '../db/columns.js';
+
+export interface PlayersTable {
+  game: string;
+  id: string;
+  num: number;
+  name: string;
+  level: number;
+  /** 'active' | 'inactive' | 'deleted' (a check constraint holds it). */
+  state: string;
+  created_at: Timestamp;
+  last_login_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Marks a player whose game data has been made from the seed (once, on first read). */
+export interface PlayerDataMadeTable {
+  game: string;
+  player_id: string;
+  made_at: Timestamp;
+}
+
+/** One row of one tab (shared/player-tabs.ts); `record` tabs have a single row, seq 0. */
+export interface PlayerRowsTable {
+  game: string;
+  player_id: string;
+  tab: string;
+  seq: number;
+  data: RequiredJson;
+}
+
+export interface PlayerEquipmentTable {
+  game: string;
+  player_id: string;
+  id: string;
+  eq_id: number;
+  name: string;
+  quality: string;
+  level: number;
+  power: number;
+  base_attrs: RequiredJson;
+  extra_attrs: RequiredJson;
+  suit_attrs: RequiredJson;
+}
+
+/** The game's cache of a tab: the rows as they were at cached_at. */
+export interface PlayerCacheTable {
+  game: string;
+  player_id: string;
+  tab: string;
+  data: RequiredJson;
+  cached_at: Timestamp;
+}
+
+export interface PlayerLogsTable {
+  id: Generated<number>;
+  game: string;
+  player_id: string;
+  at: Timestamp;
+  kind: string;
+  detail: string;
+  ip: NullableText;
+}
+
+/** Players and their game data (server/players). */
+export interface PlayersTables {
+  players: PlayersTable;
+  player_data_made: PlayerDataMadeTable;
+  player_rows: PlayerRowsTable;
+  player_equipment: PlayerEquipmentTable;
+  player_cache: PlayerCacheTable;
+  player_logs: PlayerLogsTable;
+}
