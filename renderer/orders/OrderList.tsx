@@ -84,6 +84,7 @@ function columnsOf(
     },
     {
       key: 'amount',
+      sortKey: 'amount',
       name: t('orders.field.amount'),
       width: 120,
       className: 'orders-amount',
@@ -97,6 +98,7 @@ function columnsOf(
     },
     {
       key: 'state',
+      sortKey: 'state',
       name: t('orders.field.state'),
       width: 130,
       render: (o) => <StateTag state={o.state} testId={`order-state-${o.orderId}`} />,
@@ -109,6 +111,7 @@ function columnsOf(
     },
     {
       key: 'created',
+      sortKey: 'createdAt',
       name: t('orders.field.createdAt'),
       width: 170,
       render: (o) => <ListTime at={o.createdAt} />,
