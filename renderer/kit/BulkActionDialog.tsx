@@ -6,17 +6,16 @@ import {
   Dialog,
   DialogBody,
   DialogFooter,
-  FormGroup,
   HTMLTable,
   Intent,
   Tag,
-  TextArea,
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
 import { isReasonValid } from '../components/reason.js';
+import { ReasonField } from '../components/ReasonConfirmDialog.js';
 import { DialogActions } from './DialogActions.js';
 import type { BulkAction, BulkRowResult } from './rowActions.js';
 
@@ -64,45 +63,6 @@ function ResultsTable<T>({
         ))}
       </tbody>
     </HTMLTable>
-  );
-}
-
-/** The reason for the whole selection, checked as the server checks it. */
-function ReasonField({
-  testId,
-  reason,
-  setReason,
-  invalid,
-  onBlur,
-}: {
-  testId: string;
-  reason: string;
-  setReason: (reason: string) => void;
-  invalid: boolean;
-  onBlur: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <FormGroup
-      label={t('confirm.reason')}
-      labelFor={`${testId}-reason`}
-      labelInfo={t('common.required')}
-      helperText={invalid ? t('confirm.reasonInvalid') : t('confirm.reasonHelp')}
-      intent={invalid ? Intent.DANGER : Intent.NONE}
-      className="dialog-reason"
-    >
-      <TextArea
-        id={`${testId}-reason`}
-        fill
-        autoFocus
-        value={reason}
-        onChange={(e) => setReason(e.currentTarget.value)}
-        onBlur={onBlur}
-        intent={invalid ? Intent.DANGER : Intent.NONE}
-        maxLength={500}
-        data-testid={`${testId}-reason`}
-      />
-    </FormGroup>
   );
 }
 
@@ -178,7 +138,7 @@ export function BulkActionDialog<T>({
               {action?.warning(rows.length, applies)}
             </Callout>
             <ReasonField
-              testId={`${testId}-dialog`}
+              id={`${testId}-dialog-reason`}
               reason={reason}
               setReason={setReason}
               invalid={invalid}

@@ -83,4 +83,17 @@ export const giftCodesMigrations: Record<string, Migration> = {
       await sql`create index game_server_nonces_ts_idx on game_server_nonces (ts)`.execute(db);
     },
   },
+  /**
+   * A game's batches of one kind sorted by their name or when they end (shared BATCH_SORTS) read a
+   * page off an index in that order, ties by id as the list breaks them; by creation the list's
+   * index serves.
+   */
+  '0041_code_batch_sorts': {
+    async up(db: AnyDb) {
+      await sql`create index code_batches_name_idx on code_batches (game, kind, name, id)`.execute(db);
+      await sql`create index code_batches_until_idx on code_batches (game, kind, valid_until, id)`.execute(
+        db,
+      );
+    },
+  },
 };
