@@ -211,6 +211,7 @@ export function OrderList({
     endpoint: 'orders.search',
     input: reversed ? { game } : { game, ...input },
     pageParam: ORDER_PARAMS.page,
+    sortParams: { sort: ORDER_PARAMS.sort, order: ORDER_PARAMS.sortOrder },
     follow: followInterval,
     enabled: !reversed,
     ...(me.isAdmin ? { rowId: (o: Order) => o.orderId } : {}),

@@ -44,6 +44,9 @@ export const ORDER_PARAMS = {
   page: 'page',
   /** The order open in the detail drawer. */
   order: 'order',
+  /** The sort column and its direction (not `order`, which names the open order). */
+  sort: 'sort',
+  sortOrder: 'sortOrder',
 } as const;
 
 export interface OrderFilters {
