@@ -32,13 +32,54 @@ export interface ReasonConfirmDialogProps {
   testId?: string;
 }
 
+/** The reason a destructive action takes, checked as the server checks it once touched. */
+export function ReasonField({
+  id,
+  reason,
+  setReason,
+  invalid,
+  onBlur,
+  autoFocus = true,
+}: {
+  /** The field's id and test id. */
+  id: string;
+  reason: string;
+  setReason: (reason: string) => void;
+  invalid: boolean;
+  onBlur: () => void;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormGroup
+      label={t('confirm.reason')}
+      labelFor={id}
+      labelInfo={t('common.required')}
+      helperText={invalid ? t('confirm.reasonInvalid') : t('confirm.reasonHelp')}
+      intent={invalid ? Intent.DANGER : Intent.NONE}
+      className="dialog-reason"
+    >
+      <TextArea
+        id={id}
+        fill
+        autoFocus={autoFocus}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        onBlur={onBlur}
+        intent={invalid ? Intent.DANGER : Intent.NONE}
+        maxLength={500}
+        data-testid={id}
+      />
+    </FormGroup>
+  );
+}
+
 /**
  * Every destructive action goes through this: it names the game and the target, asks for a
  * reason (the server's rule, min 2 characters, lands in the audit log), and shows a failure
  * without closing, so nothing is done silently and nothing fails silently.
  */
 export function ReasonConfirmDialog(props: ReasonConfirmDialogProps) {
-  const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState(false);
@@ -92,26 +133,14 @@ export function ReasonConfirmDialog(props: ReasonConfirmDialogProps) {
           {props.warning}
         </Callout>
         {props.children}
-        <FormGroup
-          label={t('confirm.reason')}
-          labelFor={`${testId}-reason`}
-          labelInfo={t('common.required')}
-          helperText={invalid ? t('confirm.reasonInvalid') : t('confirm.reasonHelp')}
-          intent={invalid ? Intent.DANGER : Intent.NONE}
-          className="dialog-reason"
-        >
-          <TextArea
-            id={`${testId}-reason`}
-            fill
-            autoFocus={!props.children}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            onBlur={() => setTouched(true)}
-            intent={invalid ? Intent.DANGER : Intent.NONE}
-            maxLength={500}
-            data-testid={`${testId}-reason`}
-          />
-        </FormGroup>
+        <ReasonField
+          id={`${testId}-reason`}
+          reason={reason}
+          setReason={setReason}
+          invalid={invalid}
+          onBlur={() => setTouched(true)}
+          autoFocus={!props.children}
+        />
         {error !== null && (
           <div ref={failure} tabIndex={-1} className="dialog-failure" data-testid={`${testId}-failed`}>
             <ErrorCallout title={props.failedTitle} error={asResultError(error, Codes.NETWORK)} />

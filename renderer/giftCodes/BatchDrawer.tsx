@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Classes, Drawer, DrawerSize, HTMLTable, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { CodeBatch, CodeInfo, CodeKind } from '../../shared/api/giftCodes.js';
@@ -9,9 +9,11 @@ import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { useToasts } from '../components/Toaster.js';
 import { callEndpoint, useEndpointMutation, useEndpointQuery } from '../kit/data.js';
 import { useGameName } from '../kit/gameName.js';
-import { OptionSelect } from '../kit/OptionSelect.js';
-import { Pager } from '../kit/Pager.js';
-import { DataTable, type TableColumn } from '../kit/table.js';
+import { FilterBar } from '../kit/FilterBar.js';
+import type { ListFilter } from '../kit/filters.js';
+import { ListBody } from '../kit/ListPage.js';
+import type { TableColumn } from '../kit/table.js';
+import { useListController } from '../kit/useListController.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { downloadText } from '../kit/download.js';
 import { codesCsv } from './exportFile.js';
@@ -25,10 +27,6 @@ import {
   grantText,
   usedShare,
 } from './codes.js';
-
-const CODES_PAGE_SIZE = 20;
-const USED_FILTERS = ['', 'false', 'true'] as const;
-type UsedFilter = (typeof USED_FILTERS)[number];
 
 /** One batch: what it is, how far it is used, its codes page by page, export and disable. */
 export function BatchDrawer({
@@ -184,17 +182,39 @@ function BatchBody({ game, kind, batch }: { game: GameId; kind: CodeKind; batch:
   );
 }
 
-/** A batch's codes, a page at a time, all or only the used or unused ones. */
+/**
+ * The URL parameters of the open batch's codes list, apart from the batch list's own: the page
+ * under the drawer keeps its page while the drawer pages through the codes.
+ */
+export const CODES_PARAMS = { page: 'codesPage', used: 'codesUsed' } as const;
+
+/** A batch's codes, a page at a time, all or only the used or unused ones (in the URL). */
 function BatchCodes({ game, kind, batchId }: { game: GameId; kind: CodeKind; batchId: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [page, setPage] = useState(1);
-  const [used, setUsed] = useState<UsedFilter>('');
-  const codes = useEndpointQuery(
-    endpointsOf(kind).codes,
-    { game, batchId, page, pageSize: CODES_PAGE_SIZE, ...(used ? { used } : {}) },
-    { keepPrevious: true, staleTime: 0 },
+  const filters = useMemo<ListFilter[]>(
+    () => [
+      {
+        kind: 'select',
+        input: 'used',
+        param: CODES_PARAMS.used,
+        options: ['false', 'true'],
+        label: (u) => t(u === 'true' ? 'giftCodes.batch.onlyUsed' : 'giftCodes.batch.onlyUnused'),
+        ariaLabel: t('giftCodes.batch.usedFilter'),
+        none: t('giftCodes.batch.allCodes'),
+        testId: 'batch-codes-used-filter',
+      },
+    ],
+    [t],
   );
+  // Read afresh each time: the codes are used in the games, not in this console.
+  const list = useListController({
+    endpoint: endpointsOf(kind).codes,
+    input: { game, batchId },
+    filters,
+    pageParam: CODES_PARAMS.page,
+    staleTime: 0,
+  });
   const columns: TableColumn<Omit<CodeInfo, 'redemptions'>>[] = [
     {
       key: 'code',
@@ -224,51 +244,15 @@ function BatchCodes({ game, kind, batchId }: { game: GameId; kind: CodeKind; bat
     <section className="gift-codes-list">
       <div className="toolbar">
         <h4 className={Classes.HEADING}>{t('giftCodes.batch.codes')}</h4>
-        <OptionSelect
-          value={used}
-          options={USED_FILTERS.filter((u) => u !== '').map((u) => ({
-            value: u,
-            label: t(u === 'true' ? 'giftCodes.batch.onlyUsed' : 'giftCodes.batch.onlyUnused'),
-          }))}
-          none={t('giftCodes.batch.allCodes')}
-          onChange={(v) => {
-            setUsed(v as UsedFilter);
-            setPage(1);
-          }}
-          aria-label={t('giftCodes.batch.usedFilter')}
-          data-testid="batch-codes-used-filter"
-        />
+        <FilterBar list={list} testId="batch-codes" />
       </div>
-      <QueryState
-        query={codes}
-        failedTitle={t('giftCodes.batch.codesFailed')}
-        errorTestId="batch-codes-error"
-      >
-        {(data) =>
-          data.total === 0 ? (
-            <p className={Classes.TEXT_MUTED} data-testid="batch-codes-empty">
-              {t('giftCodes.batch.noCodes')}
-            </p>
-          ) : (
-            <>
-              <p className={Classes.TEXT_MUTED}>{t('kit.list.count', { count: data.total })}</p>
-              <DataTable
-                rows={data.items}
-                columns={columns}
-                testId="batch-codes-table"
-                dependencies={[lang]}
-              />
-              <Pager
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPage={setPage}
-                testId="batch-codes-pager"
-              />
-            </>
-          )
-        }
-      </QueryState>
+      <ListBody
+        list={list}
+        columns={columns}
+        texts={{ failed: t('giftCodes.batch.codesFailed'), empty: t('giftCodes.batch.noCodes') }}
+        icon="barcode"
+        testId="batch-codes"
+      />
     </section>
   );
 }

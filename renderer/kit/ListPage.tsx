@@ -9,6 +9,7 @@ import { QueryState, RefetchSpinner } from '../components/QueryState.js';
 import { useToasts } from '../components/Toaster.js';
 import type { FilterValues } from './filters.js';
 import { FilterBar } from './FilterBar.js';
+import { BulkBar, hasBulk, selectColumn, SelectPage, type ListBulk } from './BulkBar.js';
 import { Pager, type Page } from './Pager.js';
 import { RowActionDialog } from './RowActionDialog.js';
 import { rowActionId, rowActionTextKey, type ListRowAction, type RowAction } from './rowActions.js';
@@ -35,6 +36,8 @@ export interface ListTexts {
   filteredEmpty?: (values: FilterValues) => string;
   /** The count over the table; "N records" by default. */
   count?: (count: number) => string;
+  /** The count when the server stopped counting at a cap; "More than N records" by default. */
+  countCapped?: (count: number) => string;
 }
 
 export interface ListPageProps<K extends ListEndpointId> {
@@ -50,6 +53,9 @@ export interface ListPageProps<K extends ListEndpointId> {
   actions?: readonly ListRowAction<RowOf<K>>[];
   /** Width of the actions column, wide enough for the buttons a row can have. */
   actionsWidth?: number;
+  /** A row's key: with `bulk`, rows get checkboxes and the selection a bar of bulk actions. */
+  rowId?: (row: RowOf<K>) => string | number;
+  bulk?: ListBulk<RowOf<K>>;
   texts: ListTexts;
   /** The empty state's icon. */
   icon: IconName;
@@ -184,6 +190,7 @@ export function ListPage<K extends ListEndpointId>(props: ListPageProps<K>) {
     ...(props.filters ? { filters: props.filters } : {}),
     ...(props.pageParam ? { pageParam: props.pageParam } : {}),
     ...(props.follow ? { follow: props.follow } : {}),
+    ...(props.rowId ? { rowId: props.rowId } : {}),
   });
   const [opened, setOpened] = useState<Opened<RowOf<K>>>(null);
   const close = useCallback(() => setOpened(null), []);
@@ -222,6 +229,7 @@ export function ListPage<K extends ListEndpointId>(props: ListPageProps<K>) {
         icon={props.icon}
         sort={sort}
         testId={props.testId}
+        {...(props.bulk ? { bulk: props.bulk } : {})}
       />
       {actions.map((a) =>
         isConfirm(a) ? (
@@ -252,6 +260,8 @@ export function ListBody<T>({
   sort,
   testId,
   filteredEmpty,
+  bulk,
+  filtered = list.filtered,
 }: {
   list: ListController<T>;
   columns: readonly TableColumn<T>[];
@@ -260,6 +270,10 @@ export function ListBody<T>({
   sort?: TableSort | undefined;
   testId: string;
   filteredEmpty?: ReactNode;
+  /** Rows can be picked for these bulk actions (when the list has a row key). */
+  bulk?: ListBulk<T> | undefined;
+  /** Whether the list is narrowed, for a view that keeps some filters of its own (a drawer's). */
+  filtered?: boolean;
 }) {
   const { t } = useTranslation();
   const tableTestId = `${testId}-table`;
@@ -269,6 +283,50 @@ export function ListBody<T>({
         <EmptyState icon="calendar" title={t('kit.list.reversedRange')} testId={`${testId}-reversed`} />
       </div>
     );
+  const picking = hasBulk(list, bulk);
+  const shown = picking ? [selectColumn(t, list, bulk, testId), ...columns] : columns;
+  return (
+    <>
+      {picking && <BulkBar list={list} bulk={bulk} testId={testId} />}
+      <ListRows
+        list={list}
+        columns={shown}
+        texts={texts}
+        icon={icon}
+        sort={sort}
+        testId={testId}
+        filteredEmpty={filteredEmpty}
+        picking={picking}
+        filtered={filtered}
+      />
+    </>
+  );
+}
+
+/** The states, count, table and pager of ListBody. */
+function ListRows<T>({
+  list,
+  columns,
+  texts,
+  icon,
+  sort,
+  testId,
+  filteredEmpty,
+  picking,
+  filtered,
+}: {
+  list: ListController<T>;
+  columns: readonly TableColumn<T>[];
+  texts: ListTexts;
+  icon: IconName;
+  sort: TableSort | undefined;
+  testId: string;
+  filteredEmpty: ReactNode;
+  picking: boolean;
+  filtered: boolean;
+}) {
+  const { t } = useTranslation();
+  const tableTestId = `${testId}-table`;
   return (
     <QueryState
       query={list.query as UseQueryResult<ListAnswer<T>>}
@@ -296,24 +354,36 @@ export function ListBody<T>({
           );
         }
         if (data.total === 0) {
-          const title = list.filtered
+          const title = filtered
             ? (texts.filteredEmpty?.(list.values) ?? t('kit.list.noMatches'))
             : texts.empty;
           return (
             <div data-testid={tableTestId} data-row-count={0}>
-              <EmptyState icon={list.filtered ? 'filter' : icon} title={title} testId={`${testId}-empty`} />
-              {list.filtered && filteredEmpty}
+              <EmptyState icon={filtered ? 'filter' : icon} title={title} testId={`${testId}-empty`} />
+              {filtered && filteredEmpty}
             </div>
           );
         }
+        const count = data.totalCapped
+          ? (texts.countCapped?.(data.total) ??
+            t('kit.list.countCapped', { count: data.total, shown: data.total.toLocaleString() }))
+          : (texts.count?.(data.total) ?? t('kit.list.count', { count: data.total }));
         return (
           <>
-            <p className={Classes.TEXT_MUTED} data-testid={`${testId}-count`}>
-              {data.totalCapped
-                ? t('kit.list.countCapped', { count: data.total, shown: data.total.toLocaleString() })
-                : (texts.count?.(data.total) ?? t('kit.list.count', { count: data.total }))}
-            </p>
-            <DataTable rows={data.items} columns={columns} testId={tableTestId} {...(sort ? { sort } : {})} />
+            <div className="kit-list-count">
+              {picking && <SelectPage list={list} testId={testId} />}
+              <span className={Classes.TEXT_MUTED} data-testid={`${testId}-count`}>
+                {count}
+              </span>
+            </div>
+            <DataTable
+              rows={data.items}
+              columns={columns}
+              testId={tableTestId}
+              // A row's checkbox reads the selection, which the rows and columns do not carry.
+              dependencies={[list.selection.size, list.selection.pageState]}
+              {...(sort ? { sort } : {})}
+            />
             <Pager
               page={data.page}
               pageSize={data.pageSize}

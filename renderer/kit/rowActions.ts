@@ -112,6 +112,8 @@ export interface BulkRowResult {
   ok: boolean;
   /** Why it was refused, in the operator's language (the server's message). */
   message?: string;
+  /** What the row is now (an order's new state), in the results' last column. */
+  detail?: ReactNode;
 }
 
 /** One action on the selected rows of a list, with one reason for all, answered row by row. */
@@ -122,12 +124,21 @@ export interface BulkAction<T> {
   intent: Intent;
   /** Whether the action applies to a row; the others are left out and said so. */
   applies: (row: T) => boolean;
-  /** The dialog's title and warning for `count` rows. */
+  /** The dialog's title and warning for `count` rows, `applies` of which the action applies to. */
   title: (count: number) => string;
-  warning: (count: number) => string;
-  /** A row's name in the results. */
+  warning: (count: number, applies: number) => string;
+  /** The dialog's confirm button for `count` rows; the action's text by default. */
+  confirm?: (count: number) => string;
+  /** A row's name in the results and its checkbox's label. */
   rowName: (row: T) => string;
   rowId: (row: T) => string | number;
+  /** The results' column headers: the row's ("Order ID") and the detail's ("State"), if any. */
+  rowHeader?: string;
+  detailHeader?: string;
   run: (rows: readonly T[], reason: string) => Promise<readonly BulkRowResult[]>;
+  /**
+   * The base of the test ids: the bar's button `<list test id>-bulk-<id>`, the dialog `<testId>-dialog`
+   * (with `-reason`, `-confirm`, `-close`), the results `<testId>-summary`, `-results`, `-result-<row id>`.
+   */
   testId: string;
 }

@@ -45,6 +45,8 @@ export interface ListControllerOptions<K extends ListEndpointId> {
   rowId?: (row: RowOf<K>) => string | number;
   /** False: the list is not read (a drawer that is closed). */
   enabled?: boolean;
+  /** How long a page read stays fresh (0: read again whenever the list is shown again). */
+  staleTime?: number;
 }
 
 export interface ListSort {
@@ -182,6 +184,7 @@ export function useListController<K extends ListEndpointId>(
   const query = useEndpointQuery(opts.endpoint, input, {
     keepPrevious: true,
     enabled: (opts.enabled ?? true) && reversed === null,
+    ...(opts.staleTime === undefined ? {} : { staleTime: opts.staleTime }),
     ...(follow ? { refetchInterval: (data) => (data ? follow((data as Page<RowOf<K>>).items) : false) } : {}),
   }) as UseQueryResult<ListAnswer<RowOf<K>>>;
   const rows = query.data?.items ?? [];

@@ -30,10 +30,289 @@ function toggled<T>(list: readonly T[], value: T, on: boolean): T[] {
   return on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value);
 }
 
+type Draft = [OrderFilters, (patch: (d: OrderFilters) => OrderFilters) => void];
+
+/** A field of the draft set to a value, or removed when the value is empty. */
+const withValue = <F extends keyof OrderFilters>(d: OrderFilters, field: F, value: string): OrderFilters => {
+  const next = { ...d };
+  if (value.trim() === '') delete next[field];
+  else (next as Record<string, unknown>)[field] = value;
+  return next;
+};
+
+/** One list filter (payment status, state, provider) as a row of checkboxes. */
+function Checks<F extends 'paymentStatus' | 'state' | 'provider'>({
+  draft: [d, set],
+  field,
+  options,
+  label,
+  optionLabel,
+  testId,
+}: {
+  draft: Draft;
+  field: F;
+  options: readonly OrderFilters[F][number][];
+  label: string;
+  optionLabel: (v: string) => string;
+  testId: string;
+}) {
+  const chosen = d[field] as readonly string[];
+  return (
+    <FormGroup label={label}>
+      {options.map((v) => (
+        <Checkbox
+          key={v}
+          inline
+          label={optionLabel(v)}
+          checked={chosen.includes(v)}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            set((prev) => ({ ...prev, [field]: toggled(prev[field] as readonly string[], v, on) }));
+          }}
+          data-testid={`${testId}-${v}`}
+        />
+      ))}
+    </FormGroup>
+  );
+}
+
+/** One filter of a single value (kind, approval, game), "any" first. */
+function OneOf({
+  draft: [d, set],
+  field,
+  options,
+  label,
+  any,
+  optionLabel,
+  testId,
+}: {
+  draft: Draft;
+  field: 'kind' | 'approval' | 'game';
+  options: readonly string[];
+  label: string;
+  any: string;
+  optionLabel: (v: string) => string;
+  testId: string;
+}) {
+  return (
+    <FormGroup label={label} labelFor={testId}>
+      <HTMLSelect
+        id={testId}
+        value={d[field] ?? ''}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          set((prev) => withValue(prev, field, value));
+        }}
+        data-testid={testId}
+      >
+        <option value="">{any}</option>
+        {options.map((v) => (
+          <option key={v} value={v}>
+            {optionLabel(v)}
+          </option>
+        ))}
+      </HTMLSelect>
+    </FormGroup>
+  );
+}
+
+/** A text or day field of the draft. */
+function TextFilter({
+  draft: [d, set],
+  field,
+  label,
+  testId,
+  type,
+  maxLength,
+  bad,
+}: {
+  draft: Draft;
+  field: 'orderId' | 'playerId' | 'providerRef' | 'from' | 'to';
+  label: string;
+  testId: string;
+  type?: 'date';
+  maxLength?: number;
+  /** What is wrong with the value, when something is. */
+  bad?: string | undefined;
+}) {
+  const intent = bad ? Intent.DANGER : Intent.NONE;
+  return (
+    <FormGroup label={label} labelFor={testId} intent={intent} helperText={bad}>
+      <InputGroup
+        id={testId}
+        {...(type ? { type } : {})}
+        {...(maxLength ? { maxLength } : {})}
+        value={d[field] ?? ''}
+        intent={intent}
+        onValueChange={(v) => set((prev) => withValue(prev, field, v))}
+        data-testid={testId}
+      />
+    </FormGroup>
+  );
+}
+
+/** The amount range: off, or the slider's two stops in thousands of the game's currency. */
+function AmountFilter({ draft: [d, set], testId }: { draft: Draft; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <FormGroup label={t('orders.filter.amount')} helperText={t('orders.filter.amountHelp')}>
+      <Switch
+        checked={d.amount !== undefined}
+        label={t('orders.filter.amountOn')}
+        onChange={(e) => {
+          const on = e.currentTarget.checked;
+          set((prev) => {
+            const next = { ...prev };
+            if (on) next.amount = [AMOUNT_SLIDER.min, AMOUNT_SLIDER.max];
+            else delete next.amount;
+            return next;
+          });
+        }}
+        data-testid={`${testId}-amount-on`}
+      />
+      <div className="orders-slider" data-testid={`${testId}-amount`}>
+        <RangeSlider
+          min={AMOUNT_SLIDER.min}
+          max={AMOUNT_SLIDER.max}
+          stepSize={AMOUNT_SLIDER.step}
+          labelStepSize={AMOUNT_SLIDER.max - AMOUNT_SLIDER.min > 10 ? 5 : 1}
+          labelRenderer={(v) => t('orders.filter.thousands', { value: v })}
+          value={d.amount ?? [AMOUNT_SLIDER.min, AMOUNT_SLIDER.max]}
+          disabled={d.amount === undefined}
+          onChange={(v) => set((prev) => ({ ...prev, amount: [v[0], v[1]] }))}
+        />
+      </div>
+    </FormGroup>
+  );
+}
+
+/** The drawer's controls over the draft, those the list fixes left out. */
+function DrawerFields({
+  draft,
+  fixed,
+  games,
+  orderIdBad,
+  testId,
+}: {
+  draft: Draft;
+  fixed: ReadonlySet<FilterField>;
+  games: readonly GameId[] | undefined;
+  orderIdBad: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <div className={`${Classes.DIALOG_BODY} orders-filter`} data-testid={testId}>
+      {games && (
+        <OneOf
+          draft={draft}
+          field="game"
+          options={games}
+          label={t('orders.filter.game')}
+          any={t('orders.filter.anyGame')}
+          optionLabel={(g) => GAMES[g as GameId].names[lang]}
+          testId={`${testId}-game`}
+        />
+      )}
+      {!fixed.has('paymentStatus') && (
+        <Checks
+          draft={draft}
+          field="paymentStatus"
+          options={PAYMENT_STATUSES}
+          label={t('orders.filter.paymentStatus')}
+          optionLabel={(s) => t(`orders.paymentStatus.${s}`)}
+          testId={`${testId}-status`}
+        />
+      )}
+      {!fixed.has('state') && (
+        <Checks
+          draft={draft}
+          field="state"
+          options={ORDER_STATES}
+          label={t('orders.filter.state')}
+          optionLabel={(s) => t(`orders.state.${s}`)}
+          testId={`${testId}-state`}
+        />
+      )}
+      <Checks
+        draft={draft}
+        field="provider"
+        options={PROVIDERS}
+        label={t('orders.filter.provider')}
+        optionLabel={(p) => t(`orders.provider.${p}`)}
+        testId={`${testId}-provider`}
+      />
+      <div className="orders-filter-row">
+        <OneOf
+          draft={draft}
+          field="kind"
+          options={ORDER_KINDS}
+          label={t('orders.filter.kind')}
+          any={t('orders.filter.any')}
+          optionLabel={(k) => t(`orders.kind.${k}`)}
+          testId={`${testId}-kind`}
+        />
+        {!fixed.has('approval') && (
+          <OneOf
+            draft={draft}
+            field="approval"
+            options={APPROVALS}
+            label={t('orders.filter.approval')}
+            any={t('orders.filter.any')}
+            optionLabel={(a) => t(`orders.approval.${a}`)}
+            testId={`${testId}-approval`}
+          />
+        )}
+      </div>
+      {!fixed.has('amount') && <AmountFilter draft={draft} testId={testId} />}
+      <div className="orders-filter-row">
+        <TextFilter
+          draft={draft}
+          field="from"
+          type="date"
+          label={t('orders.filter.from')}
+          testId={`${testId}-from`}
+        />
+        <TextFilter
+          draft={draft}
+          field="to"
+          type="date"
+          label={t('orders.filter.to')}
+          testId={`${testId}-to`}
+        />
+      </div>
+      <TextFilter
+        draft={draft}
+        field="playerId"
+        maxLength={32}
+        label={t('orders.filter.playerId')}
+        testId={`${testId}-player`}
+      />
+      <TextFilter
+        draft={draft}
+        field="providerRef"
+        maxLength={64}
+        label={t('orders.filter.providerRef')}
+        testId={`${testId}-ref`}
+      />
+      <TextFilter
+        draft={draft}
+        field="orderId"
+        maxLength={40}
+        label={t('orders.filter.orderId')}
+        testId={`${testId}-order`}
+        bad={orderIdBad ? t('orders.filter.orderIdBad') : undefined}
+      />
+    </div>
+  );
+}
+
 /**
  * Every filter of the order search, edited together and applied at once (the list asks the
- * server once, not at each click): the game order lists' and every game's (/pay/orders, which
- * passes `games` to offer a game). Controls the list fixes (a tab's states) are not offered.
+ * server once, not at each click): a view of the order list's filters in the URL, for the game
+ * order lists and every game's (/pay/orders, which passes `games` to offer a game). Controls the
+ * list fixes (a tab's states) are not offered.
  */
 export function FilterDrawer({
   isOpen,
@@ -54,31 +333,13 @@ export function FilterDrawer({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const [draft, setDraft] = useState<OrderFilters>(filters);
   // The drawer opens on what the URL says now.
   const key = JSON.stringify(filters);
   useEffect(() => {
     if (isOpen) setDraft(JSON.parse(key) as OrderFilters);
   }, [isOpen, key]);
-
-  const set = (patch: Partial<OrderFilters>) => setDraft((d) => ({ ...d, ...patch }));
-  const text = (field: 'orderId' | 'playerId' | 'providerRef', value: string) =>
-    setDraft((d) => {
-      const next = { ...d };
-      if (value.trim() === '') delete next[field];
-      else next[field] = value;
-      return next;
-    });
-  const optional = <F extends 'kind' | 'approval' | 'from' | 'to' | 'game'>(field: F, value: string) =>
-    setDraft((d) => {
-      const next = { ...d };
-      if (value === '') delete next[field];
-      else (next as Record<string, unknown>)[field] = value;
-      return next;
-    });
   const orderIdBad = draft.orderId !== undefined && !orderIdSchema.safeParse(draft.orderId).success;
-  const amount = draft.amount ?? [AMOUNT_SLIDER.min, AMOUNT_SLIDER.max];
 
   const apply = () => {
     if (orderIdBad) return;
@@ -100,184 +361,13 @@ export function FilterDrawer({
       title={t('orders.filter.title')}
     >
       <div className={Classes.DRAWER_BODY}>
-        <div className={`${Classes.DIALOG_BODY} orders-filter`} data-testid={testId}>
-          {games && (
-            <FormGroup label={t('orders.filter.game')} labelFor={`${testId}-game`}>
-              <HTMLSelect
-                id={`${testId}-game`}
-                value={draft.game ?? ''}
-                onChange={(e) => optional('game', e.currentTarget.value)}
-                data-testid={`${testId}-game`}
-              >
-                <option value="">{t('orders.filter.anyGame')}</option>
-                {games.map((g) => (
-                  <option key={g} value={g}>
-                    {GAMES[g].names[lang]}
-                  </option>
-                ))}
-              </HTMLSelect>
-            </FormGroup>
-          )}
-          {!fixed.has('paymentStatus') && (
-            <FormGroup label={t('orders.filter.paymentStatus')}>
-              {PAYMENT_STATUSES.map((s) => (
-                <Checkbox
-                  key={s}
-                  inline
-                  label={t(`orders.paymentStatus.${s}`)}
-                  checked={draft.paymentStatus.includes(s)}
-                  onChange={(e) =>
-                    set({ paymentStatus: toggled(draft.paymentStatus, s, e.currentTarget.checked) })
-                  }
-                  data-testid={`${testId}-status-${s}`}
-                />
-              ))}
-            </FormGroup>
-          )}
-          {!fixed.has('state') && (
-            <FormGroup label={t('orders.filter.state')}>
-              {ORDER_STATES.map((s) => (
-                <Checkbox
-                  key={s}
-                  inline
-                  label={t(`orders.state.${s}`)}
-                  checked={draft.state.includes(s)}
-                  onChange={(e) => set({ state: toggled(draft.state, s, e.currentTarget.checked) })}
-                  data-testid={`${testId}-state-${s}`}
-                />
-              ))}
-            </FormGroup>
-          )}
-          <FormGroup label={t('orders.filter.provider')}>
-            {PROVIDERS.map((p) => (
-              <Checkbox
-                key={p}
-                inline
-                label={t(`orders.provider.${p}`)}
-                checked={draft.provider.includes(p)}
-                onChange={(e) => set({ provider: toggled(draft.provider, p, e.currentTarget.checked) })}
-                data-testid={`${testId}-provider-${p}`}
-              />
-            ))}
-          </FormGroup>
-          <div className="orders-filter-row">
-            <FormGroup label={t('orders.filter.kind')} labelFor={`${testId}-kind`}>
-              <HTMLSelect
-                id={`${testId}-kind`}
-                value={draft.kind ?? ''}
-                onChange={(e) => optional('kind', e.currentTarget.value)}
-                data-testid={`${testId}-kind`}
-              >
-                <option value="">{t('orders.filter.any')}</option>
-                {ORDER_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {t(`orders.kind.${k}`)}
-                  </option>
-                ))}
-              </HTMLSelect>
-            </FormGroup>
-            {!fixed.has('approval') && (
-              <FormGroup label={t('orders.filter.approval')} labelFor={`${testId}-approval`}>
-                <HTMLSelect
-                  id={`${testId}-approval`}
-                  value={draft.approval ?? ''}
-                  onChange={(e) => optional('approval', e.currentTarget.value)}
-                  data-testid={`${testId}-approval`}
-                >
-                  <option value="">{t('orders.filter.any')}</option>
-                  {APPROVALS.map((a) => (
-                    <option key={a} value={a}>
-                      {t(`orders.approval.${a}`)}
-                    </option>
-                  ))}
-                </HTMLSelect>
-              </FormGroup>
-            )}
-          </div>
-          {!fixed.has('amount') && (
-            <FormGroup label={t('orders.filter.amount')} helperText={t('orders.filter.amountHelp')}>
-              <Switch
-                checked={draft.amount !== undefined}
-                label={t('orders.filter.amountOn')}
-                onChange={(e) => {
-                  const on = e.currentTarget.checked;
-                  setDraft((d) => {
-                    const next = { ...d };
-                    if (on) next.amount = [AMOUNT_SLIDER.min, AMOUNT_SLIDER.max];
-                    else delete next.amount;
-                    return next;
-                  });
-                }}
-                data-testid={`${testId}-amount-on`}
-              />
-              <div className="orders-slider" data-testid={`${testId}-amount`}>
-                <RangeSlider
-                  min={AMOUNT_SLIDER.min}
-                  max={AMOUNT_SLIDER.max}
-                  stepSize={AMOUNT_SLIDER.step}
-                  labelStepSize={AMOUNT_SLIDER.max - AMOUNT_SLIDER.min > 10 ? 5 : 1}
-                  labelRenderer={(v) => t('orders.filter.thousands', { value: v })}
-                  value={amount}
-                  disabled={draft.amount === undefined}
-                  onChange={(v) => set({ amount: [v[0], v[1]] })}
-                />
-              </div>
-            </FormGroup>
-          )}
-          <div className="orders-filter-row">
-            <FormGroup label={t('orders.filter.from')} labelFor={`${testId}-from`}>
-              <InputGroup
-                id={`${testId}-from`}
-                type="date"
-                value={draft.from ?? ''}
-                onValueChange={(v) => optional('from', v)}
-                data-testid={`${testId}-from`}
-              />
-            </FormGroup>
-            <FormGroup label={t('orders.filter.to')} labelFor={`${testId}-to`}>
-              <InputGroup
-                id={`${testId}-to`}
-                type="date"
-                value={draft.to ?? ''}
-                onValueChange={(v) => optional('to', v)}
-                data-testid={`${testId}-to`}
-              />
-            </FormGroup>
-          </div>
-          <FormGroup label={t('orders.filter.playerId')} labelFor={`${testId}-player`}>
-            <InputGroup
-              id={`${testId}-player`}
-              value={draft.playerId ?? ''}
-              maxLength={32}
-              onValueChange={(v) => text('playerId', v)}
-              data-testid={`${testId}-player`}
-            />
-          </FormGroup>
-          <FormGroup label={t('orders.filter.providerRef')} labelFor={`${testId}-ref`}>
-            <InputGroup
-              id={`${testId}-ref`}
-              value={draft.providerRef ?? ''}
-              maxLength={64}
-              onValueChange={(v) => text('providerRef', v)}
-              data-testid={`${testId}-ref`}
-            />
-          </FormGroup>
-          <FormGroup
-            label={t('orders.filter.orderId')}
-            labelFor={`${testId}-order`}
-            intent={orderIdBad ? Intent.DANGER : Intent.NONE}
-            helperText={orderIdBad ? t('orders.filter.orderIdBad') : undefined}
-          >
-            <InputGroup
-              id={`${testId}-order`}
-              value={draft.orderId ?? ''}
-              maxLength={40}
-              intent={orderIdBad ? Intent.DANGER : Intent.NONE}
-              onValueChange={(v) => text('orderId', v)}
-              data-testid={`${testId}-order`}
-            />
-          </FormGroup>
-        </div>
+        <DrawerFields
+          draft={[draft, setDraft]}
+          fixed={fixed}
+          games={games}
+          orderIdBad={orderIdBad}
+          testId={testId}
+        />
       </div>
       <div className={Classes.DRAWER_FOOTER}>
         <div className="orders-drawer-actions">

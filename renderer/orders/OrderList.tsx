@@ -1,23 +1,22 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Classes, Intent, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Button, Intent } from '@blueprintjs/core';
 import { HTMLSelect } from '../components/HTMLSelect.js';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { BULK_ACTIONS, type BulkAction, type Order, type PayTab } from '../../shared/api/orders.js';
+import type { Order, PayTab } from '../../shared/api/orders.js';
 import type { Language } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
 import { EmptyState } from '../components/EmptyState.js';
 import { PlayerLink } from '../components/PlayerLink.js';
-import { QueryState, RefetchSpinner } from '../components/QueryState.js';
+import { RefetchSpinner } from '../components/QueryState.js';
 import { ListTime } from '../components/ListTime.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { useEndpointQuery } from '../kit/data.js';
-import { Pager } from '../kit/Pager.js';
+import { ListBody, useTableSort } from '../kit/ListPage.js';
 import { SearchOnSubmit } from '../kit/SearchBox.js';
-import { DataTable, type TableColumn } from '../kit/table.js';
+import type { TableColumn } from '../kit/table.js';
+import { useListController, type ListController } from '../kit/useListController.js';
 import { useListParams } from '../kit/useListParams.js';
-import { BulkDialog } from './BulkDialog.js';
-import { bulkAvailability } from './bulk.js';
 import { FilterDrawer } from './FilterDrawer.js';
 import {
   ORDER_PARAMS,
@@ -35,9 +34,8 @@ import { OrderDrawer } from './OrderDetail.js';
 import { followInterval } from './following.js';
 import { useMe } from './session.js';
 import { ApprovalTag, StateTag } from './tags.js';
+import { useOrderBulk } from './useOrderBulk.js';
 import './orders.css';
-
-export const ORDER_PAGE_SIZE = 20;
 
 const SEARCH_FIELDS = ['orderId', 'playerId', 'providerRef'] as const;
 type SearchField = (typeof SEARCH_FIELDS)[number];
@@ -46,28 +44,9 @@ function columnsOf(
   t: TFunction,
   lang: Language,
   game: GameId,
-  selection: { selectable: boolean; has: (id: string) => boolean; toggle: (o: Order) => void },
   openOrder: (id: string) => void,
 ): TableColumn<Order>[] {
-  const cols: TableColumn<Order>[] = [];
-  if (selection.selectable) {
-    cols.push({
-      key: 'select',
-      name: '',
-      width: 40,
-      interactive: true,
-      render: (o) => (
-        <Checkbox
-          className="orders-select"
-          checked={selection.has(o.orderId)}
-          onChange={() => selection.toggle(o)}
-          aria-label={t('orders.list.selectRow', { id: o.orderId })}
-          data-testid={`order-select-${o.orderId}`}
-        />
-      ),
-    });
-  }
-  cols.push(
+  return [
     {
       key: 'orderId',
       name: t('orders.field.orderId'),
@@ -105,6 +84,7 @@ function columnsOf(
     },
     {
       key: 'amount',
+      sortKey: 'amount',
       name: t('orders.field.amount'),
       width: 120,
       className: 'orders-amount',
@@ -118,6 +98,7 @@ function columnsOf(
     },
     {
       key: 'state',
+      sortKey: 'state',
       name: t('orders.field.state'),
       width: 130,
       render: (o) => <StateTag state={o.state} testId={`order-state-${o.orderId}`} />,
@@ -130,18 +111,82 @@ function columnsOf(
     },
     {
       key: 'created',
+      sortKey: 'createdAt',
       name: t('orders.field.createdAt'),
       width: 170,
       render: (o) => <ListTime at={o.createdAt} />,
     },
-  );
-  return cols;
+  ];
 }
 
 /**
- * The game's orders (orderRetrieve, and each pay/shop tab with the tab's fixed filter): a search
- * bar, a drawer of every filter, the active filters as removable tags, all in the URL; a table
- * of one page with a checkbox per row for the bulk bar; an order opens in a drawer.
+ * The search bar: which field to search by, the text (applied on Enter), and the drawer of every
+ * filter, marked when any is set.
+ */
+function OrderSearchBar({
+  filters,
+  apply,
+  openDrawer,
+  list,
+  testId,
+}: {
+  filters: OrderFilters;
+  apply: (next: OrderFilters) => void;
+  openDrawer: () => void;
+  list: ListController<Order>;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const [field, setField] = useState<SearchField>('orderId');
+  const submit = (text: string) => {
+    const next: OrderFilters = { ...filters };
+    const value = text.trim();
+    if (value === '') delete next[field];
+    else next[field] = field === 'orderId' ? value.toUpperCase() : value;
+    apply(next);
+  };
+  return (
+    <div className="toolbar orders-toolbar">
+      <HTMLSelect
+        value={field}
+        onChange={(e) => setField(e.currentTarget.value as SearchField)}
+        aria-label={t('orders.list.searchBy')}
+        data-testid={`${testId}-search-field`}
+      >
+        {SEARCH_FIELDS.map((f) => (
+          <option key={f} value={f}>
+            {t(`orders.filter.${f}`)}
+          </option>
+        ))}
+      </HTMLSelect>
+      <SearchOnSubmit
+        key={`${field}:${filters[field] ?? ''}`}
+        initial={filters[field] ?? ''}
+        onSubmit={submit}
+        placeholder={t(`orders.list.searchPlaceholder.${field}`)}
+        submitText={t('orders.list.search')}
+        icon="search"
+        maxLength={field === 'providerRef' ? 64 : field === 'orderId' ? 40 : 32}
+        testId={`${testId}-search`}
+      />
+      <Button
+        icon="filter"
+        text={t('orders.list.filters')}
+        onClick={openDrawer}
+        data-testid={`${testId}-filters`}
+        {...(activeFilters(filters).length > 0 ? { intent: Intent.PRIMARY } : {})}
+      />
+      <span className="toolbar-spacer" />
+      <RefetchSpinner query={list.query} />
+    </div>
+  );
+}
+
+/**
+ * The game's orders (orderRetrieve, and each pay/shop tab with the tab's fixed filter), a view of
+ * the list controller: a search bar, a drawer of every filter, the active filters as removable
+ * tags, all in the URL; a table of one page, sortable by its headers, with a checkbox per row for
+ * the bulk bar (admins); an order opens in a drawer.
  */
 export function OrderList({
   game,
@@ -155,199 +200,62 @@ export function OrderList({
   const { t } = useTranslation();
   const lang = useLanguage();
   const me = useMe();
-  const { search, page, update } = useListParams(ORDER_PARAMS.page);
+  // The drawer's filters are the list's own (several values each, an amount in the game's
+  // currency): read here from the URL and handed to the controller as its fixed input.
+  const { search, update } = useListParams(ORDER_PARAMS.page);
   const filters = readOrderFilters(search);
   const settings = useEndpointQuery('orders.settings', { game }, { enabled: me.isAdmin, staleTime: 60_000 });
-  const currency = settings.data?.currency;
-  const input = searchInput(filters, tab, currency);
+  const input = searchInput(filters, tab, settings.data?.currency);
   const reversed = input === 'reversed';
-  const orders = useEndpointQuery(
-    'orders.search',
-    reversed ? { game } : { game, ...input, page, pageSize: ORDER_PAGE_SIZE },
-    {
-      keepPrevious: true,
-      enabled: !reversed,
-      refetchInterval: (page) => (page ? followInterval(page.items) : false),
-    },
-  );
+  const list = useListController({
+    endpoint: 'orders.search',
+    input: reversed ? { game } : { game, ...input },
+    pageParam: ORDER_PARAMS.page,
+    sortParams: { sort: ORDER_PARAMS.sort, order: ORDER_PARAMS.sortOrder },
+    follow: followInterval,
+    enabled: !reversed,
+    ...(me.isAdmin ? { rowId: (o: Order) => o.orderId } : {}),
+  });
+  const bulk = useOrderBulk(game, me.name);
+  const sort = useTableSort(list);
   const [drawer, setDrawer] = useState(false);
-  const [searchField, setSearchField] = useState<SearchField>('orderId');
-  const [selected, setSelected] = useState<ReadonlyMap<string, Order>>(new Map());
-  const [bulk, setBulk] = useState<BulkAction | null>(null);
   const openId = search.get(ORDER_PARAMS.order);
-  const fixed = fixedFields(tab);
-
-  // A selection is of the rows on screen: another page, filter or tab starts a new one.
-  const listKey = `${tab ?? ''}|${page}|${JSON.stringify(input)}`;
-  useEffect(() => setSelected(new Map()), [listKey]);
-
-  const rows = useMemo(() => orders.data?.items ?? [], [orders.data]);
-  const selectedRows = [...selected.values()];
-  const available = bulkAvailability(selectedRows, me.name);
   const apply = (next: OrderFilters) => update(filtersPatch(next));
-  const openOrder = (id: string) => update({ [ORDER_PARAMS.order]: id, [ORDER_PARAMS.page]: page });
-  const toggle = (o: Order) =>
-    setSelected((prev) => {
-      const next = new Map(prev);
-      if (next.has(o.orderId)) next.delete(o.orderId);
-      else next.set(o.orderId, o);
-      return next;
-    });
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.orderId));
-  const columns = columnsOf(
-    t,
-    lang,
-    game,
-    { selectable: me.isAdmin, has: (id) => selected.has(id), toggle },
-    openOrder,
-  );
-  const tags = activeFilters(filters);
-
-  const submitSearch = (text: string) => {
-    const next: OrderFilters = { ...filters };
-    const value = text.trim();
-    if (value === '') delete next[searchField];
-    else next[searchField] = searchField === 'orderId' ? value.toUpperCase() : value;
-    apply(next);
-  };
+  const openOrder = (id: string) => update({ [ORDER_PARAMS.order]: id, [ORDER_PARAMS.page]: list.page });
 
   return (
     <div className="orders-list" data-testid={testId}>
-      <div className="toolbar orders-toolbar">
-        <HTMLSelect
-          value={searchField}
-          onChange={(e) => setSearchField(e.currentTarget.value as SearchField)}
-          aria-label={t('orders.list.searchBy')}
-          data-testid={`${testId}-search-field`}
-        >
-          {SEARCH_FIELDS.map((f) => (
-            <option key={f} value={f}>
-              {t(`orders.filter.${f}`)}
-            </option>
-          ))}
-        </HTMLSelect>
-        <SearchOnSubmit
-          key={`${searchField}:${filters[searchField] ?? ''}`}
-          initial={filters[searchField] ?? ''}
-          onSubmit={submitSearch}
-          placeholder={t(`orders.list.searchPlaceholder.${searchField}`)}
-          submitText={t('orders.list.search')}
-          icon="search"
-          maxLength={searchField === 'providerRef' ? 64 : searchField === 'orderId' ? 40 : 32}
-          testId={`${testId}-search`}
-        />
-        <Button
-          icon="filter"
-          text={t('orders.list.filters')}
-          onClick={() => setDrawer(true)}
-          data-testid={`${testId}-filters`}
-          {...(tags.length > 0 ? { intent: Intent.PRIMARY } : {})}
-        />
-        <span className="toolbar-spacer" />
-        <RefetchSpinner query={orders} />
-      </div>
+      <OrderSearchBar
+        filters={filters}
+        apply={apply}
+        openDrawer={() => setDrawer(true)}
+        list={list}
+        testId={testId}
+      />
       <FilterTags filters={filters} onApply={apply} testId={testId} />
-      {me.isAdmin && selected.size > 0 && (
-        <div className={`orders-bulk ${Classes.ELEVATION_1}`} data-testid={`${testId}-bulk`}>
-          <span data-testid={`${testId}-bulk-count`}>
-            {t('orders.bulk.selected', { count: selected.size })}
-          </span>
-          {BULK_ACTIONS.map((a) => (
-            <Button
-              key={a}
-              size="small"
-              text={t(`orders.action.${a}`)}
-              disabled={available[a] === 0}
-              title={
-                available[a] === 0
-                  ? t('orders.bulk.notApplicable')
-                  : t('orders.bulk.applies', { count: available[a] })
-              }
-              onClick={() => setBulk(a)}
-              data-testid={`${testId}-bulk-${a}`}
-            />
-          ))}
-          <Button
-            size="small"
-            variant="minimal"
-            icon="cross"
-            text={t('orders.bulk.clear')}
-            onClick={() => setSelected(new Map())}
-            data-testid={`${testId}-bulk-clear`}
-          />
-        </div>
-      )}
       {reversed ? (
         <EmptyState icon="calendar" title={t('orders.list.reversed')} testId={`${testId}-reversed`} />
       ) : (
-        <QueryState
-          query={orders}
-          failedTitle={t('orders.list.failed')}
-          spinner={<Spinner data-testid={`${testId}-loading`} />}
-          errorTestId={`${testId}-error`}
-        >
-          {(data) => {
-            if (data.total === 0 || data.items.length === 0) {
-              const filtered = hasFilters(filters);
-              return (
-                <div data-testid={`${testId}-table`} data-row-count={0}>
-                  <EmptyState
-                    icon={filtered ? 'filter' : 'shopping-cart'}
-                    title={
-                      data.total > 0
-                        ? t('kit.list.pastEnd')
-                        : filtered
-                          ? t('kit.list.noMatches')
-                          : t('orders.list.empty')
-                    }
-                    testId={`${testId}-empty`}
-                  />
-                </div>
-              );
-            }
-            return (
-              <>
-                <div className="orders-count">
-                  {me.isAdmin && (
-                    <Checkbox
-                      inline
-                      checked={allSelected}
-                      indeterminate={!allSelected && rows.some((r) => selected.has(r.orderId))}
-                      onChange={() =>
-                        setSelected(allSelected ? new Map() : new Map(rows.map((r) => [r.orderId, r])))
-                      }
-                      label={t('orders.list.selectPage')}
-                      data-testid={`${testId}-select-page`}
-                    />
-                  )}
-                  <span className={Classes.TEXT_MUTED} data-testid={`${testId}-count`}>
-                    {data.totalCapped
-                      ? t('orders.list.countCapped', { count: data.total.toLocaleString(lang) })
-                      : t('orders.list.count', { count: data.total, total: data.total.toLocaleString(lang) })}
-                  </span>
-                </div>
-                <DataTable
-                  rows={data.items}
-                  columns={columns}
-                  testId={`${testId}-table`}
-                  dependencies={[lang, selected]}
-                />
-                <Pager
-                  page={data.page}
-                  pageSize={data.pageSize}
-                  total={data.total}
-                  onPage={(p) => update({ [ORDER_PARAMS.page]: p })}
-                  testId={`${testId}-pager`}
-                />
-              </>
-            );
+        <ListBody
+          list={list}
+          columns={columnsOf(t, lang, game, openOrder)}
+          texts={{
+            failed: t('orders.list.failed'),
+            empty: t('orders.list.empty'),
+            count: (count) => t('orders.list.count', { count, total: count.toLocaleString(lang) }),
+            countCapped: (count) => t('orders.list.countCapped', { count: count.toLocaleString(lang) }),
           }}
-        </QueryState>
+          icon="shopping-cart"
+          sort={sort}
+          testId={testId}
+          filtered={hasFilters(filters)}
+          {...(me.isAdmin ? { bulk } : {})}
+        />
       )}
       <FilterDrawer
         isOpen={drawer}
         filters={filters}
-        fixed={fixed}
+        fixed={fixedFields(tab)}
         onApply={(next) => {
           apply(next);
           setDrawer(false);
@@ -355,22 +263,11 @@ export function OrderList({
         onClose={() => setDrawer(false)}
         testId={`${testId}-drawer`}
       />
-      <BulkDialog
-        game={game}
-        action={bulk}
-        orders={bulk ? selectedRows : []}
-        me={me.name}
-        onClose={() => setBulk(null)}
-        onDone={() => {
-          setSelected(new Map());
-          void orders.refetch();
-        }}
-      />
       {openId && (
         <OrderDrawer
           game={game}
           orderId={openId}
-          onClose={() => update({ [ORDER_PARAMS.order]: '', [ORDER_PARAMS.page]: page })}
+          onClose={() => update({ [ORDER_PARAMS.order]: '', [ORDER_PARAMS.page]: list.page })}
         />
       )}
     </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/api/orders.js';
-import { actionApplies, bulkAvailability } from './bulk.js';
+import { BULK_ACTIONS } from '../../shared/api/orders.js';
+import { actionApplies } from './bulk.js';
 
 type Row = Pick<Order, 'state' | 'approval' | 'createdBy'>;
 const row = (state: Row['state'], approval: Row['approval'] = 'notNeeded', createdBy = 'someone'): Row => ({
@@ -31,6 +32,10 @@ describe('which order actions apply', () => {
     expect(actionApplies(waiting, 'cancel', 'bob')).toBe(false);
     expect(actionApplies(row('created', 'approved'), 'approve', 'bob')).toBe(false);
   });
+
+  // The bulk bar offers an action when it applies to at least one selected row.
+  const bulkAvailability = (rows: Row[], me: string) =>
+    Object.fromEntries(BULK_ACTIONS.map((a) => [a, rows.filter((r) => actionApplies(r, a, me)).length]));
 
   it('enables a bulk action when it applies to at least one selected row', () => {
     const counts = bulkAvailability(

@@ -1,4 +1,4 @@
-import { BULK_ACTIONS, type BulkAction, type Order } from '../../shared/api/orders.js';
+import type { BulkAction, Order } from '../../shared/api/orders.js';
 
 /**
  * Which actions apply to an order, the same rule for the detail page's buttons and the bulk bar
@@ -22,16 +22,6 @@ export function actionApplies(
     case 'reject':
       return order.approval === 'pending' && order.createdBy !== me;
   }
-}
-
-/** The bulk bar's actions: each enabled when it applies to at least one selected row. */
-export function bulkAvailability(
-  rows: readonly Pick<Order, 'state' | 'approval' | 'createdBy'>[],
-  me: string,
-): Record<BulkAction, number> {
-  const counts = Object.fromEntries(BULK_ACTIONS.map((a) => [a, 0])) as Record<BulkAction, number>;
-  for (const row of rows) for (const a of BULK_ACTIONS) if (actionApplies(row, a, me)) counts[a] += 1;
-  return counts;
 }
 
 /** Whether this operator made the order: they may not approve or reject it. */

@@ -3,13 +3,13 @@ import {
   activeFilters,
   filtersPatch,
   fixedFields,
-  localDayStart,
   parseAmountRange,
   readOrderFilters,
   searchInput,
   withoutFilter,
   type OrderFilters,
 } from './filters.js';
+import { localDayStart } from '../kit/dates.js';
 import { applyPatch } from '../kit/listParams.js';
 
 const read = (q: string) => readOrderFilters(new URLSearchParams(q));

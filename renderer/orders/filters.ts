@@ -16,6 +16,7 @@ import {
 } from '../../shared/api/orders.js';
 import type { InputOf } from '../../shared/api/table.js';
 import { GAME_IDS, type GameId } from '../../shared/games.js';
+import { dayOf, dayRange } from '../kit/dates.js';
 import { pickOne, type ParamPatch } from '../kit/listParams.js';
 import { majorToMinor } from '../components/money.js';
 
@@ -43,6 +44,9 @@ export const ORDER_PARAMS = {
   page: 'page',
   /** The order open in the detail drawer. */
   order: 'order',
+  /** The sort column and its direction (not `order`, which names the open order). */
+  sort: 'sort',
+  sortOrder: 'sortOrder',
 } as const;
 
 export interface OrderFilters {
@@ -80,17 +84,6 @@ function textOf(raw: string | null, max: number): string | undefined {
   return s !== '' && s.length <= max ? s : undefined;
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The start of a local day, or null when the text is not a real day. */
-export function localDayStart(day: string): Date | null {
-  const m = DAY.exec(day);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(y, mo - 1, d);
-  return date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d ? date : null;
-}
-
 /** "2-5" → [2, 5] within the slider's bounds; anything else is no amount filter. */
 export function parseAmountRange(raw: string | null): [number, number] | undefined {
   const m = /^(\d{1,3})-(\d{1,3})$/.exec(raw ?? '');
@@ -105,8 +98,6 @@ export function parseAmountRange(raw: string | null): [number, number] | undefin
 export function readOrderFilters(search: URLSearchParams, withGame = false): OrderFilters {
   const orderIdRaw = textOf(search.get(ORDER_PARAMS.orderId), 40);
   const orderId = orderIdRaw ? orderIdSchema.safeParse(orderIdRaw) : null;
-  const from = search.get(ORDER_PARAMS.from) ?? '';
-  const to = search.get(ORDER_PARAMS.to) ?? '';
   const f: OrderFilters = {
     paymentStatus: listOf(search.get(ORDER_PARAMS.paymentStatus), PAYMENT_STATUSES),
     state: listOf(search.get(ORDER_PARAMS.state), ORDER_STATES),
@@ -123,8 +114,10 @@ export function readOrderFilters(search: URLSearchParams, withGame = false): Ord
   if (approval) f.approval = approval;
   const amount = parseAmountRange(search.get(ORDER_PARAMS.amount));
   if (amount) f.amount = amount;
-  if (localDayStart(from)) f.from = from;
-  if (localDayStart(to)) f.to = to;
+  const fromDay = dayOf(search.get(ORDER_PARAMS.from));
+  if (fromDay) f.from = fromDay;
+  const toDay = dayOf(search.get(ORDER_PARAMS.to));
+  if (toDay) f.to = toDay;
   const game = withGame ? pickOne(search.get(ORDER_PARAMS.game), GAME_IDS) : undefined;
   if (game) f.game = game;
   return f;
@@ -225,12 +218,10 @@ export function searchInput(
     input.amountMin = majorToMinor(f.amount[0] * AMOUNT_SLIDER.unit, currency);
     input.amountMax = majorToMinor(f.amount[1] * AMOUNT_SLIDER.unit, currency);
   }
-  const start = f.from ? localDayStart(f.from) : null;
-  const last = f.to ? localDayStart(f.to) : null;
-  const end = last ? new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1) : null;
-  if (start && end && start.getTime() >= end.getTime()) return 'reversed';
-  if (start) input.from = start.toISOString();
-  if (end) input.to = end.toISOString();
+  const days = dayRange(f.from, f.to);
+  if (days === 'reversed') return 'reversed';
+  if (days.from) input.from = days.from;
+  if (days.to) input.to = days.to;
   if (tab) {
     const t = PAY_TAB_FILTERS[tab];
     if (t.state) input.state = [...t.state];

@@ -12,10 +12,10 @@ import { PlayerLink } from '../components/PlayerLink.js';
 import { QueryErrorCallout, RefetchSpinner } from '../components/QueryState.js';
 import { ListTime } from '../components/ListTime.js';
 import { Pager } from '../kit/Pager.js';
+import { useListController } from '../kit/useListController.js';
 import { DataTable, type TableColumn } from '../kit/table.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { formatCount } from './cellFormat.js';
-import { SEARCH_PAGE_SIZE, usePlayerSearch } from './playersApi.js';
 import { FlagTags, StateTag } from './PlayerTags.js';
 import {
   ID_MAX_DIGITS,
@@ -25,7 +25,6 @@ import {
   hasKeys,
   parseSearch,
   searchParamsOf,
-  withPage,
   type SearchDraft,
   type SearchField,
   type SearchProblem,
@@ -161,19 +160,26 @@ function SearchForm({
 
 /**
  * Player search: name (partial, any case), id and num, all optional and all matching. With no key
- * the server lists the newest accounts, so the page is never blank. The search is in the URL.
+ * the server lists the newest accounts, so the page is never blank. The search is in the URL. A
+ * view of the list controller of its own: the keys are checked (and said wrong) before any call,
+ * and a count stopped at the server's cap reads "10,000+".
  */
 export function PlayerSearchPage({ game }: { game: GameId }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const [params, setParams] = useSearchParams();
   const parsed = useMemo(() => parseSearch(params), [params]);
-  const { draft, keys, page, problems } = parsed;
+  const { draft, keys, problems } = parsed;
   const searching = hasKeys(keys);
-  const list = usePlayerSearch(game, keys, page, problems.length === 0);
+  const controller = useListController({
+    endpoint: 'players.search',
+    input: { game, ...keys },
+    enabled: problems.length === 0,
+  });
+  const list = controller.query;
 
   const onSearch = (next: SearchDraft) => setParams((prev) => searchParamsOf(next, prev));
-  const setPage = (p: number) => setParams((prev) => withPage(prev, p));
+  const setPage = controller.setPage;
 
   let body: ReactNode;
   if (problems.length > 0) {
@@ -225,7 +231,7 @@ export function PlayerSearchPage({ game }: { game: GameId }) {
           {totalCapped && ` ${t('players.search.capped')}`}
         </p>
         <ResultsTable game={game} items={items} />
-        <Pager page={list.data.page} pageSize={SEARCH_PAGE_SIZE} total={total} onPage={setPage} />
+        <Pager page={list.data.page} pageSize={list.data.pageSize} total={total} onPage={setPage} />
       </>
     );
   }

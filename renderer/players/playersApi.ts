@@ -3,7 +3,6 @@ import { gamesOf } from '../../shared/api/endpoint.js';
 import type { GameId, PlayerTab } from '../../shared/games.js';
 import { useEndpointMutation, useEndpointQuery, useEndpointReread } from '../kit/data.js';
 import { endpointFilter } from '../kit/queryKeys.js';
-import type { SearchKeys } from './searchParams.js';
 import type { StatsWindow } from './stats.js';
 import type { PlayerAction } from './actions.js';
 
@@ -13,7 +12,6 @@ import type { PlayerAction } from './actions.js';
  * every tab, the history, the search results and the statistics together.
  */
 
-export const SEARCH_PAGE_SIZE = 20;
 export const HISTORY_PAGE_SIZE = 20;
 export const EQUIPMENT_PAGE_SIZE = 100;
 
@@ -25,14 +23,6 @@ const EQUIPMENT_GAMES: readonly GameId[] = gamesOf(ENDPOINTS['players.equipment'
 /** Games whose players have equipment: exactly the games the equipment calls exist for. */
 export function hasEquipment(game: GameId): game is EquipmentGame {
   return EQUIPMENT_GAMES.includes(game);
-}
-
-export function usePlayerSearch(game: GameId, keys: SearchKeys, page: number, enabled: boolean) {
-  return useEndpointQuery(
-    'players.search',
-    { game, ...keys, page, pageSize: SEARCH_PAGE_SIZE },
-    { keepPrevious: true, enabled },
-  );
 }
 
 export function usePlayer(game: GameId, id: string, enabled = true) {

@@ -10,6 +10,7 @@ import { ENDPOINTS, type EndpointId } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
 import { SERVICE_BASE_PATHS, type GameId } from '../../shared/games.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../../tests/support/backends.js';
+import { expectSortedBothWays } from '../../tests/support/sorting.js';
 import { NO_SECRETS_KEY } from '../platformKeys/secrets-key.js';
 import { SimulatedGameServer } from '../simulated/game-server.js';
 import { EXPORT_HEADER } from './handlers.js';
@@ -258,6 +259,42 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
     // Activation codes and shop tickets are separate lists.
     const tickets = await ok<Page<CodeBatch>>('shopTickets.batches', { game: GAME, channel: 'filters' });
     expect(tickets.total).toBe(0);
+  });
+
+  it('sorts batches by creation, name or end both ways; equal names keep one order across pages; an unknown column is refused', async () => {
+    for (const [name, days] of [
+      ['sorted c', 3],
+      ['sorted a', 5],
+      ['sorted b', 2],
+      ['sorted a', 4],
+      ['sorted c', 3],
+    ] as const) {
+      t.clock.advance(1);
+      await create({ name, channel: 'sorting', validUntil: iso(days * 24 * HOUR) });
+    }
+    const read = (f: Record<string, unknown>) =>
+      ok<Page<CodeBatch>>('activeCodes.batches', { game: GAME, channel: 'sorting', ...f });
+    expect((await read({})).total).toBe(5);
+    await expectSortedBothWays(
+      read,
+      'name',
+      (b) => b.name,
+      (b) => b.id,
+    );
+    await expectSortedBothWays(
+      read,
+      'validUntil',
+      (b) => b.validUntil,
+      (b) => b.id,
+    );
+    await expectSortedBothWays(
+      read,
+      'createdAt',
+      (b) => b.createdAt,
+      (b) => b.id,
+    );
+    await fails('activeCodes.batches', { game: GAME, sort: 'used' }, Codes.VALIDATION);
+    await fails('shopTickets.batches', { game: GAME, sort: 'name', order: 'sideways' }, Codes.VALIDATION);
   });
 
   it('has seeded demo batches', async () => {

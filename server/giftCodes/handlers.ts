@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import {
+  type BatchSort,
   type BatchState,
   type CodeInfo,
   type CodeKind,
@@ -12,6 +13,7 @@ import { Codes } from '../../shared/codes.js';
 import type { FieldIssue } from '../../shared/envelope.js';
 import type { GameId } from '../../shared/games.js';
 import { containsPattern, listPage } from '../db/paging.js';
+import { sortedBy } from '../db/sorting.js';
 import { jsonValue } from '../db/schema.js';
 import { signedInOf, type EndpointHandler, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
@@ -161,6 +163,13 @@ export const EXPORT_HEADER = [
   'last_redeemed_at',
 ] as const;
 
+/** The batch sort keys' columns: each follows the game and kind on an index (0017, 0041). */
+const BATCH_SORT_COLUMNS: Record<BatchSort, string> = {
+  createdAt: 'created_at',
+  name: 'name',
+  validUntil: 'valid_until',
+};
+
 function kindHandlers(kind: CodeKind): KindHandlers {
   return {
     batches: async (input, ctx) => {
@@ -171,7 +180,13 @@ function kindHandlers(kind: CodeKind): KindHandlers {
       }
       if (input.channel) q = q.where('channel', '=', input.channel);
       if (input.state) q = q.where(stateCondition(input.state, ctx.now));
-      const ordered = q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+      const ordered = sortedBy(
+        q.selectAll(),
+        input,
+        BATCH_SORT_COLUMNS,
+        (n) => n.orderBy('created_at', 'desc').orderBy('id', 'desc'),
+        'id',
+      );
       return listPage(q, ordered, input, (row) => toBatch(row, ctx.now));
     },
 

@@ -115,4 +115,19 @@ export const giftCodesMigrations: Record<string, FeatureMigration> = {
       }
     },
   },
+  /**
+   * A game's batches of one kind sorted by their name or when they end (shared BATCH_SORTS) read a
+   * page off an index in that order, ties by id as the list breaks them; by creation the list's
+   * index serves.
+   */
+  '0003_batch_sorts': {
+    async up(db: AnyDb) {
+      await sql`create index gift_code_batches_name_idx on gift_code_batches (game, kind, name, id)`.execute(
+        db,
+      );
+      await sql`create index gift_code_batches_until_idx on gift_code_batches (game, kind, valid_until, id)`.execute(
+        db,
+      );
+    },
+  },
 };

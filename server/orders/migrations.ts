@@ -145,4 +145,14 @@ export const ordersMigrations: Record<string, FeatureMigration> = {
       );
     },
   },
+  /**
+   * A game's orders sorted by amount or by state (shared ORDER_SORTS) read a page off an index
+   * in that order, ties by order id as the list breaks them; by time the time index serves.
+   */
+  '0003_sorts': {
+    async up(db: AnyDb) {
+      await sql`create index orders_amount_idx on orders (game, amount, order_id)`.execute(db);
+      await sql`create index orders_state_idx on orders (game, state, order_id)`.execute(db);
+    },
+  },
 };

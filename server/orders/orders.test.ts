@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.js';
 import { THEMES } from '../players/themes/index.js';
 import { backendKinds } from '../../tests/support/backends.js';
 import { pid, useKit } from '../../tests/support/api-kit.js';
+import { expectSortedBothWays } from '../../tests/support/sorting.js';
 import { fleetGrantOf, setDeliveryTarget, usesFleet, type DeliveryTarget } from './delivery.js';
 import {
   applyPayment,
@@ -483,6 +484,50 @@ describe.each(backendKinds())('orders on %s', (kind) => {
     });
     expect(many).toMatchObject({ total: 10_000, totalCapped: true });
     expect(many.items[0]?.orderId).toBe('GOP20250101C000000001');
+  });
+
+  it('search sorts by time, amount or state both ways; equal keys keep one order across pages; an unknown column is refused', async () => {
+    const states = ['created', 'paid', 'delivered', 'created', 'refunded', 'delivered'] as const;
+    const amounts = [300, 100, 300, 200, 100, 300];
+    const ids: string[] = [];
+    for (const [i, state] of states.entries()) {
+      kit.t.clock.advance(1);
+      const id = await insertTestOrder(db(), { game: G, state, at: now(), g: 41 });
+      await db()
+        .updateTable('orders')
+        .set({ amount: amounts[i] ?? 0 })
+        .where('order_id', '=', id)
+        .execute();
+      ids.push(id);
+    }
+    const playerId = pid(G, 41);
+    const read = (f: Record<string, unknown>) =>
+      kit.ok<{ items: Order[]; total: number }>('orders.search', { game: G, playerId, ...f });
+    const mine = (await read({ pageSize: 20 })).items;
+    expect(mine.map((o) => o.orderId).sort()).toEqual([...ids].sort());
+    await expectSortedBothWays(
+      read,
+      'amount',
+      (o) => o.amount,
+      (o) => o.orderId,
+    );
+    await expectSortedBothWays(
+      read,
+      'state',
+      (o) => o.state,
+      (o) => o.orderId,
+    );
+    await expectSortedBothWays(
+      read,
+      'createdAt',
+      (o) => o.createdAt,
+      (o) => o.orderId,
+    );
+    // Without a sort the list stays newest first.
+    expect(mine.map((o) => o.orderId)).toEqual([...ids].reverse());
+    await kit.fails('orders.search', { game: G, sort: 'playerName' }, Codes.VALIDATION);
+    await kit.fails('orders.search', { game: G, sort: 'amount', order: 'up' }, Codes.VALIDATION);
+    await kit.fails('orders.search', { game: G, sort: 'created_at; drop table orders' }, Codes.VALIDATION);
   });
 
   it('bulk: each row on its own, reported per row, with one audit entry per order', async () => {

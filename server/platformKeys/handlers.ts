@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import {
   MASK_MIN_LENGTH,
+  type KeySort,
   type PlatformKey,
   type Platform,
   type platformKeysEndpoints,
@@ -9,6 +10,8 @@ import { Codes } from '../../shared/codes.js';
 import { ApiError } from '../../shared/envelope.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { containsPattern, listPage, type PageInput } from '../db/paging.js';
+import { sortedBy } from '../db/sorting.js';
+import type { SortOrder } from '../../shared/api/sorting.js';
 import type { PlatformKeysTable } from './tables.js';
 import { signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
@@ -104,7 +107,16 @@ interface ListInput extends PageInput {
   game?: GameId | undefined;
   platform?: Platform | undefined;
   q?: string | undefined;
+  sort?: KeySort | undefined;
+  order?: SortOrder | undefined;
 }
+
+/** The sort keys' columns: each follows the game on an index (migration 0042). */
+const KEY_SORT_COLUMNS: Record<KeySort, string> = {
+  name: 'name',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
 
 async function listKeys(ctx: HandlerContext, input: ListInput) {
   let q = ctx.db.selectFrom('platform_keys');
@@ -114,7 +126,13 @@ async function listKeys(ctx: HandlerContext, input: ListInput) {
     const pattern = containsPattern(input.q);
     q = q.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('note', 'ilike', pattern)]));
   }
-  const ordered = q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const ordered = sortedBy(
+    q.selectAll(),
+    input,
+    KEY_SORT_COLUMNS,
+    (n) => n.orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    'id',
+  );
   const page = await listPage(q, ordered, input, toKey);
   return { ...page, secretsKey: ctx.deps.secrets.source };
 }

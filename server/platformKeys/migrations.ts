@@ -34,4 +34,14 @@ export const platformKeysMigrations: Record<string, FeatureMigration> = {
         .execute();
     },
   },
+  /**
+   * A game's keys sorted by name or by their last change (shared KEY_SORTS) read off an index in
+   * that order, ties by id; by creation the index above serves.
+   */
+  '0002_sorts': {
+    async up(db: AnyDb) {
+      await sql`create index platform_keys_sort_name_idx on platform_keys (game, name, id)`.execute(db);
+      await sql`create index platform_keys_updated_idx on platform_keys (game, updated_at, id)`.execute(db);
+    },
+  },
 };

@@ -6,6 +6,7 @@ import type { PlatformKey } from '../../shared/api/platformKeys.js';
 import { ENDPOINTS, type EndpointId } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../../tests/support/backends.js';
+import { expectSortedBothWays } from '../../tests/support/sorting.js';
 import { open, seal } from './seal.js';
 import {
   NO_SECRETS_KEY,
@@ -110,6 +111,38 @@ describe.each(backendKinds())('platform keys on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ operator: 'super', reason: 'copy to the new build server' });
     expect(JSON.stringify(entry)).not.toContain(SECRET);
+  });
+
+  it('sorts keys by name, creation or change both ways; equal times keep one order across pages; an unknown column is refused', async () => {
+    for (const name of ['sortkey c', 'sortkey a', 'sortkey d', 'sortkey b'])
+      await create(name, SECRET, 'admin', 'lw');
+    const read = (f: Record<string, unknown>) =>
+      ok<KeyPage>('platformKeys.list', { game: 'lw', q: 'sortkey', ...f });
+    const every = (f: Record<string, unknown>) =>
+      ok<KeyPage>('platformKeys.all', { q: 'sortkey', ...f }, 'super');
+    expect((await read({})).total).toBe(4);
+    for (const list of [read, every]) {
+      await expectSortedBothWays(
+        list,
+        'name',
+        (k) => k.name,
+        (k) => k.id,
+      );
+      await expectSortedBothWays(
+        list,
+        'createdAt',
+        (k) => k.createdAt,
+        (k) => k.id,
+      );
+      await expectSortedBothWays(
+        list,
+        'updatedAt',
+        (k) => k.updatedAt,
+        (k) => k.id,
+      );
+    }
+    await fails('platformKeys.list', { game: 'lw', sort: 'secret' }, Codes.VALIDATION);
+    await fails('platformKeys.all', { sort: 'name', order: 'random' }, Codes.VALIDATION, 'super');
   });
 
   it('masks short secrets completely', async () => {

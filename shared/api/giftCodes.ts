@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ONLY, PUBLIC } from '../roles.js';
 import { feature } from '../pages.js';
 import { endpoint, intParam, pageInput, pageOf, reasonSchema, under } from './endpoint.js';
+import { sortInput } from './sorting.js';
 import { gameIdSchema } from '../ids-schema.js';
 import { giftCodesPages } from './giftCodes.pages.js';
 
@@ -198,6 +199,10 @@ export const redeemResultSchema = z.object({
   uses: z.number().int(),
 });
 
+/** What an operator sorts a game's batches by (each on an index of server/giftCodes/migrations.ts). */
+export const BATCH_SORTS = ['createdAt', 'name', 'validUntil'] as const;
+export type BatchSort = (typeof BATCH_SORTS)[number];
+
 /** The calls of one kind, under its path root (`/activeCode` or `/shopTicket`). */
 function codeEndpoints<K extends CodeKind>(kind: K) {
   const root = `/${kind}`;
@@ -206,6 +211,7 @@ function codeEndpoints<K extends CodeKind>(kind: K) {
     q: z.string().trim().min(1).max(64).optional(),
     state: z.enum(BATCH_STATES).optional(),
     channel: z.string().trim().min(1).max(32).optional(),
+    ...sortInput(BATCH_SORTS),
     ...pageInput,
   };
   return {

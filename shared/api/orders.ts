@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ONLY, SIGNED_IN, SUPER_ONLY } from '../roles.js';
 import { feature } from '../pages.js';
 import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { sortInput } from './sorting.js';
 import { rewardSchema } from './giftCodes.js';
 import { gameIdSchema } from '../ids-schema.js';
 import { ordersPages } from './orders.pages.js';
@@ -197,6 +198,10 @@ export const bulkResultSchema = z.object({
   state: orderStateSchema.nullable(),
 });
 
+/** What an operator sorts a game's orders by (each on an index of server/orders/migrations.ts). */
+export const ORDER_SORTS = ['createdAt', 'amount', 'state'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
 export const BULK_ACTIONS = ['resend', 'refund', 'cancel', 'approve', 'reject'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
@@ -218,10 +223,11 @@ export const ordersEndpoints = {
     path: '/orders',
     summary:
       'Find orders: by id, player, provider reference, state or payment status, provider, kind, ' +
-      'approval, amount range and time range (created), newest first. Count capped at 10,000. ' +
+      'approval, amount range and time range (created), newest first or sorted by time, amount or ' +
+      'state. Count capped at 10,000. ' +
       "Open to the game's every role, as its pay and shop tabs are (spec: no role restriction).",
     access: SIGNED_IN,
-    input: z.strictObject({ game: gameIdSchema, ...orderSearchFilters }),
+    input: z.strictObject({ game: gameIdSchema, ...orderSearchFilters, ...sortInput(ORDER_SORTS) }),
     output: pageOf(orderSchema).extend({ totalCapped: z.boolean() }),
   }),
   'orders.get': endpoint({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ONLY, SUPER_ONLY } from '../roles.js';
 import { feature } from '../pages.js';
 import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { sortInput } from './sorting.js';
 import { platformKeysPages } from './platformKeys.pages.js';
 import { gameIdSchema } from '../ids-schema.js';
 
@@ -74,10 +75,15 @@ const keyPage = pageOf(platformKeySchema).extend({ secretsKey: z.enum(SECRETS_KE
 
 const keyId = intParam({ min: 1, message: 'a key id is a positive whole number' });
 
+/** What an operator sorts keys by (each on an index of server/platformKeys/migrations.ts). */
+export const KEY_SORTS = ['name', 'createdAt', 'updatedAt'] as const;
+export type KeySort = (typeof KEY_SORTS)[number];
+
 const listFilters = {
   platform: platformSchema.optional(),
   /** Part of the name or the note, any case. */
   q: z.string().trim().min(1).max(64).optional(),
+  ...sortInput(KEY_SORTS),
   ...pageInput,
 };
 

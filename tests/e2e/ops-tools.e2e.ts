@@ -32,7 +32,7 @@ async function signedIn(account: string, path: string): Promise<Page> {
 }
 
 describe('super-admin tools', () => {
-  it('stores a platform key, lists it masked and reveals it to a SUPER who gives a reason', async () => {
+  it('stores a platform key, lists it masked, reveals it to a SUPER who gives a reason; a game admin deletes it', async () => {
     const page = await signedIn('super', '/admin/steamtoken');
     await page.getByTestId('key-add').click();
     await page.getByTestId('key-game').selectOption('ymmj');
@@ -60,6 +60,16 @@ describe('super-admin tools', () => {
     const admin = await signedIn('admin', '/ymmj/steamtoken');
     await expect.poll(() => admin.getByTestId(`key-mask-${id}`).isVisible()).toBe(true);
     expect(await admin.getByTestId(`key-reveal-${id}`).count()).toBe(0);
+
+    // They delete it with a reason, in a confirmation naming the key and the game; it leaves the list.
+    await admin.getByTestId(`key-delete-${id}`).click();
+    expect(await admin.getByTestId('key-delete-dialog').textContent()).toContain('E2E Steam');
+    await admin.getByTestId('key-delete-dialog-reason').fill('the build server moved to another key');
+    await admin.getByTestId('key-delete-dialog-confirm').click();
+    await admin.getByTestId(`key-mask-${id}`).waitFor({ state: 'detached' });
+    expect((await call<{ total: number }>('platformKeys.list', { game: 'ymmj', q: 'E2E Steam' })).total).toBe(
+      0,
+    );
     await admin.context().close();
   });
 

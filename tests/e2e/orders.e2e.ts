@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import type { EndpointId } from '../../shared/api/table.js';
+import { LIST_PAGE_SIZE } from '../../shared/constants.js';
 import { useConsole } from './fixture.js';
 import { goTo, openConsole, signIn, waitForPath } from './support.js';
 
@@ -213,6 +214,46 @@ describe('orders', () => {
     await page.getByTestId('order-resend-dialog-reason').fill('game server restarted');
     await page.getByTestId('order-resend-dialog-confirm').click();
     await expect.poll(() => detailState(page)).toBe('delivered');
+    await page.context().close();
+  });
+
+  it('a click on a header sorts the orders on the server, in the URL; a second click reverses them', async () => {
+    const page = await signedIn('admin', `/${GAME}/recharge/retrive`);
+    await page.getByTestId('orders-count').waitFor();
+    const shown = () =>
+      page
+        .locator('[data-testid^="order-link-"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')?.replace('order-link-', '')));
+    const server = async (order: 'asc' | 'desc') =>
+      (
+        await call<{ items: { orderId: string }[] }>('orders.search', {
+          game: GAME,
+          sort: 'amount',
+          order,
+          page: 1,
+          pageSize: LIST_PAGE_SIZE,
+        })
+      ).items.map((o) => o.orderId);
+    // The table draws its header twice (a frozen copy over the body's): the mouse presses whichever
+    // is on top, as an operator's would; both say the same.
+    const header = page.getByTestId('orders-table').getByTestId('sort-amount').first();
+    const press = async () => {
+      const box = await header.boundingBox();
+      if (!box) throw new Error('the Amount header is not on screen');
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    expect(await header.getAttribute('data-sort')).toBe('none');
+    await press();
+    await waitForPath(page, /sort=amount/);
+    await expect.poll(() => header.getAttribute('data-sort')).toBe('asc');
+    await expect.poll(shown).toEqual(await server('asc'));
+    await press();
+    await waitForPath(page, /sortOrder=desc/);
+    await expect.poll(() => header.getAttribute('data-sort')).toBe('desc');
+    await expect.poll(shown).toEqual(await server('desc'));
+    // A third click goes back to the list's own order (newest first), and the URL says nothing.
+    await press();
+    await page.waitForFunction(() => !location.hash.includes('sort='));
     await page.context().close();
   });
 
