@@ -7,13 +7,13 @@ import { resolveAuthConfig } from './config.js';
 import { migrateToLatest } from './db/migrations.js';
 import { recordSystemEvent } from './audit/system-events.js';
 import { openDatabase, type OpenedDatabase } from './db/open.js';
-import { launchKeyCheck } from './http/launch-key.js';
+import { launchKeyCheck } from './platform/launch-key.js';
 import { DEMO_PASSWORD, seedDemoOperators } from './seed/operators.js';
 import { seedAllGames } from './seed/games.js';
 import { SMALL_SEED } from './seed/players.js';
 import { operatorCount, setupStateOf } from './setup/state.js';
 import { startServerWatch, type ServerWatchOptions, type ServerWatchRuntime } from './serverWatch/runtime.js';
-import { NO_SECRETS_KEY_TEXT, resolveSecretsKey } from './platformKeys/secrets-key.js';
+import { NO_SECRETS_KEY_TEXT, resolveSecretsKey } from './platform/secrets-key.js';
 import { startMaintenance, type Maintenance, type MaintenanceOptions } from './db/maintenance.js';
 import { startRedelivery, type Redelivery, type RedeliveryOptions } from './orders/redelivery.js';
 

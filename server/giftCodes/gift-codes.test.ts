@@ -10,7 +10,7 @@ import { ENDPOINTS, type EndpointId } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
 import { SERVICE_BASE_PATHS, type GameId } from '../../shared/games.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../../tests/support/backends.js';
-import { NO_SECRETS_KEY } from '../platformKeys/secrets-key.js';
+import { NO_SECRETS_KEY } from '../platform/secrets-key.js';
 import { SimulatedGameServer } from '../simulated/game-server.js';
 import { EXPORT_HEADER } from './handlers.js';
 import { gameServerKey } from './game-server-key.js';

@@ -7,7 +7,7 @@ import {
 import { Codes } from '../../shared/codes.js';
 import type { HandlerContext } from '../http/context.js';
 import { problem } from '../http/problem.js';
-import { SECRETS_KEY_ENV } from '../platformKeys/secrets-key.js';
+import { SECRETS_KEY_ENV } from '../platform/secrets-key.js';
 import { KIND_TEXT, grantOf, mustFindCode } from './batches.js';
 import { codeStateAt } from './codes.js';
 import { gameServerKey, signatureMatches } from './game-server-key.js';

@@ -4,7 +4,7 @@ import { planRequest } from '../../shared/api/endpoint.js';
 import { ENDPOINTS } from '../../shared/api/table.js';
 import type { Envelope } from '../../shared/envelope.js';
 import { SERVICE_BASE_PATHS } from '../../shared/games.js';
-import type { Clock } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 import type { SimulatedGameServer } from '../simulated/game-server.js';
 import { signRedeem } from './game-server-key.js';
 

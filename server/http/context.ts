@@ -9,10 +9,10 @@ import { Codes } from '../../shared/codes.js';
 import { ApiError } from '../../shared/envelope.js';
 import type { AuditDraft } from '../audit/record.js';
 import type { AuthInfo, AuthService } from '../auth/sessions.js';
-import type { Clock } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 import type { DatabaseKind } from '../db/open.js';
 import type { Database } from '../db/schema.js';
-import type { SecretsKeyState } from '../platformKeys/secrets-key.js';
+import type { SecretsKeyState } from '../platform/secrets-key.js';
 
 /** What the server is made of, built once at start and shared by every handler. */
 export interface ServerDeps {

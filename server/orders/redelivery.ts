@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Clock } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 import type { DatabaseKind } from '../db/open.js';
 import type { Database } from '../db/schema.js';
 import { leaseUntil } from './backoff.js';

@@ -6,7 +6,7 @@ import type { Page } from '../db/paging.js';
 import { backendKinds } from '../../tests/support/backends.js';
 import { PayKit } from './test-kit.js';
 import { SANDBOX_PATH } from './routes.js';
-import { NO_SECRETS_KEY } from '../platformKeys/secrets-key.js';
+import { NO_SECRETS_KEY } from '../platform/secrets-key.js';
 import { startPaying } from '../orders/ledger.js';
 import { playerIdOf } from '../seed/players.js';
 import { PROVIDER_MODULES } from './notify.js';

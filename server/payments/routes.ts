@@ -88,7 +88,7 @@ const SANDBOX_ROUTE = new RegExp(`^${SANDBOX_PATH}/([^/]+)/(checkout|pay)/[^/]+/
 
 /**
  * Which of these routes the desktop's embedded backend answers without its launch key (which
- * main alone holds, server/http/launch-key.ts): the sandbox's checkout (GET checkout/{orderId},
+ * main alone holds, server/platform/launch-key.ts): the sandbox's checkout (GET checkout/{orderId},
  * POST pay/{orderId}), because the page is opened in a browser, which sends no such header. Only
  * while that provider is in sandbox mode, and they take nothing without the order's nonce, which
  * only the link pay.do gave main carries (checkout-nonce.ts), and Pay only from its own page.

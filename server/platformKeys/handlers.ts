@@ -12,8 +12,8 @@ import { containsPattern, listPage, type PageInput } from '../db/paging.js';
 import type { PlatformKeysTable } from '../db/schema.js';
 import { signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
-import { open, seal } from './seal.js';
-import { NO_SECRETS_KEY_TEXT, type SecretsKeyState } from './secrets-key.js';
+import { open, seal } from '../platform/seal.js';
+import { NO_SECRETS_KEY_TEXT, type SecretsKeyState } from '../platform/secrets-key.js';
 
 /**
  * A game's platform keys. The secret goes in sealed (seal.ts) and comes out only through reveal;

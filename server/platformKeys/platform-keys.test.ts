@@ -6,7 +6,7 @@ import type { PlatformKey } from '../../shared/api/platformKeys.js';
 import { ENDPOINTS, type EndpointId } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../../tests/support/backends.js';
-import { open, seal } from './seal.js';
+import { open, seal } from '../platform/seal.js';
 import {
   NO_SECRETS_KEY,
   SECRETS_KEY_FILE,
@@ -14,7 +14,7 @@ import {
   parseKeyText,
   resolveSecretsKey,
   secretsKeyOf,
-} from './secrets-key.js';
+} from '../platform/secrets-key.js';
 
 /**
  * Game-platform keys over HTTP on both databases: secrets sealed at rest, masked in every list

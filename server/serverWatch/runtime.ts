@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { recordSystemEvent } from '../audit/system-events.js';
-import type { Clock } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 import type { DatabaseKind } from '../db/open.js';
 import type { Database } from '../db/schema.js';
 import { DEMO_FLAPS, DEMO_FLEET, SimulatedFleet, type FlapSchedule } from '../simulated/fleet.js';
