@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './platform/clock.js';
 import type { DatabaseKind } from './db/open.js';
 import type { Database } from './db/schema.js';
 import type { ServerDeps } from './http/context.js';
+import { collectAuthenticators } from './http/authenticate.js';
 import { registerEndpoints, type EndpointSet, type RegisteredRoute } from './http/endpoints.js';
 import { bodyEncodingProblem } from './http/body-encoding.js';
 import {
@@ -104,6 +105,9 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
       clock,
       secret,
       rememberSessions: options.kind === 'pglite',
+      onSignOut: async (db, operatorId) => {
+        for (const f of SERVER_FEATURES) await f.onSignOut?.(db, operatorId);
+      },
     }),
     firstRunSetup: options.launchKey !== undefined && options.firstRun === true,
     secrets: options.secretsKey ?? NO_SECRETS_KEY,
@@ -181,6 +185,7 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
   const routes = registerEndpoints(app, deps, sets, {
     bodyLimit,
     validateOutput: options.validateOutput ?? true,
+    authenticators: collectAuthenticators(SERVER_FEATURES),
   });
 
   // Features' own routes (provider notices): outside the table, so not in openapi.json.
