@@ -90,3 +90,12 @@ export function signedInOf(ctx: HandlerContext): AuthInfo {
   if (!ctx.auth) throw new ApiError(Codes.UNAUTHENTICATED);
   return ctx.auth;
 }
+
+/**
+ * The game of a game-scoped call: the endpoint layer puts it there from the URL, so a call
+ * without it is a fault of the server, not of the caller's input.
+ */
+export function gameOf(ctx: HandlerContext): GameId {
+  if (!ctx.game) throw new ApiError(Codes.INTERNAL, 'a game-scoped call arrived without its game');
+  return ctx.game;
+}

@@ -6,11 +6,10 @@ import {
   type platformKeysEndpoints,
 } from '../../shared/api/platformKeys.js';
 import { Codes } from '../../shared/codes.js';
-import { ApiError } from '../../shared/envelope.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { containsPattern, listPage, type PageInput } from '../db/paging.js';
 import type { PlatformKeysTable } from '../db/schema.js';
-import { signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
+import { gameOf, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { open, seal } from '../platform/seal.js';
 import { NO_SECRETS_KEY_TEXT, type SecretsKeyState } from '../platform/secrets-key.js';
@@ -48,11 +47,6 @@ export function toKey(row: KeyRow): PlatformKey {
 
 /** What the sealed value is bound to: its game and row (a value copied to another row will not open). */
 const aadOf = (game: string, id: number) => `gameops platform key|${game}|${id}`;
-
-function gameOf(ctx: HandlerContext): GameId {
-  if (!ctx.game) throw new ApiError(Codes.INTERNAL, 'a platform key call arrived without its game');
-  return ctx.game;
-}
 
 const gameNames = (game: GameId) => GAMES[game].names;
 
