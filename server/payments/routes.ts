@@ -5,7 +5,7 @@ import { Codes } from '../../shared/codes.js';
 import { SERVICE_BASE_PATHS } from '../../shared/games.js';
 import type { ServerDeps } from '../http/context.js';
 import { languageOf, problem } from '../http/problem.js';
-import { orderDetail } from '../orders/ledger.js';
+import { ordersLedger } from '../orders/port.js';
 import { NONCE_PARAM, nonceMatches } from './checkout-nonce.js';
 import { keyringOf } from './keys.js';
 import { countRefusedNotice } from './notice-limit.js';
@@ -208,7 +208,7 @@ async function sandboxOrder(deps: ServerDeps, req: FastifyRequest<SandboxRequest
       `此沙箱收银台链接不完整（${NONCE_PARAM} 缺失或错误）：请在订单页面重新发起支付，并打开给出的链接`,
     );
   }
-  const order = await orderDetail(deps.db, orderId, lang);
+  const order = await ordersLedger.orderDetail(deps.db, orderId, lang);
   if (
     order.provider !== provider ||
     (order.state !== 'paying' && order.state !== 'paid' && order.state !== 'delivered')
@@ -285,7 +285,7 @@ async function sandboxPay(
     body: signed.body,
   });
   const answer = await res.text();
-  const after = await orderDetail(deps.db, order.orderId, lang);
+  const after = await ordersLedger.orderDetail(deps.db, order.orderId, lang);
   const last = [...after.notices].sort((a, b) => b.id - a.id)[0];
   const ok = res.ok && (after.state === 'paid' || after.state === 'delivered');
   return html(ok, {
