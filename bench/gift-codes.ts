@@ -9,7 +9,7 @@ import { SERVICE_BASE_PATHS } from '../shared/games.js';
 import { startBackend, type BackendOptions } from '../server/backend.js';
 import { DEMO_PASSWORD } from '../server/seed/operators.js';
 import { createDatabase, startPostgres } from '../tests/support/postgres.js';
-import { secretsKeyOf } from '../server/platformKeys/secrets-key.js';
+import { secretsKeyOf } from '../server/platform/secrets-key.js';
 import { randomBytes } from 'node:crypto';
 
 /**

@@ -5,7 +5,7 @@ import { migrateToLatest } from '../server/db/migrations.js';
 import { openDatabase, type OpenDatabaseOptions } from '../server/db/open.js';
 import type { Database } from '../server/db/schema.js';
 import { settleTable } from '../server/db/settle.js';
-import { searchOrders } from '../server/orders/ledger.js';
+import { searchOrders } from '../server/orders/ledger/search.js';
 import { THEMES } from '../server/players/themes/index.js';
 import { playerIdOf } from '../server/seed/players.js';
 import { benchOnEachDatabase } from './each-database.js';

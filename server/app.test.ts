@@ -350,10 +350,32 @@ describe.each(backendKinds())('endpoint layer on %s', (kind) => {
     expect(res.status).toBe(200);
     const doc = (await res.json()) as {
       openapi: string;
-      paths: Record<string, Record<string, { operationId: string; 'x-access': unknown; 'x-audit'?: string }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            operationId: string;
+            'x-access': unknown;
+            'x-audit'?: string;
+            'x-auth'?: string;
+            security: unknown;
+          }
+        >
+      >;
     };
     expect(doc.openapi).toBe('3.1.0');
-    const ops = new Map<string, { 'x-access': unknown; 'x-audit'?: string; path: string; method: string }>();
+    const ops = new Map<
+      string,
+      {
+        'x-access': unknown;
+        'x-audit'?: string;
+        'x-auth'?: string;
+        security: unknown;
+        path: string;
+        method: string;
+      }
+    >();
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) ops.set(op.operationId, { ...op, path, method });
     }
@@ -369,6 +391,12 @@ describe.each(backendKinds())('endpoint layer on %s', (kind) => {
         expect(op?.method).toBe(ep.method.toLowerCase());
         expect(op?.['x-access']).toEqual(endpointAccess(ep, game));
         expect(op?.['x-audit']).toBe(ep.audit ? id : undefined);
+        // How the caller proves itself, and the bearer that goes with it (none for a signed body).
+        const auth = ep.auth ?? (ep.access.kind === 'public' ? undefined : 'operator');
+        expect(op?.['x-auth']).toBe(auth);
+        expect(op?.security).toEqual(
+          auth === 'operator' ? [{ bearer: [] }] : auth === 'payServer' ? [{ payServer: [] }] : [],
+        );
       }
       for (const game of GAME_IDS.filter((g) => !games.includes(g)))
         expect(ops.has(`${id}@${game}`)).toBe(false);

@@ -11,16 +11,12 @@ import { ApiError, ok } from '../shared/envelope.js';
 import { ENDPOINT_IDS, ENDPOINTS } from '../shared/api/table.js';
 import { AuthService } from './auth/sessions.js';
 import { loadTokenSecret } from './auth/tokens.js';
-import {
-  DEFAULT_BODY_LIMIT,
-  resolveAuthConfig,
-  systemClock,
-  type AuthConfigInput,
-  type Clock,
-} from './config.js';
+import { DEFAULT_BODY_LIMIT, resolveAuthConfig, type AuthConfigInput } from './config.js';
+import { systemClock, type Clock } from './platform/clock.js';
 import type { DatabaseKind } from './db/open.js';
 import type { Database } from './db/schema.js';
 import type { ServerDeps } from './http/context.js';
+import { collectAuthenticators } from './http/authenticate.js';
 import { registerEndpoints, type EndpointSet, type RegisteredRoute } from './http/endpoints.js';
 import { bodyEncodingProblem } from './http/body-encoding.js';
 import {
@@ -29,13 +25,13 @@ import {
   frameworkProblem,
   missingHostProblem,
 } from './http/client-errors.js';
-import { launchKeyCheck, launchKeyRefused } from './http/launch-key.js';
+import { launchKeyCheck, launchKeyRefused } from './platform/launch-key.js';
 import { buildOpenApi } from './http/openapi.js';
 import { languageOf, problem } from './http/problem.js';
 import { parseQuery } from './http/query.js';
 import { sendError } from './http/respond.js';
 import { SERVER_FEATURES } from './features.js';
-import { NO_SECRETS_KEY, NO_SECRETS_KEY_TEXT, type SecretsKeyState } from './platformKeys/secrets-key.js';
+import { NO_SECRETS_KEY, NO_SECRETS_KEY_TEXT, type SecretsKeyState } from './platform/secrets-key.js';
 import { seedAllGames } from './seed/games.js';
 import { SMALL_SEED } from './seed/players.js';
 
@@ -109,6 +105,9 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
       clock,
       secret,
       rememberSessions: options.kind === 'pglite',
+      onSignOut: async (db, operatorId) => {
+        for (const f of SERVER_FEATURES) await f.onSignOut?.(db, operatorId);
+      },
     }),
     firstRunSetup: options.launchKey !== undefined && options.firstRun === true,
     secrets: options.secretsKey ?? NO_SECRETS_KEY,
@@ -186,6 +185,7 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
   const routes = registerEndpoints(app, deps, sets, {
     bodyLimit,
     validateOutput: options.validateOutput ?? true,
+    authenticators: collectAuthenticators(SERVER_FEATURES),
   });
 
   // Features' own routes (provider notices): outside the table, so not in openapi.json.

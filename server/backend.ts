@@ -7,13 +7,14 @@ import { resolveAuthConfig } from './config.js';
 import { migrateToLatest } from './db/migrations.js';
 import { recordSystemEvent } from './audit/system-events.js';
 import { openDatabase, type OpenedDatabase } from './db/open.js';
-import { launchKeyCheck } from './http/launch-key.js';
+import { SERVER_FEATURES } from './features.js';
+import { launchKeyCheck } from './platform/launch-key.js';
 import { DEMO_PASSWORD, seedDemoOperators } from './seed/operators.js';
 import { seedAllGames } from './seed/games.js';
 import { SMALL_SEED } from './seed/players.js';
 import { operatorCount, setupStateOf } from './setup/state.js';
 import { startServerWatch, type ServerWatchOptions, type ServerWatchRuntime } from './serverWatch/runtime.js';
-import { NO_SECRETS_KEY_TEXT, resolveSecretsKey } from './platformKeys/secrets-key.js';
+import { NO_SECRETS_KEY_TEXT, resolveSecretsKey } from './platform/secrets-key.js';
 import { startMaintenance, type Maintenance, type MaintenanceOptions } from './db/maintenance.js';
 import { startRedelivery, type Redelivery, type RedeliveryOptions } from './orders/redelivery.js';
 
@@ -151,18 +152,16 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
               clock: options.clock ?? Date.now,
               firstRun: options.firstRun === true,
               log: app.log,
-              ...(secretsKey.available
-                ? {
-                    redeem: {
-                      // Its own address as it listens: a wildcard host is not one to call.
-                      backendUrl: host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${port}` : url,
-                      secretsKey: secretsKey.key,
-                      ...(options.launchKey !== undefined
-                        ? { headers: { [EMBEDDED_KEY_HEADER]: options.launchKey } }
-                        : {}),
-                    },
-                  }
-                : {}),
+              fleet: {
+                handlers: SERVER_FEATURES.flatMap((f) => (f.fleet ? [f.fleet] : [])),
+                backend: {
+                  // Its own address as it listens: a wildcard host is not one to call.
+                  url: host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${port}` : url,
+                  headers:
+                    options.launchKey === undefined ? {} : { [EMBEDDED_KEY_HEADER]: options.launchKey },
+                },
+                secrets: secretsKey,
+              },
             },
             options.serverWatch,
           ).catch(async (err: unknown) => {

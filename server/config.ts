@@ -1,9 +1,5 @@
 /** Server settings, with the defaults a desktop install uses. Tests shorten times and limits. */
 
-/** Milliseconds since the epoch; injectable so tests can move time. */
-export type Clock = () => number;
-export const systemClock: Clock = () => Date.now();
-
 export interface ScryptParams {
   N: number;
   r: number;

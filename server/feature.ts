@@ -5,7 +5,9 @@ import type { Endpoint } from '../shared/api/endpoint.js';
 import type { GameId } from '../shared/games.js';
 import type { FeatureContract } from '../shared/pages.js';
 import type { Database } from './db/schema.js';
+import type { Authenticators } from './http/authenticate.js';
 import type { HandlerMap, ServerDeps } from './http/context.js';
+import type { FleetHandlers } from './simulated/handlers.js';
 
 /**
  * What a server feature module declares: a handler for every endpoint of its contract module,
@@ -41,6 +43,18 @@ export interface ServerFeature<
    * that the route authenticates otherwise (the link's nonce). Everything else keeps the key.
    */
   launchKeyExempt?(req: { method: string; path: string }, deps: ServerDeps): Promise<boolean>;
+  /**
+   * How the callers this feature vouches for prove who they are (server/http/authenticate.ts):
+   * each proof is registered by one feature and serves every endpoint that names it.
+   */
+  authenticators?: Authenticators;
+  /**
+   * Runs when an operator signs out of the console: what this feature issued them for the
+   * session ends with it (the pay-server token).
+   */
+  onSignOut?(db: Kysely<Database>, operatorId: number): Promise<void>;
+  /** This feature's side of the demo's simulated game servers (server/simulated/handlers.ts). */
+  fleet?: FleetHandlers;
 }
 
 /** A migration of a feature (or of the platform, server/db/platform-migrations.ts). */

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import { Codes } from '../../shared/codes.js';
 import {
   ACCESS_REQUEST_LIMIT,
@@ -129,6 +129,37 @@ async function mustFindRequest(ctx: HandlerContext, id: number): Promise<Request
   return row;
 }
 
+/** The request an approval or a decline acts on, named in its audit entry; 40900 once decided. */
+async function openRequestOf(ctx: HandlerContext, id: number): Promise<RequestRow> {
+  ctx.audit.target = String(id);
+  const row = await mustFindRequest(ctx, id);
+  ctx.audit.target = row.phone;
+  ctx.audit.before = toAccessRequest(row);
+  assertOpen(row);
+  return row;
+}
+
+/**
+ * Decides an open request. Only an open one is decided: of two decisions racing, the second finds
+ * none and is told who decided first.
+ */
+async function decide(
+  ctx: HandlerContext,
+  id: number,
+  decision: Updateable<AccessRequestsTable> & { status: 'approved' | 'declined' },
+): Promise<RequestRow> {
+  const decided = await ctx.db
+    .updateTable('access_requests')
+    .set({ ...decision, decided_at: ctx.now, decided_by: signedInOf(ctx).operator.name })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+  if (!decided) assertOpen(await mustFindRequest(ctx, id));
+  if (!decided) throw new Error('an open access request could not be decided');
+  return decided;
+}
+
 /** A decided request stays decided: approving or declining it again says who did it first. */
 function assertOpen(row: RequestRow): void {
   if (row.status === 'open') return;
@@ -207,12 +238,7 @@ export const accessRequestsHandlers: HandlerMap<Endpoints> = {
   },
 
   'accessRequests.approve': async (input, ctx) => {
-    const me = signedInOf(ctx);
-    ctx.audit.target = String(input.id);
-    const row = await mustFindRequest(ctx, input.id);
-    ctx.audit.target = row.phone;
-    ctx.audit.before = toAccessRequest(row);
-    assertOpen(row);
+    const row = await openRequestOf(ctx, input.id);
     await assertNotOperator(ctx, row.phone, row.name);
     const operator = await ctx.db
       .insertInto('operators')
@@ -231,46 +257,20 @@ export const accessRequestsHandlers: HandlerMap<Endpoints> = {
       .returningAll()
       .executeTakeFirstOrThrow()
       .catch((err: unknown) => conflictFromDb(err, row.phone));
-    // Only an open request is decided: a second approval racing this one finds none and fails.
-    const decided = await ctx.db
-      .updateTable('access_requests')
-      .set({
-        status: 'approved',
-        decided_at: ctx.now,
-        decided_by: me.operator.name,
-        roles: [...new Set(input.roles)],
-        operator_id: operator.id,
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', 'open')
-      .returningAll()
-      .executeTakeFirst();
-    if (!decided) assertOpen(await mustFindRequest(ctx, row.id));
-    if (!decided) throw new Error('an open access request could not be decided');
+    const decided = await decide(ctx, row.id, {
+      status: 'approved',
+      roles: [...new Set(input.roles)],
+      operator_id: operator.id,
+    });
     return auditedResult(ctx, { request: toAccessRequest(decided), operator: toOperator(operator) });
   },
 
   'accessRequests.decline': async (input, ctx) => {
-    const me = signedInOf(ctx);
-    ctx.audit.target = String(input.id);
-    const row = await mustFindRequest(ctx, input.id);
-    ctx.audit.target = row.phone;
-    ctx.audit.before = toAccessRequest(row);
-    assertOpen(row);
-    const decided = await ctx.db
-      .updateTable('access_requests')
-      .set({
-        status: 'declined',
-        decided_at: ctx.now,
-        decided_by: me.operator.name,
-        decline_reason: input.reason,
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', 'open')
-      .returningAll()
-      .executeTakeFirst();
-    if (!decided) assertOpen(await mustFindRequest(ctx, row.id));
-    if (!decided) throw new Error('an open access request could not be decided');
+    const row = await openRequestOf(ctx, input.id);
+    const decided = await decide(ctx, row.id, {
+      status: 'declined',
+      decline_reason: input.reason,
+    });
     return auditedResult(ctx, toAccessRequest(decided));
   },
 };

@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import { Codes } from '../../shared/codes.js';
 import { ApiError } from '../../shared/envelope.js';
 import type { SessionUser } from '../../shared/session.js';
-import type { AuthConfig, Clock } from '../config.js';
+import type { AuthConfig } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 import type { Database } from '../db/schema.js';
 import { recordAudit } from '../audit/record.js';
 import { problem } from '../http/problem.js';
@@ -19,7 +20,6 @@ import {
   type LoginAttempt,
 } from './rate-limit.js';
 import { hashRefreshToken, newRefreshToken, readAccessToken, signAccessToken } from './tokens.js';
-import { revokePayServerToken } from '../payServer/tokens.js';
 
 /**
  * Sessions: sign-in (with its rate limits, rate-limit.ts), refresh-token rotation with a short
@@ -102,6 +102,11 @@ export interface AuthServiceDeps {
    * server may revoke a session, so there every request reads it.
    */
   rememberSessions?: boolean;
+  /**
+   * What else ends when an operator signs out (features' sessions of their own, such as the
+   * pay-server token), so a signed-out operator keeps no way in, whoever copied a token.
+   */
+  onSignOut?: (db: Kysely<Database>, operatorId: number) => Promise<void>;
 }
 
 type SessionRow = Awaited<ReturnType<AuthService['readSession']>>;
@@ -114,6 +119,7 @@ export class AuthService {
   readonly #config: AuthConfig;
   readonly #clock: Clock;
   readonly #secret: Buffer;
+  readonly #onSignOut: NonNullable<AuthServiceDeps['onSignOut']>;
   readonly #dummy: Promise<string>;
   /** Sessions read since the last change, by id; null when not remembering. */
   readonly #remembered: Map<string, NonNullable<SessionRow>> | null;
@@ -126,6 +132,7 @@ export class AuthService {
     this.#config = deps.config;
     this.#clock = deps.clock;
     this.#secret = deps.secret;
+    this.#onSignOut = deps.onSignOut ?? (async () => undefined);
     // Ready before the first unknown account shows up, so that it costs what a known one does.
     this.#dummy = dummyHash(this.#config.scrypt);
   }
@@ -377,7 +384,7 @@ export class AuthService {
         .where('id', '=', found.session_id)
         .execute();
     }
-    await revokePayServerToken(db, found.operator_id);
+    await this.#onSignOut(db, found.operator_id);
     await recordAudit(db, {
       at: now,
       operatorId: found.operator_id,

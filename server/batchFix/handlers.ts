@@ -1,9 +1,8 @@
 import { ACTIVE_JOB_STATUSES, type batchFixEndpoints } from '../../shared/api/batchFix.js';
 import { Codes } from '../../shared/codes.js';
-import { ApiError } from '../../shared/envelope.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { listPage } from '../db/paging.js';
-import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
+import { gameOf, auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { describe, dryRun, type RepairDef, type RepairScope } from './engine.js';
 import { interruptStale, isStale, runnerOf, toJob, type JobRow } from './jobs.js';
@@ -11,11 +10,6 @@ import { REPAIRS, findRepair } from './repairs.js';
 import { sql } from 'kysely';
 
 type Endpoints = typeof batchFixEndpoints;
-
-function gameOf(ctx: HandlerContext): GameId {
-  if (!ctx.game) throw new ApiError(Codes.INTERNAL, 'a data repair call arrived without its game');
-  return ctx.game;
-}
 
 const names = (game: GameId) => GAMES[game].names;
 

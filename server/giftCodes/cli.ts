@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { GAME_IDS, type GameId } from '../../shared/games.js';
 import { DEFAULT_DATA_DIR } from '../options.js';
-import { SECRETS_KEY_ENV, resolveSecretsKey } from '../platformKeys/secrets-key.js';
+import { SECRETS_KEY_ENV, resolveSecretsKey } from '../platform/secrets-key.js';
 import { gameServerKey } from './game-server-key.js';
 
 /**

@@ -3,7 +3,7 @@ import type { GameId } from '../../shared/games.js';
 
 /**
  * The key a game's servers sign their calls with (code redemptions). One per game, derived from
- * the backend's secrets key (server/platformKeys/secrets-key.ts) with HKDF-SHA256, so nothing new
+ * the backend's secrets key (server/platform/secrets-key.ts) with HKDF-SHA256, so nothing new
  * is stored and a game's servers never hold another game's key. The key is the 32 bytes; it is
  * handed to a game's operators as 64 hex digits (`npm run server -- game-server-key GAME`).
  */

@@ -11,7 +11,7 @@ import { Codes } from '../../shared/codes.js';
 import { SERVICE_BASE_PATHS, type GameId } from '../../shared/games.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../../tests/support/backends.js';
 import { expectSortedBothWays } from '../../tests/support/sorting.js';
-import { NO_SECRETS_KEY } from '../platformKeys/secrets-key.js';
+import { NO_SECRETS_KEY } from '../platform/secrets-key.js';
 import { SimulatedGameServer } from '../simulated/game-server.js';
 import { EXPORT_HEADER } from './handlers.js';
 import { gameServerKey } from './game-server-key.js';

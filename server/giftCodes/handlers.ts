@@ -163,7 +163,7 @@ export const EXPORT_HEADER = [
   'last_redeemed_at',
 ] as const;
 
-/** The batch sort keys' columns: each follows the game and kind on an index (0017, 0041). */
+/** The batch sort keys' columns: each follows the game and kind on an index (gift codes' migrations 0001 and 0003_batch_sorts). */
 const BATCH_SORT_COLUMNS: Record<BatchSort, string> = {
   createdAt: 'created_at',
   name: 'name',

@@ -1,20 +1,23 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   GAME_SERVER_CLOCK_SKEW_MS,
   type CodeKind,
   type giftCodesEndpoints,
 } from '../../shared/api/giftCodes.js';
 import { Codes } from '../../shared/codes.js';
+import { gameIdSchema } from '../../shared/ids-schema.js';
+import type { InputAuthenticator } from '../http/authenticate.js';
 import type { HandlerContext } from '../http/context.js';
 import { problem } from '../http/problem.js';
-import { SECRETS_KEY_ENV } from '../platformKeys/secrets-key.js';
+import { SECRETS_KEY_ENV } from '../platform/secrets-key.js';
 import { KIND_TEXT, grantOf, mustFindCode } from './batches.js';
 import { codeStateAt } from './codes.js';
 import { gameServerKey, signatureMatches } from './game-server-key.js';
 
 /**
  * A game server's redemption of a code a player typed. In order: the game server's signature,
- * its clock, its nonce (each accepted once); then, in one transaction that locks the batch row,
+ * its clock, its nonce (each accepted once: gameServerAuthenticator, which the endpoint layer runs
+ * before the handler, as every redeem endpoint says `auth: 'gameServer'`); then, in one transaction that locks the batch row,
  * every rule of the code and the batch, and the counting. Locking the batch (not just the code)
  * serialises the redemptions of one batch, which is what makes the per-player limit hold when
  * one player redeems two codes of a batch at once; on PGlite the single connection serialises
@@ -24,7 +27,22 @@ import { gameServerKey, signatureMatches } from './game-server-key.js';
 type RedeemInput = z.output<(typeof giftCodesEndpoints)['activeCodes.redeem']['input']>;
 type RedeemOutput = z.input<(typeof giftCodesEndpoints)['activeCodes.redeem']['output']>;
 
-function gameServerKeyOf(ctx: HandlerContext, input: RedeemInput): Buffer {
+/**
+ * The fields a game server signs, read from a call's validated input: the endpoint's own schema has
+ * checked them, so a mismatch here is an endpoint naming this proof without carrying its fields.
+ */
+const signedCallSchema = z.object({
+  game: gameIdSchema,
+  serverId: z.string(),
+  code: z.string(),
+  playerId: z.string(),
+  ts: z.number(),
+  nonce: z.string(),
+  sig: z.string(),
+});
+type SignedCall = z.output<typeof signedCallSchema>;
+
+function gameServerKeyOf(ctx: HandlerContext, input: SignedCall): Buffer {
   const s = ctx.deps.secrets;
   if (!s.available) {
     throw problem(
@@ -42,7 +60,7 @@ function gameServerKeyOf(ctx: HandlerContext, input: RedeemInput): Buffer {
 }
 
 /** Signature, clock and nonce: a request that fails any of them changes nothing. */
-async function checkGameServer(ctx: HandlerContext, input: RedeemInput): Promise<void> {
+async function checkGameServer(ctx: HandlerContext, input: SignedCall): Promise<void> {
   const key = gameServerKeyOf(ctx, input);
   const message = {
     game: input.game,
@@ -93,8 +111,13 @@ async function checkGameServer(ctx: HandlerContext, input: RedeemInput): Promise
   }
 }
 
+/** A game server proves itself by signing its call with its game's key (game-server-key.ts). */
+export const gameServerAuthenticator: InputAuthenticator = {
+  from: 'input',
+  verify: (input, ctx) => checkGameServer(ctx, signedCallSchema.parse(input)),
+};
+
 export async function redeem(kind: CodeKind, input: RedeemInput, ctx: HandlerContext): Promise<RedeemOutput> {
-  await checkGameServer(ctx, input);
   const k = KIND_TEXT[kind];
   const { code: found } = await mustFindCode(ctx.db, input.game, kind, input.code);
   return ctx.db.transaction().execute(async (trx) => {

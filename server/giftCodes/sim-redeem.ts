@@ -4,9 +4,10 @@ import { planRequest } from '../../shared/api/endpoint.js';
 import { ENDPOINTS } from '../../shared/api/table.js';
 import type { Envelope } from '../../shared/envelope.js';
 import { SERVICE_BASE_PATHS } from '../../shared/games.js';
-import type { Clock } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 import type { SimulatedGameServer } from '../simulated/game-server.js';
-import { signRedeem } from './game-server-key.js';
+import type { FleetHandlers } from '../simulated/handlers.js';
+import { gameServerKey, signRedeem } from './game-server-key.js';
 
 /**
  * The simulated game server's side of a redemption: `POST /redeem {code, playerId, kind?}` (kind
@@ -23,7 +24,7 @@ export interface RedeemRouteOptions {
   clock: Clock;
   /**
    * Sent with each redeem call: the embedded backend's launch key, for the demo's servers that
-   * run inside it (server/serverWatch/runtime.ts). The redeem call is the game servers' own, but
+   * run inside it (redeemOnFleet). The redeem call is the game servers' own, but
    * an embedded backend answers nobody without the key, and these servers are its own part.
    */
   headers?: Readonly<Record<string, string>>;
@@ -82,3 +83,20 @@ export function addRedeemRoute(server: SimulatedGameServer, opts: RedeemRouteOpt
     })();
   });
 }
+
+/**
+ * Gift codes' side of the demo's simulated servers: each redeems codes signed with its game's key
+ * and sent to this backend, as a real game server does. Without a secrets key there is no game
+ * key, so no /redeem.
+ */
+export const redeemOnFleet: FleetHandlers = (fleet, setup) => {
+  if (!setup.secrets.available) return;
+  for (const server of fleet.servers) {
+    addRedeemRoute(server, {
+      backendUrl: setup.backend.url,
+      key: gameServerKey(setup.secrets.key, server.spec.game),
+      clock: setup.clock,
+      headers: setup.backend.headers,
+    });
+  }
+};

@@ -4,7 +4,7 @@ import type { CodeKind, Grant } from '../../shared/api/giftCodes.js';
 import type { GameId } from '../../shared/games.js';
 import { jsonValue, type Database } from '../db/schema.js';
 import { THEMES } from '../players/themes/index.js';
-import { secretsKeyOf, type SecretsKeyState } from '../platformKeys/secrets-key.js';
+import { secretsKeyOf, type SecretsKeyState } from '../platform/secrets-key.js';
 import { randomCodes } from './codes.js';
 import { gameServerKey, signRedeem } from './game-server-key.js';
 

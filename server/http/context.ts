@@ -9,10 +9,10 @@ import { Codes } from '../../shared/codes.js';
 import { ApiError } from '../../shared/envelope.js';
 import type { AuditDraft } from '../audit/record.js';
 import type { AuthInfo, AuthService } from '../auth/sessions.js';
-import type { Clock } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 import type { DatabaseKind } from '../db/open.js';
 import type { Database } from '../db/schema.js';
-import type { SecretsKeyState } from '../platformKeys/secrets-key.js';
+import type { SecretsKeyState } from '../platform/secrets-key.js';
 
 /** What the server is made of, built once at start and shared by every handler. */
 export interface ServerDeps {
@@ -89,4 +89,13 @@ export function auditedResult<T>(ctx: HandlerContext, result: T): T {
 export function signedInOf(ctx: HandlerContext): AuthInfo {
   if (!ctx.auth) throw new ApiError(Codes.UNAUTHENTICATED);
   return ctx.auth;
+}
+
+/**
+ * The game of a game-scoped call: the endpoint layer puts it there from the URL, so a call
+ * without it is a fault of the server, not of the caller's input.
+ */
+export function gameOf(ctx: HandlerContext): GameId {
+  if (!ctx.game) throw new ApiError(Codes.INTERNAL, 'a game-scoped call arrived without its game');
+  return ctx.game;
 }

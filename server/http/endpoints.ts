@@ -13,7 +13,7 @@ import type { GameId } from '../../shared/games.js';
 import { canAccess } from '../../shared/roles.js';
 import { completeAuditAfter, recordAudit, recordAuditSafely } from '../audit/record.js';
 import type { AuthInfo } from '../auth/sessions.js';
-import { authenticatePayServer } from '../payServer/tokens.js';
+import { authenticatorFor, type Authenticators, type HeaderAuthenticator } from './authenticate.js';
 import type { EndpointHandler, HandlerContext, HandlerMap, ServerDeps } from './context.js';
 import { languageOf, parseInput, problem, validationProblem } from './problem.js';
 import { malformedPart } from './query.js';
@@ -52,6 +52,8 @@ export interface RegisterOptions {
   bodyLimit: number;
   /** Check each answer against the endpoint's output schema (also strips unknown fields). */
   validateOutput: boolean;
+  /** The features' authenticators, by the proof an endpoint asks of its caller. */
+  authenticators: Authenticators;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -121,6 +123,7 @@ function routeHandler(
   handler: EndpointHandler<Endpoint>,
   game: GameId | undefined,
   opts: RegisterOptions,
+  authenticator: HeaderAuthenticator | null,
 ) {
   const access = endpointAccess(ep, game);
   return async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -160,12 +163,8 @@ function routeHandler(
     };
 
     try {
-      if (access.kind !== 'public') {
-        // The payment service takes only a pay-server token (server/payServer/tokens.ts).
-        auth =
-          ep.service === 'payment'
-            ? await authenticatePayServer(deps.db, req.headers.authorization, now.getTime())
-            : await deps.auth.authenticate(req.headers.authorization);
+      if (authenticator) {
+        auth = await authenticator.authenticate(req.headers.authorization, deps, now);
         ctxBase.auth = auth;
       }
       // From here on the caller is known: failures of audited calls are recorded too.
@@ -261,6 +260,16 @@ export function registerEndpoints(
     for (const [id, ep] of Object.entries(set.table)) {
       const handler = set.handlers[id];
       if (!handler) throw new Error(`endpoint ${id} has no handler`);
+      const authn = authenticatorFor(id, ep, opts.authenticators);
+      // A caller that proves itself in its input does so first thing in the handler's context.
+      const run: EndpointHandler<Endpoint> =
+        authn?.from === 'input'
+          ? async (input, ctx) => {
+              await authn.verify(input, ctx);
+              return handler(input, ctx);
+            }
+          : handler;
+      const fromHeader = authn?.from === 'header' ? authn : null;
       const games: (GameId | undefined)[] = ep.service === 'game' ? gamesOf(ep) : [undefined];
       for (const game of games) {
         const url = routePattern(ep, game);
@@ -274,7 +283,11 @@ export function registerEndpoints(
         for (const p of pathParams(ep.path)) {
           if (!(p in ep.input.shape)) throw new Error(`endpoint ${id}: path param ${p} is not in its input`);
         }
-        app.route({ method: ep.method, url, handler: routeHandler(deps, id, ep, handler, game, opts) });
+        app.route({
+          method: ep.method,
+          url,
+          handler: routeHandler(deps, id, ep, run, game, opts, fromHeader),
+        });
         routes.push({ id, method: ep.method, url, endpoint: ep, ...(game ? { game } : {}) });
       }
     }

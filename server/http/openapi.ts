@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { CODE_INFO, Codes, type CodeName } from '../../shared/codes.js';
-import { endpointAccess as accessOf, hasBody, pathParams } from '../../shared/api/endpoint.js';
+import { endpointAccess as accessOf, hasBody, pathParams, type Endpoint } from '../../shared/api/endpoint.js';
 import { GAMES } from '../../shared/games.js';
 import { describeAccess } from '../../shared/roles.js';
+import { callerAuthOf } from './authenticate.js';
 import type { RegisteredRoute } from './endpoints.js';
 
 /**
  * The OpenAPI 3.1 document, generated from the same endpoint table the routes come from, so it
- * cannot drift. Each operation notes who may call it (x-access), its audit action (x-audit) and
- * whether only the desktop app's embedded backend has it (x-embedded-only).
+ * cannot drift. Each operation notes who may call it (x-access), how the caller proves who it is
+ * (x-auth), its audit action (x-audit) and whether only the desktop app's embedded backend has it
+ * (x-embedded-only).
  */
 
 type JsonSchema = Record<string, unknown>;
@@ -47,6 +49,17 @@ const EMBEDDED_ONLY =
   'run, where main sends its launch key with every request. Any other server (`npm run server`, ' +
   'PostgreSQL) refuses it with 40300 FORBIDDEN.';
 
+/**
+ * The bearer an operation wants. A game server's call is signed in its body (x-auth gameServer),
+ * which OpenAPI's schemes cannot say: it lists none.
+ */
+function securityOf(ep: Endpoint): Record<string, never[]>[] {
+  const auth = callerAuthOf(ep);
+  if (auth === 'operator') return [{ bearer: [] }];
+  if (auth === 'payServer') return [{ payServer: [] }];
+  return [];
+}
+
 export function buildOpenApi(routes: readonly RegisteredRoute[], version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
@@ -83,7 +96,8 @@ export function buildOpenApi(routes: readonly RegisteredRoute[], version: string
       'x-access': access,
       ...(ep.audit ? { 'x-audit': r.id } : {}),
       ...(ep.embeddedOnly ? { 'x-embedded-only': true } : {}),
-      security: access.kind === 'public' ? [] : [{ bearer: [] }],
+      ...(callerAuthOf(ep) ? { 'x-auth': callerAuthOf(ep) } : {}),
+      security: securityOf(ep),
       responses: {
         '200': {
           description: 'Success (Status.Code 1)',
@@ -137,6 +151,11 @@ export function buildOpenApi(routes: readonly RegisteredRoute[], version: string
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The authToken from sign-in' },
+        payServer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A pay-server token (payServer.signIn): the payment service accepts nothing else',
+        },
       },
     },
     paths,

@@ -3,7 +3,7 @@ import type { BanStatus, BannedHero, moderationEndpoints } from '../../shared/ap
 import type { GameId } from '../../shared/games.js';
 import { listPage } from '../db/paging.js';
 import type { BannedHeroesTable } from './tables.js';
-import { auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
+import { gameOf, auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { expiredAt, hasExpired, heroBanActive } from './active.js';
 import { mustFindHero } from './heroes.js';
@@ -11,7 +11,6 @@ import {
   deleteEntry,
   entryStamp,
   futureExpiry,
-  gameOf,
   iso,
   lockKey,
   mustExist,

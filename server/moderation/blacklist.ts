@@ -3,14 +3,13 @@ import type { BlacklistEntry, BlacklistKind, moderationEndpoints } from '../../s
 import type { GameId } from '../../shared/games.js';
 import { containsPattern, listPage } from '../db/paging.js';
 import type { BlacklistTable } from './tables.js';
-import { auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
+import { gameOf, auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { expiredAt, hasExpired, notExpired } from './active.js';
 import {
   deleteEntry,
   entryStamp,
   futureExpiry,
-  gameOf,
   iso,
   lockKey,
   mustExist,

@@ -1,10 +1,10 @@
 import { Codes } from '../../shared/codes.js';
 import type { Hero, moderationEndpoints } from '../../shared/api/moderation.js';
 import type { GameId } from '../../shared/games.js';
-import type { HandlerMap } from '../http/context.js';
+import { gameOf, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import { HEROES, heroById } from '../seed/heroes.js';
-import { gameName, gameOf } from './scope.js';
+import { gameName } from './scope.js';
 
 /** The hero catalogue of each game (server/seed/heroes.ts), for the ban screen's picker. */
 

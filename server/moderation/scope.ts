@@ -1,6 +1,5 @@
 import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { Codes } from '../../shared/codes.js';
-import { ApiError } from '../../shared/envelope.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { containsPattern } from '../db/paging.js';
 import { signedInOf, type HandlerContext } from '../http/context.js';
@@ -14,10 +13,6 @@ import { findPlayer } from '../players/lookup.js';
  */
 
 /** The game of a game-scoped call; the endpoint layer always sets it for these endpoints. */
-export function gameOf(ctx: HandlerContext): GameId {
-  if (!ctx.game) throw new ApiError(Codes.INTERNAL, 'a moderation call arrived without its game');
-  return ctx.game;
-}
 
 /** A text in both languages: a game's name, what an entry is called. */
 export interface Label {

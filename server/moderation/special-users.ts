@@ -8,12 +8,11 @@ import {
 import type { GameId } from '../../shared/games.js';
 import { listPage } from '../db/paging.js';
 import type { SpecialUsersTable } from './tables.js';
-import { auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
+import { gameOf, auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
 import {
   deleteEntry,
   gameName,
-  gameOf,
   iso,
   isUniqueViolation,
   mustExist,

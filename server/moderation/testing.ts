@@ -4,16 +4,9 @@ import type { TestingPlayer, TestingRecharge, moderationEndpoints } from '../../
 import type { GameId } from '../../shared/games.js';
 import { countAll, listPage } from '../db/paging.js';
 import type { TestingRechargesTable } from './tables.js';
-import { auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
+import { gameOf, auditedResult, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
-import {
-  gameOf,
-  iso,
-  mustExist,
-  operatorName,
-  playerIdOrNameContains,
-  type WithPlayerName,
-} from './scope.js';
+import { iso, mustExist, operatorName, playerIdOrNameContains, type WithPlayerName } from './scope.js';
 
 /**
  * Testing players (ymmj, lw, party): accounts whose recharges are test money, listed with their

@@ -5,7 +5,7 @@ import { GAME_IDS, GAMES, type GameId } from '../../shared/games.js';
 import type { NoticeRulesTable } from './tables.js';
 import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
-import { touchWatchConfig } from '../serverWatch/config.js';
+import { changeStamp, touchWatchConfig } from '../serverWatch/config.js';
 import { gameFigures, storedStatusFigures } from './figures.js';
 
 /**
@@ -143,9 +143,7 @@ export const noticesHandlers: HandlerMap<Endpoints> = {
         enabled: input.enabled,
         // Turned on, it fires at the next crossing; off, it forgets where the figure stood.
         state: 'unknown',
-        updated_at: ctx.now,
-        updated_by: signedInOf(ctx).operator.name,
-        version: (eb) => eb('version', '+', 1),
+        ...changeStamp(ctx),
       })
       .where('id', '=', before.id)
       .returningAll()

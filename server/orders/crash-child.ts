@@ -1,7 +1,9 @@
 import { THEMES } from './../players/themes/index.js';
 import { startBackend } from '../backend.js';
 import { playerIdOf } from '../seed/players.js';
-import { applyPayment, createPurchaseOrder, deliverOrder, startPaying } from './ledger.js';
+import { createPurchaseOrder } from './ledger/create.js';
+import { deliverOrder } from './ledger/deliver.js';
+import { applyPayment, startPaying } from './ledger/payment.js';
 
 /**
  * The backend process of server/orders/crash.test.ts: starts the reference backend on the data

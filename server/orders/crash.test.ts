@@ -13,7 +13,7 @@ import { forkTs, nextMessage } from '../../tests/support/processes.js';
 import type { ChildProcess } from 'node:child_process';
 import { DELIVERY_LEASE_MS } from './backoff.js';
 import { fleetGrantOf, usesFleet } from './delivery.js';
-import { CRASH_AFTER_PAID_ENV } from './ledger.js';
+import { CRASH_AFTER_PAID_ENV } from './ledger/payment.js';
 
 /**
  * A backend process killed with SIGKILL between paid and delivered (the ledger's test hook,

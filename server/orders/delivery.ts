@@ -5,6 +5,7 @@ import type { GameId } from '../../shared/games.js';
 import { jsonValue, type Database } from '../db/schema.js';
 import type { Texts } from '../http/problem.js';
 import type { SimulatedFleet } from '../simulated/fleet.js';
+import type { FleetHandlers } from '../simulated/handlers.js';
 import type { SimulatedGameServer } from '../simulated/game-server.js';
 
 /**
@@ -16,7 +17,7 @@ import type { SimulatedGameServer } from '../simulated/game-server.js';
  * 1. one set with `setDeliveryTarget(db, target)` (tests inject a failing one, or a real game's
  *    gateway could be plugged in here);
  * 2. the demo's simulated game servers, attached by server watch when it starts them
- *    (`attachFleetDelivery`): an HTTP `POST /deliver` to the game's first server that answers;
+ *    (`deliverOnFleet`): an HTTP `POST /deliver` to the game's first server that answers;
  * 3. the default: the `game_deliveries` table of the same database, whose primary key is the
  *    order id.
  * Targets are kept per root database handle (a WeakMap), so several backends in one process
@@ -218,16 +219,13 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /**
- * Makes the demo's simulated servers the delivery target of the backend whose root handle is
- * `db` (server watch calls it when it starts them, and `detachFleetDelivery` when it stops).
+ * Orders' side of the demo's simulated servers: they take the deliveries (POST /deliver) of the
+ * backend whose root handle is `db` while they run, and stop taking them when they stop.
  */
-export function attachFleetDelivery(db: Kysely<Database>, fleet: SimulatedFleet): void {
+export const deliverOnFleet: FleetHandlers = (fleet, { db }) => {
   fleets.set(db, new FleetDelivery(fleet));
-}
-
-export function detachFleetDelivery(db: Kysely<Database>): void {
-  fleets.delete(db);
-}
+  return () => void fleets.delete(db);
+};
 
 /** What the simulated game granted for an order, or undefined (tests). */
 export function fleetGrantOf(db: Kysely<Database>, game: GameId, orderId: string): GrantRecord | undefined {

@@ -1,5 +1,6 @@
 import { ordersFeature } from '../../shared/api/orders.js';
 import { serverFeature } from '../feature.js';
+import { deliverOnFleet } from './delivery.js';
 import { ordersHandlers } from './handlers.js';
 import { ordersMigrations } from './migrations.js';
 import { seedOrders } from './seed.js';
@@ -9,4 +10,5 @@ export const ordersServer = serverFeature(ordersFeature, {
   handlers: ordersHandlers,
   migrations: ordersMigrations,
   seedGame: seedOrders,
+  fleet: deliverOnFleet,
 });

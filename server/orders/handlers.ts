@@ -4,29 +4,16 @@ import { Codes } from '../../shared/codes.js';
 import { ApiError } from '../../shared/envelope.js';
 import type { GameId } from '../../shared/games.js';
 import { completeAuditAfter, recordAudit } from '../audit/record.js';
-import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
+import { gameOf, auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { messageOf, problem } from '../http/problem.js';
 import { refundWithProvider } from '../payments/refunds.js';
-import {
-  approveOrder,
-  cancelOrder,
-  createManualOrder,
-  orderDetail,
-  orderSettings,
-  refundOrder,
-  rejectOrder,
-  resendOrder,
-  saveOrderSettings,
-  searchOrders,
-  toOrder,
-} from './ledger.js';
+import { createManualOrder } from './ledger/create.js';
+import { approveOrder, cancelOrder, refundOrder, rejectOrder, resendOrder } from './ledger/operator.js';
+import { orderDetail, toOrder } from './ledger/read.js';
+import { searchOrders } from './ledger/search.js';
+import { orderSettings, saveOrderSettings } from './ledger/settings.js';
 
 type Endpoints = typeof ordersEndpoints;
-
-function gameOf(ctx: HandlerContext): GameId {
-  if (!ctx.game) throw new ApiError(Codes.INTERNAL, 'an orders call arrived without its game');
-  return ctx.game;
-}
 
 /** The order as it was, for the audit entry (without its history: the entry is one step of it). */
 async function auditBefore(ctx: HandlerContext, orderId: string): Promise<void> {

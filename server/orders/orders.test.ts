@@ -11,14 +11,10 @@ import { backendKinds } from '../../tests/support/backends.js';
 import { pid, useKit } from '../../tests/support/api-kit.js';
 import { expectSortedBothWays } from '../../tests/support/sorting.js';
 import { fleetGrantOf, setDeliveryTarget, usesFleet, type DeliveryTarget } from './delivery.js';
-import {
-  applyPayment,
-  createPurchaseOrder,
-  deliverOrder,
-  orderDetail,
-  startPaying,
-  type LedgerCtx,
-} from './ledger.js';
+import { createPurchaseOrder } from './ledger/create.js';
+import { deliverOrder } from './ledger/deliver.js';
+import { applyPayment, startPaying } from './ledger/payment.js';
+import { orderDetail, type LedgerCtx } from './ledger/read.js';
 import { insertTestOrder } from './test-kit.js';
 
 /**

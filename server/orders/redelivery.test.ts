@@ -11,7 +11,9 @@ import { createDatabase, dropDatabase } from '../../tests/support/postgres.js';
 import { pid, useKit } from '../../tests/support/api-kit.js';
 import { ALERT_AFTER_FAILURES, DELIVERY_LEASE_MS, RETRY_CAP_MS, retryDelayMs } from './backoff.js';
 import { setDeliveryTarget, TABLE_TARGET, type DeliveryTarget } from './delivery.js';
-import { applyPayment, createPurchaseOrder, orderDetail, startPaying } from './ledger.js';
+import { createPurchaseOrder } from './ledger/create.js';
+import { applyPayment, startPaying } from './ledger/payment.js';
+import { orderDetail } from './ledger/read.js';
 import { claimDue } from './redelivery.js';
 
 /**

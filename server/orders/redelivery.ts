@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { Clock } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 import type { DatabaseKind } from '../db/open.js';
 import type { Database } from '../db/schema.js';
 import { leaseUntil } from './backoff.js';
-import { deliverRow, type OrderRow } from './ledger.js';
+import { deliverRow } from './ledger/deliver.js';
+import type { OrderRow } from './ledger/read.js';
 
 /**
  * The delivery job: a paid order that is not delivered (the backend died between paid and

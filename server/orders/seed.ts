@@ -8,7 +8,7 @@ import { Rng } from '../players/prng.js';
 import { THEMES } from '../players/themes/index.js';
 import { moneyText } from '../players/themes/theme.js';
 import { playerIdOf, playerNameOf } from '../seed/players.js';
-import { DEFAULT_APPROVAL_THRESHOLD } from './ledger.js';
+import { DEFAULT_APPROVAL_THRESHOLD } from './ledger/settings.js';
 
 /**
  * The seed's orders of one game: players' purchases of the game's recharge packs over the 60 days

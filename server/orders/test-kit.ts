@@ -4,7 +4,7 @@ import type { GameId } from '../../shared/games.js';
 import { jsonValue, type Database } from '../db/schema.js';
 import { playerIdOf, playerNameOf } from '../seed/players.js';
 import { THEMES } from '../players/themes/index.js';
-import { newOrderId } from './ledger.js';
+import { newOrderId } from './ledger/create.js';
 
 /**
  * An order put straight into the table in a given state (tests, the RBAC matrix, audit cases):

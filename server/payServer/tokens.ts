@@ -5,14 +5,15 @@ import { Codes } from '../../shared/codes.js';
 import { ApiError } from '../../shared/envelope.js';
 import type { AuthInfo } from '../auth/sessions.js';
 import type { Database } from '../db/schema.js';
+import type { HeaderAuthenticator } from '../http/authenticate.js';
 import { problem } from '../http/problem.js';
 import { profileOf } from '../users/operators.js';
 
 /**
  * Pay-server tokens: random, stored only as SHA-256 hashes, one per operator (a new sign-in
  * replaces the old one). They carry no roles: every call reads the operator afresh, so a role
- * taken away or an operator disabled counts at once. The payment service accepts nothing else
- * (server/http/endpoints.ts sends its calls here).
+ * taken away or an operator disabled counts at once. The payment service's endpoints accept nothing
+ * else (their `auth: 'payServer'`; payServerAuthenticator below, registered by the payments feature).
  */
 
 /** Our prefix: tells a pay-server token from a console access token ("v1.…") at a glance. */
@@ -44,8 +45,8 @@ export async function issuePayServerToken(
 
 /**
  * Ends an operator's pay-server session (nothing to do when there is none). Signing out of the
- * console ends it too (server/auth/sessions.ts): a signed-out operator keeps no way into the
- * payment service, whoever may have copied the token.
+ * console ends it too (the payments feature's onSignOut): a signed-out operator keeps no way into
+ * the payment service, whoever may have copied the token.
  */
 export async function revokePayServerToken(db: Kysely<Database>, operatorId: number): Promise<void> {
   await db.deleteFrom('pay_server_tokens').where('operator_id', '=', operatorId).execute();
@@ -115,3 +116,8 @@ export async function authenticatePayServer(
     refreshExpireTime: exp,
   };
 }
+
+export const payServerAuthenticator: HeaderAuthenticator = {
+  from: 'header',
+  authenticate: (authorization, deps, now) => authenticatePayServer(deps.db, authorization, now.getTime()),
+};

@@ -12,13 +12,7 @@ import { Codes } from '../../shared/codes.js';
 import { listPage } from '../db/paging.js';
 import { signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
-import {
-  createPurchaseOrder,
-  orderDetail,
-  resendOrder,
-  searchOrders,
-  startPaying,
-} from '../orders/ledger.js';
+import { ordersLedger } from '../orders/port.js';
 import { payServerHandlers } from '../payServer/handlers.js';
 import { isAccepting } from '../payServer/state.js';
 import { keyringOf } from './keys.js';
@@ -104,13 +98,13 @@ function auditOrder(ctx: HandlerContext, before: OrderDetail | null, after: Orde
 const paymentHandlers: HandlerMap<Omit<Endpoints, keyof typeof payServerHandlers>> = {
   'payOrders.list': async (input, ctx) => {
     const { start, end, ...filters } = input;
-    return searchOrders(ctx.db, { ...filters, from: start, to: end }, ctx.lang);
+    return ordersLedger.searchOrders(ctx.db, { ...filters, from: start, to: end }, ctx.lang);
   },
 
   'payOrders.resend': async (input, ctx) => {
-    const before = await orderDetail(ctx.db, input.orderId, ctx.lang);
+    const before = await ordersLedger.orderDetail(ctx.db, input.orderId, ctx.lang);
     const op = signedInOf(ctx).operator;
-    const after = await resendOrder(ctx, {
+    const after = await ordersLedger.resendOrder(ctx, {
       orderId: input.orderId,
       by: op.name,
       reason: input.reason,
@@ -120,7 +114,7 @@ const paymentHandlers: HandlerMap<Omit<Endpoints, keyof typeof payServerHandlers
   },
 
   'payOrders.resendWebhook': async (input, ctx) => {
-    const order = await orderDetail(ctx.db, input.orderId, ctx.lang);
+    const order = await ordersLedger.orderDetail(ctx.db, input.orderId, ctx.lang);
     ctx.audit.target = order.orderId;
     ctx.audit.game = order.game;
     const row = await ctx.db
@@ -198,7 +192,7 @@ const paymentHandlers: HandlerMap<Omit<Endpoints, keyof typeof payServerHandlers
   'pay.order': async (input, ctx) => {
     await mustAccept(ctx);
     const op = signedInOf(ctx).operator;
-    const detail = await createPurchaseOrder(
+    const detail = await ordersLedger.createPurchaseOrder(
       ctx.db,
       {
         game: input.game,
@@ -218,7 +212,7 @@ const paymentHandlers: HandlerMap<Omit<Endpoints, keyof typeof payServerHandlers
   },
 
   'pay.status': async (input, ctx) => {
-    const o = await orderDetail(ctx.db, input.orderId, ctx.lang);
+    const o = await ordersLedger.orderDetail(ctx.db, input.orderId, ctx.lang);
     return { orderId: o.orderId, state: o.state, paymentStatus: o.paymentStatus };
   },
 
@@ -238,10 +232,11 @@ const paymentHandlers: HandlerMap<Omit<Endpoints, keyof typeof payServerHandlers
           : `${provider} 未配置完整：缺少 ${source.missing.join('、')}`,
       );
     }
-    const order = await orderDetail(ctx.db, input.orderId, ctx.lang);
+    const order = await ordersLedger.orderDetail(ctx.db, input.orderId, ctx.lang);
     const again = order.state === 'paying' && order.provider === provider && order.providerRef;
     const providerRef = again ? order.providerRef! : newProviderRef(provider, ctx.now);
-    if (!again) await startPaying(ctx.db, { orderId: order.orderId, provider, providerRef, now: ctx.now });
+    if (!again)
+      await ordersLedger.startPaying(ctx.db, { orderId: order.orderId, provider, providerRef, now: ctx.now });
     return {
       orderId: order.orderId,
       provider,
@@ -256,7 +251,7 @@ const paymentHandlers: HandlerMap<Omit<Endpoints, keyof typeof payServerHandlers
     };
   },
 
-  'pay.detail': async (input, ctx) => orderDetail(ctx.db, input.orderId, ctx.lang),
+  'pay.detail': async (input, ctx) => ordersLedger.orderDetail(ctx.db, input.orderId, ctx.lang),
 };
 
 export const paymentsHandlers: HandlerMap<Endpoints> = { ...paymentHandlers, ...payServerHandlers };

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { PROVIDERS, type Provider } from '../../shared/api/orders.js';
 import type { Database } from '../db/schema.js';
 import type { ServerDeps } from '../http/context.js';
-import { open, seal } from '../platformKeys/seal.js';
+import { open, seal } from '../platform/seal.js';
 import type { AlipayKeys } from './providers/alipay.js';
 import type { PaypalKeys } from './providers/paypal.js';
 import type { PayssionKeys } from './providers/payssion.js';

@@ -6,13 +6,7 @@ import type { Database } from '../db/schema.js';
 import type { PaymentNoticesTable } from '../orders/tables.js';
 import { jsonValue } from '../db/schema.js';
 import type { ServerDeps } from '../http/context.js';
-import {
-  applyPaymentRow,
-  crashPointAfterPaid,
-  deliverWhenFree,
-  isNoticeKeyConflict,
-  toOrder,
-} from '../orders/ledger.js';
+import { ordersLedger, type OrdersLedger } from '../orders/port.js';
 import { keyringOf, type Keyring } from './keys.js';
 import { alipay } from './providers/alipay.js';
 import { paypal } from './providers/paypal.js';
@@ -235,10 +229,10 @@ export async function receiveNotice(
     raw,
     resent,
   };
-  let r: Awaited<ReturnType<typeof applyPaymentRow>>;
+  let r: Awaited<ReturnType<OrdersLedger['applyPaymentRow']>>;
   try {
     r = await undoableAlone(db, () =>
-      applyPaymentRow(
+      ordersLedger.applyPaymentRow(
         db,
         {
           orderId: n.orderId,
@@ -253,7 +247,7 @@ export async function receiveNotice(
       ),
     );
   } catch (err) {
-    if (isNoticeKeyConflict(err)) return duplicate(undefined);
+    if (ordersLedger.isNoticeKeyConflict(err)) return duplicate(undefined);
     throw err;
   }
   // The same notice was applied before (read with its order, in one round trip).
@@ -261,16 +255,17 @@ export async function receiveNotice(
   if (r.outcome === 'applied' && r.row && r.noticeId !== null) {
     const row: NoticeRow = { ...stored, id: r.noticeId };
     // Paid is committed (unless a caller's transaction holds it): the crash test stops here.
-    if (!db.isTransaction) crashPointAfterPaid();
+    if (!db.isTransaction) ordersLedger.crashPointAfterPaid();
     try {
-      await deliverWhenFree({ db, deps, lang: 'en', afterCommit: opts.afterCommit }, r.row, by, now);
+      const ctx = { db, deps, lang: 'en' as const, afterCommit: opts.afterCommit };
+      await ordersLedger.deliverWhenFree(ctx, r.row, by, now);
     } catch (err) {
       // Paid and recorded: the order shows paid and undelivered, ready to resend.
       log.error({ err, orderId: r.row.order_id }, 'delivery after a payment notice failed');
     }
     return done(row, mod.accepted);
   }
-  const o = r.row ? toOrder(r.row) : null;
+  const o = r.row ? ordersLedger.toOrder(r.row) : null;
   const detail =
     r.outcome === 'duplicate'
       ? `order ${n.orderId} was already paid by ${n.providerRef}; nothing changed`

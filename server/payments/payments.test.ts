@@ -6,8 +6,8 @@ import type { Page } from '../db/paging.js';
 import { backendKinds } from '../../tests/support/backends.js';
 import { PayKit } from './test-kit.js';
 import { SANDBOX_PATH } from './routes.js';
-import { NO_SECRETS_KEY } from '../platformKeys/secrets-key.js';
-import { startPaying } from '../orders/ledger.js';
+import { NO_SECRETS_KEY } from '../platform/secrets-key.js';
+import { ordersLedger } from '../orders/port.js';
 import { playerIdOf } from '../seed/players.js';
 import { PROVIDER_MODULES } from './notify.js';
 import { NOTICE_LIMIT } from './notice-limit.js';
@@ -651,7 +651,7 @@ describe.each(backendKinds())(
       });
       // Live mode opens no checkout here (pay.do answers 50300): the payment integration would.
       const providerRef = 'TLIVEPAYMENT0001';
-      await startPaying(db, {
+      await ordersLedger.startPaying(db, {
         orderId: order.orderId,
         provider: 'payssion',
         providerRef,

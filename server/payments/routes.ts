@@ -5,7 +5,7 @@ import { Codes } from '../../shared/codes.js';
 import { SERVICE_BASE_PATHS } from '../../shared/games.js';
 import type { ServerDeps } from '../http/context.js';
 import { languageOf, problem } from '../http/problem.js';
-import { orderDetail } from '../orders/ledger.js';
+import { ordersLedger } from '../orders/port.js';
 import { NONCE_PARAM, nonceMatches } from './checkout-nonce.js';
 import { keyringOf } from './keys.js';
 import { countRefusedNotice } from './notice-limit.js';
@@ -88,7 +88,7 @@ const SANDBOX_ROUTE = new RegExp(`^${SANDBOX_PATH}/([^/]+)/(checkout|pay)/[^/]+/
 
 /**
  * Which of these routes the desktop's embedded backend answers without its launch key (which
- * main alone holds, server/http/launch-key.ts): the sandbox's checkout (GET checkout/{orderId},
+ * main alone holds, server/platform/launch-key.ts): the sandbox's checkout (GET checkout/{orderId},
  * POST pay/{orderId}), because the page is opened in a browser, which sends no such header. Only
  * while that provider is in sandbox mode, and they take nothing without the order's nonce, which
  * only the link pay.do gave main carries (checkout-nonce.ts), and Pay only from its own page.
@@ -208,7 +208,7 @@ async function sandboxOrder(deps: ServerDeps, req: FastifyRequest<SandboxRequest
       `此沙箱收银台链接不完整（${NONCE_PARAM} 缺失或错误）：请在订单页面重新发起支付，并打开给出的链接`,
     );
   }
-  const order = await orderDetail(deps.db, orderId, lang);
+  const order = await ordersLedger.orderDetail(deps.db, orderId, lang);
   if (
     order.provider !== provider ||
     (order.state !== 'paying' && order.state !== 'paid' && order.state !== 'delivered')
@@ -285,7 +285,7 @@ async function sandboxPay(
     body: signed.body,
   });
   const answer = await res.text();
-  const after = await orderDetail(deps.db, order.orderId, lang);
+  const after = await ordersLedger.orderDetail(deps.db, order.orderId, lang);
   const last = [...after.notices].sort((a, b) => b.id - a.id)[0];
   const ok = res.ok && (after.state === 'paid' || after.state === 'delivered');
   return html(ok, {

@@ -7,16 +7,15 @@ import {
   type platformKeysEndpoints,
 } from '../../shared/api/platformKeys.js';
 import { Codes } from '../../shared/codes.js';
-import { ApiError } from '../../shared/envelope.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { containsPattern, listPage, type PageInput } from '../db/paging.js';
 import { sortedBy } from '../db/sorting.js';
 import type { SortOrder } from '../../shared/api/sorting.js';
 import type { PlatformKeysTable } from './tables.js';
-import { signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
+import { gameOf, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
-import { open, seal } from './seal.js';
-import { NO_SECRETS_KEY_TEXT, type SecretsKeyState } from './secrets-key.js';
+import { open, seal } from '../platform/seal.js';
+import { NO_SECRETS_KEY_TEXT, type SecretsKeyState } from '../platform/secrets-key.js';
 
 /**
  * A game's platform keys. The secret goes in sealed (seal.ts) and comes out only through reveal;
@@ -51,11 +50,6 @@ export function toKey(row: KeyRow): PlatformKey {
 
 /** What the sealed value is bound to: its game and row (a value copied to another row will not open). */
 const aadOf = (game: string, id: number) => `gameops platform key|${game}|${id}`;
-
-function gameOf(ctx: HandlerContext): GameId {
-  if (!ctx.game) throw new ApiError(Codes.INTERNAL, 'a platform key call arrived without its game');
-  return ctx.game;
-}
 
 const gameNames = (game: GameId) => GAMES[game].names;
 
@@ -111,7 +105,7 @@ interface ListInput extends PageInput {
   order?: SortOrder | undefined;
 }
 
-/** The sort keys' columns: each follows the game on an index (migration 0042). */
+/** The sort keys' columns: each follows the game on an index (platform keys' migration 0002_sorts). */
 const KEY_SORT_COLUMNS: Record<KeySort, string> = {
   name: 'name',
   createdAt: 'created_at',

@@ -7,7 +7,7 @@ import { ENDPOINTS, type EndpointId } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../../tests/support/backends.js';
 import { expectSortedBothWays } from '../../tests/support/sorting.js';
-import { open, seal } from './seal.js';
+import { open, seal } from '../platform/seal.js';
 import {
   NO_SECRETS_KEY,
   SECRETS_KEY_FILE,
@@ -15,7 +15,7 @@ import {
   parseKeyText,
   resolveSecretsKey,
   secretsKeyOf,
-} from './secrets-key.js';
+} from '../platform/secrets-key.js';
 
 /**
  * Game-platform keys over HTTP on both databases: secrets sealed at rest, masked in every list

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { readMeta, writeMeta } from '../db/app-meta.js';
 import type { Database } from '../db/schema.js';
+import { signedInOf, type HandlerContext } from '../http/context.js';
 
 /**
  * A stamp of the watch configuration (servers, maintenance windows, notices): every change writes
@@ -16,4 +17,16 @@ export async function touchWatchConfig(db: Kysely<Database>): Promise<void> {
 
 export async function watchConfigStamp(db: Kysely<Database>): Promise<string> {
   return (await readMeta(db, CONFIG_STAMP_KEY)) ?? '';
+}
+
+/**
+ * What an operator's change of a watched server or a notice sets besides the change itself: when,
+ * by whom, and the row's next version (edits that race compare it).
+ */
+export function changeStamp(ctx: HandlerContext) {
+  return {
+    updated_at: ctx.now,
+    updated_by: signedInOf(ctx).operator.name,
+    version: sql<number>`version + 1`,
+  };
 }

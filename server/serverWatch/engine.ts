@@ -3,7 +3,7 @@ import { checkTarget, checkSchema, type CheckSpec, type WatchState } from '../..
 import type { NoticeKind, NoticeState } from '../../shared/api/notices.js';
 import type { GameId } from '../../shared/games.js';
 import { recordSystemEvent, type SystemEvent } from '../audit/system-events.js';
-import type { Clock } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 import { jsonValue, type Database } from '../db/schema.js';
 import { evaluateCondition, nextNoticeState } from '../notices/evaluate.js';
 import { gameFigures, type StatusFigure } from '../notices/figures.js';

@@ -16,7 +16,7 @@ import { jsonValue } from '../db/schema.js';
 import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem, validationProblem } from '../http/problem.js';
 import { runCheck } from './checks.js';
-import { touchWatchConfig } from './config.js';
+import { changeStamp, touchWatchConfig } from './config.js';
 import { alertHubOf } from './hub.js';
 import {
   audienceOf,
@@ -59,6 +59,35 @@ async function mustGet(ctx: HandlerContext, id: number, lock = false): Promise<S
   const row = await q.executeTakeFirst();
   if (!row) throw notFound(id);
   return row;
+}
+
+/**
+ * The server an audited call acts on, named in its audit entry: by id until it is found (so a
+ * refusal says what was asked for), then by name and id, under its game.
+ */
+async function auditedGet(ctx: HandlerContext, id: number, lock = false): Promise<ServerRow> {
+  ctx.audit.target = `server ${id}`;
+  const row = await mustGet(ctx, id, lock);
+  ctx.audit.target = `${row.name} (${row.id})`;
+  ctx.audit.game = row.game;
+  return row;
+}
+
+/** Pauses or resumes a server: its check state starts over; the engine reloads its config. */
+async function setPaused(ctx: HandlerContext, row: ServerRow, paused: boolean) {
+  const after = await ctx.db
+    .updateTable('watched_servers')
+    .set({
+      ...stateReset(ctx.now),
+      ...(paused ? { state: 'paused' as const } : {}),
+      paused,
+      ...changeStamp(ctx),
+    })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await touchWatchConfig(ctx.db);
+  return auditedResult(ctx, await present(ctx, after));
 }
 
 async function present(ctx: HandlerContext, row: ServerRow) {
@@ -280,10 +309,7 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
   },
 
   'serverWatch.delete': async (input, ctx) => {
-    ctx.audit.target = `server ${input.id}`;
-    const row = await mustGet(ctx, input.id, true);
-    ctx.audit.target = `${row.name} (${row.id})`;
-    ctx.audit.game = row.game;
+    const row = await auditedGet(ctx, input.id, true);
     ctx.audit.before = await present(ctx, row);
     await ctx.db.deleteFrom('watched_servers').where('id', '=', row.id).execute();
     await touchWatchConfig(ctx.db);
@@ -292,10 +318,7 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
   },
 
   'serverWatch.pause': async (input, ctx) => {
-    ctx.audit.target = `server ${input.id}`;
-    const row = await mustGet(ctx, input.id, true);
-    ctx.audit.target = `${row.name} (${row.id})`;
-    ctx.audit.game = row.game;
+    const row = await auditedGet(ctx, input.id, true);
     if (row.paused) {
       throw problem(
         Codes.CONFLICT,
@@ -305,28 +328,11 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
     }
     ctx.audit.before = await present(ctx, row);
     await endIncident(ctx, row, 'paused');
-    const after = await ctx.db
-      .updateTable('watched_servers')
-      .set({
-        ...stateReset(ctx.now),
-        state: 'paused',
-        paused: true,
-        updated_at: ctx.now,
-        updated_by: signedInOf(ctx).operator.name,
-        version: (eb) => eb('version', '+', 1),
-      })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await touchWatchConfig(ctx.db);
-    return auditedResult(ctx, await present(ctx, after));
+    return setPaused(ctx, row, true);
   },
 
   'serverWatch.resume': async (input, ctx) => {
-    ctx.audit.target = `server ${input.id}`;
-    const row = await mustGet(ctx, input.id, true);
-    ctx.audit.target = `${row.name} (${row.id})`;
-    ctx.audit.game = row.game;
+    const row = await auditedGet(ctx, input.id, true);
     if (!row.paused) {
       throw problem(
         Codes.CONFLICT,
@@ -335,20 +341,7 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
       );
     }
     ctx.audit.before = await present(ctx, row);
-    const after = await ctx.db
-      .updateTable('watched_servers')
-      .set({
-        ...stateReset(ctx.now),
-        paused: false,
-        updated_at: ctx.now,
-        updated_by: signedInOf(ctx).operator.name,
-        version: (eb) => eb('version', '+', 1),
-      })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await touchWatchConfig(ctx.db);
-    return auditedResult(ctx, await present(ctx, after));
+    return setPaused(ctx, row, false);
   },
 
   'serverWatch.test': async (input) => {
@@ -358,10 +351,7 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
   },
 
   'serverWatch.addMaintenance': async (input, ctx) => {
-    ctx.audit.target = `server ${input.id}`;
-    const row = await mustGet(ctx, input.id, true);
-    ctx.audit.target = `${row.name} (${row.id})`;
-    ctx.audit.game = row.game;
+    const row = await auditedGet(ctx, input.id, true);
     ctx.audit.before = null;
     const startsAt = new Date(input.startsAt);
     const endsAt = new Date(input.endsAt);
@@ -386,10 +376,7 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
   },
 
   'serverWatch.deleteMaintenance': async (input, ctx) => {
-    ctx.audit.target = `server ${input.id}`;
-    const row = await mustGet(ctx, input.id);
-    ctx.audit.target = `${row.name} (${row.id})`;
-    ctx.audit.game = row.game;
+    const row = await auditedGet(ctx, input.id);
     const window = await ctx.db
       .selectFrom('watch_maintenance')
       .selectAll()

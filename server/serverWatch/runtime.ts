@@ -1,12 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { recordSystemEvent } from '../audit/system-events.js';
-import type { Clock } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 import type { DatabaseKind } from '../db/open.js';
 import type { Database } from '../db/schema.js';
 import { DEMO_FLAPS, DEMO_FLEET, SimulatedFleet, type FlapSchedule } from '../simulated/fleet.js';
-import { attachFleetDelivery, detachFleetDelivery } from '../orders/delivery.js';
-import { gameServerKey } from '../giftCodes/game-server-key.js';
-import { addRedeemRoute } from '../giftCodes/sim-redeem.js';
+import type { FleetHandlers, FleetSetup } from '../simulated/handlers.js';
 import { touchWatchConfig } from './config.js';
 import { demoPorts, demoSeeded, hasDemoOperators, repointDemo, seedDemoWatch } from './demo.js';
 import { WatchEngine, type EngineLog, type EngineOptions } from './engine.js';
@@ -51,12 +49,10 @@ export interface WatchRuntimeDeps {
   firstRun: boolean;
   log?: EngineLog;
   /**
-   * What the demo's servers need to redeem codes as real game servers do (POST /redeem, signed
-   * with their game's key and sent to this backend): the backend's own URL once it listens, the
-   * secrets key the game-server keys derive from, and the headers its calls need (an embedded
-   * backend's launch key). Absent (no secrets key): the demo's servers have no /redeem.
+   * Features' sides of the demo's simulated game servers (their server feature modules' `fleet`:
+   * orders deliver to them, gift codes are redeemed on them), and what those get.
    */
-  redeem?: { backendUrl: string; secretsKey: Buffer; headers?: Readonly<Record<string, string>> };
+  fleet: { handlers: readonly FleetHandlers[] } & Pick<FleetSetup, 'backend' | 'secrets'>;
 }
 
 export interface ServerWatchRuntime {
@@ -70,8 +66,85 @@ export interface ServerWatchRuntime {
   close(): Promise<void>;
 }
 
+/** The engine's settings among server watch's options, those that are set. */
+function engineOptions(options: ServerWatchOptions): Partial<EngineOptions> {
+  const keys = ['tickMs', 'historySize', 'noticesEveryMs', 'spreadStart', 'check'] as const;
+  return Object.fromEntries(keys.filter((k) => options[k] !== undefined).map((k) => [k, options[k]]));
+}
+
+/**
+ * The demo's simulated game servers, up, with every feature's side of them; demo watches whose
+ * port was taken are pointed where their server listens now (said once in the backend's events).
+ */
+async function startDemoFleet(
+  deps: WatchRuntimeDeps,
+  options: ServerWatchOptions,
+  log: EngineLog,
+): Promise<{ fleet: SimulatedFleet; detach: (() => void)[] }> {
+  const now = new Date(deps.clock());
+  const fleet = await SimulatedFleet.start({
+    specs: DEMO_FLEET,
+    clock: deps.clock,
+    flaps: options.demoFlaps ?? DEMO_FLAPS,
+    ports: await demoPorts(deps.db),
+    scheduleEveryMs: options.demoScheduleEveryMs ?? 1000,
+  });
+  const setup: FleetSetup = { db: deps.db, clock: deps.clock, ...deps.fleet };
+  const detach = deps.fleet.handlers.flatMap((add) => add(fleet, setup) ?? []);
+  const moved = await repointDemo(deps.db, fleet, now);
+  if (moved.length > 0) {
+    await touchWatchConfig(deps.db);
+    await recordSystemEvent(
+      deps.db,
+      { at: now, kind: 'serverWatch.demoMoved', level: 'warn', subject: moved.join('; '), detail: { moved } },
+      log,
+    );
+  }
+  return { fleet, detach };
+}
+
 /** Any fixed number; advisory locks are per database, so test databases do not collide. */
 const LEADER_LOCK = 71_834_001;
+
+/**
+ * PostgreSQL: tries for the session-level advisory lock on a connection of its own and, when it
+ * gets it, holds it until released, or until the connection fails (checked every `aliveEveryMs`;
+ * then `held` rejects and another backend may lead). `acquired` says whether it got the lock.
+ */
+function holdLeaderLock(
+  db: Kysely<Database>,
+  aliveEveryMs: number,
+  timers: Set<NodeJS.Timeout>,
+): { acquired: Promise<boolean>; held: Promise<void>; release: () => void } {
+  let acquired!: (ok: boolean) => void;
+  const outcome = new Promise<boolean>((r) => (acquired = r));
+  let release: () => void = () => undefined;
+  const held = db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LEADER_LOCK}) as ok`.execute(
+      conn,
+    );
+    if (!rows[0]?.ok) {
+      acquired(false);
+      return;
+    }
+    acquired(true);
+    await new Promise<void>((resolve, reject) => {
+      release = resolve;
+      const alive = setInterval(() => {
+        sql`select 1`.execute(conn).catch((err: unknown) => {
+          clearInterval(alive);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        });
+      }, aliveEveryMs);
+      alive.unref();
+      timers.add(alive);
+    });
+    await sql`select pg_advisory_unlock(${LEADER_LOCK})`.execute(conn).catch(() => undefined);
+  });
+  // A connection that failed before the lock was asked for did not get it.
+  held.catch(() => acquired(false));
+  return { acquired: outcome, held, release: () => release() };
+}
 /** While a first run is pending, how often to look whether the demo data was chosen. */
 const FIRST_RUN_POLL_MS = 2000;
 
@@ -87,6 +160,7 @@ export async function startServerWatch(
   let resolveLeading: () => void = () => undefined;
   const leading = new Promise<void>((r) => (resolveLeading = r));
   const timers = new Set<NodeJS.Timeout>();
+  const retryMs = (options.leaderRetrySec ?? 5) * 1000;
   /** Work of this runtime still running (a start, a first-run look): close waits for it. */
   let busy: Promise<unknown> = Promise.resolve();
   const serially = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -95,45 +169,13 @@ export async function startServerWatch(
     return run;
   };
 
+  /** Undoes what features set up on the running fleet. */
+  let detachFleet: (() => void)[] = [];
   const startFleet = async () => {
     if (fleet || closed) return;
-    const now = new Date(deps.clock());
-    fleet = await SimulatedFleet.start({
-      specs: DEMO_FLEET,
-      clock: deps.clock,
-      flaps: options.demoFlaps ?? DEMO_FLAPS,
-      ports: await demoPorts(deps.db),
-      scheduleEveryMs: options.demoScheduleEveryMs ?? 1000,
-    });
-    // The demo's games take orders' deliveries (POST /deliver) on these servers (server/orders).
-    attachFleetDelivery(deps.db, fleet);
-    // And redeem codes on them, signed with their game's key, as a real game server would.
-    const redeem = deps.redeem;
-    if (redeem) {
-      for (const server of fleet.servers) {
-        addRedeemRoute(server, {
-          backendUrl: redeem.backendUrl,
-          key: gameServerKey(redeem.secretsKey, server.spec.game),
-          clock: deps.clock,
-          ...(redeem.headers ? { headers: redeem.headers } : {}),
-        });
-      }
-    }
-    const moved = await repointDemo(deps.db, fleet, now);
-    if (moved.length > 0) {
-      await touchWatchConfig(deps.db);
-      await recordSystemEvent(
-        deps.db,
-        {
-          at: now,
-          kind: 'serverWatch.demoMoved',
-          level: 'warn',
-          subject: moved.join('; '),
-          detail: { moved },
-        },
-        log,
-      );
-    }
+    const started = await startDemoFleet(deps, options, log);
+    fleet = started.fleet;
+    detachFleet = started.detach;
   };
 
   /** The demo's servers: seeded the first time the demo operators are found, brought up after. */
@@ -169,17 +211,7 @@ export async function startServerWatch(
       timers.add(poll);
     }
     if (closed) return;
-    engine = new WatchEngine({
-      db: deps.db,
-      clock: deps.clock,
-      hub,
-      log,
-      ...(options.tickMs === undefined ? {} : { tickMs: options.tickMs }),
-      ...(options.historySize === undefined ? {} : { historySize: options.historySize }),
-      ...(options.noticesEveryMs === undefined ? {} : { noticesEveryMs: options.noticesEveryMs }),
-      ...(options.spreadStart === undefined ? {} : { spreadStart: options.spreadStart }),
-      ...(options.check === undefined ? {} : { check: options.check }),
-    });
+    engine = new WatchEngine({ db: deps.db, clock: deps.clock, hub, log, ...engineOptions(options) });
     await engine.start();
     resolveLeading();
   };
@@ -189,48 +221,18 @@ export async function startServerWatch(
     const f = fleet;
     engine = null;
     fleet = null;
-    detachFleetDelivery(deps.db);
+    for (const detach of detachFleet.splice(0)) detach();
     await e?.stop();
     await f?.close();
   };
 
   // PostgreSQL: the session lock, held on a connection of our own for as long as we lead.
-  let releaseLock: (() => void) | null = null;
-  let holding: Promise<void> | null = null;
+  let lock: { release: () => void; done: Promise<void> } | null = null;
   const tryLead = async (): Promise<void> => {
-    if (closed || holding) return;
-    let acquired!: (ok: boolean) => void;
-    const outcome = new Promise<boolean>((r) => (acquired = r));
-    holding = deps.db
-      .connection()
-      .execute(async (conn) => {
-        const { rows } = await sql<{
-          ok: boolean;
-        }>`select pg_try_advisory_lock(${LEADER_LOCK}) as ok`.execute(conn);
-        if (!rows[0]?.ok) {
-          acquired(false);
-          return;
-        }
-        acquired(true);
-        // Held until we close, or until the connection fails (then another backend may lead).
-        await new Promise<void>((resolve, reject) => {
-          releaseLock = resolve;
-          const alive = setInterval(
-            () => {
-              sql`select 1`.execute(conn).catch((err: unknown) => {
-                clearInterval(alive);
-                reject(err instanceof Error ? err : new Error(String(err)));
-              });
-            },
-            (options.leaderRetrySec ?? 5) * 1000,
-          );
-          alive.unref();
-          timers.add(alive);
-        });
-        await sql`select pg_advisory_unlock(${LEADER_LOCK})`.execute(conn).catch(() => undefined);
-      })
+    if (closed || lock) return;
+    const held = holdLeaderLock(deps.db, retryMs, timers);
+    const done = held.held
       .catch(async (err: unknown) => {
-        acquired(false);
         log.error(
           { err },
           'server watch: lost the connection that held the checks; trying to take them again',
@@ -238,10 +240,10 @@ export async function startServerWatch(
         await serially(stopLeading);
       })
       .finally(() => {
-        holding = null;
-        releaseLock = null;
+        lock = null;
       });
-    if (await outcome) await serially(lead);
+    lock = { release: held.release, done };
+    if (await held.acquired) await serially(lead);
   };
 
   if (options.engine !== false) {
@@ -249,13 +251,10 @@ export async function startServerWatch(
       await serially(lead);
     } else {
       await tryLead();
-      const retry = setInterval(
-        () => {
-          if (!holding)
-            void tryLead().catch((err: unknown) => log.error({ err }, 'server watch: could not start'));
-        },
-        (options.leaderRetrySec ?? 5) * 1000,
-      );
+      const retry = setInterval(() => {
+        if (!lock)
+          void tryLead().catch((err: unknown) => log.error({ err }, 'server watch: could not start'));
+      }, retryMs);
       retry.unref();
       timers.add(retry);
     }
@@ -277,8 +276,9 @@ export async function startServerWatch(
       hub.close();
       await busy;
       await stopLeading();
-      releaseLock?.();
-      await holding;
+      const held = lock;
+      held?.release();
+      await held?.done;
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { GameId } from '../../shared/games.js';
 import { GAME_IDS, GAMES } from '../../shared/games.js';
-import type { Clock } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 import { SimulatedGameServer, type SimulatedServerSpec } from './game-server.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GameId } from '../../shared/games.js';
-import type { Clock } from '../config.js';
+import type { Clock } from '../platform/clock.js';
 import { incomeTodayAt, onlinePlayersAt, studioDay } from './figures.js';
 
 /**

@@ -8,6 +8,7 @@ import {
   type systemLogsEndpoints,
 } from '../../shared/api/systemLogs.js';
 import { Codes } from '../../shared/codes.js';
+import { auditEntryOf } from '../audit/record.js';
 import { pageResult, pageWindow } from '../db/paging.js';
 import type { AuditLogTable } from '../audit/tables.js';
 import type { SystemEventsTable } from '../db/platform-tables.js';
@@ -20,21 +21,9 @@ import { cappedCount, pageIds } from './query.js';
 type Endpoints = typeof systemLogsEndpoints;
 type AuditRowFull = Selectable<AuditLogTable>;
 
+/** The audit log's entry as operators see it, and for a SUPER where the call came from. */
 function toEntry(row: AuditRowFull): SystemLogEntry {
-  return {
-    id: row.id,
-    at: row.at.toISOString(),
-    operator: row.operator,
-    action: row.action,
-    game: row.game,
-    target: row.target,
-    reason: row.reason,
-    outcome: row.outcome,
-    code: row.code,
-    before: row.before ?? null,
-    after: row.after ?? null,
-    clientIp: row.client_ip,
-  };
+  return { ...auditEntryOf(row), clientIp: row.client_ip };
 }
 
 function toEvent(row: Selectable<SystemEventsTable>): SystemEvent {

@@ -31,6 +31,15 @@ import {
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * How a caller proves who it is: `operator`, the console session's access token (every endpoint
+ * that is not public, unless it says otherwise); `payServer`, a pay-server token (the payment
+ * service accepts nothing else); `gameServer`, a game server's signature over the call's own input
+ * (a public call: a game server is no operator and holds no role). The server runs the
+ * authenticator a feature registers for it.
+ */
+export type CallerAuth = 'operator' | 'payServer' | 'gameServer';
+
 export interface Endpoint<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
   service: ServiceName | 'game';
   method: HttpMethod;
@@ -38,6 +47,8 @@ export interface Endpoint<I extends z.ZodObject = z.ZodObject, O extends z.ZodTy
   input: I;
   output: O;
   access: Access;
+  /** How the caller authenticates, when not as an operator (see CallerAuth). */
+  auth?: Exclude<CallerAuth, 'operator'>;
   summary: string;
   /**
    * Mutating calls are audited: the server records every call (its outcome, target, reason,

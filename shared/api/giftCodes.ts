@@ -314,6 +314,7 @@ function codeEndpoints<K extends CodeKind>(kind: K) {
         'now, uses per code and per player) and counted in one step, so concurrent redemptions of a ' +
         'single-use code give exactly one success. Signed by the game server (no operator session).',
       access: PUBLIC,
+      auth: 'gameServer',
       input: z.strictObject({
         game: gameIdSchema,
         code: codeTextSchema,

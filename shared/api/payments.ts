@@ -230,6 +230,7 @@ export const paymentsEndpoints = {
       "Open an order for a player's purchase of a recharge pack (spec: POST /order/order); the " +
       'player then pays it with a provider (pay.do). requestId makes a retried call one order.',
     access: ADMIN_ONLY,
+    auth: 'payServer',
     audit: true,
     input: z.strictObject({
       game: gameIdSchema,
@@ -245,6 +246,7 @@ export const paymentsEndpoints = {
     path: '/order/status/:orderId',
     summary: "An order's state (spec: GET /order/status/{id}).",
     access: ADMIN_ONLY,
+    auth: 'payServer',
     input: z.strictObject({ ...orderIdParam }),
     output: z.object({
       orderId: z.string(),
@@ -261,6 +263,7 @@ export const paymentsEndpoints = {
       "paying and the answer holds the provider's checkout (in the sandbox, a page of the backend " +
       'with Pay and Decline). Repeating it for a paying order gives the same checkout.',
     access: ADMIN_ONLY,
+    auth: 'payServer',
     input: z.strictObject({ provider: providerSchema, ...orderIdParam }),
     output: z.object({
       orderId: z.string(),
@@ -276,6 +279,7 @@ export const paymentsEndpoints = {
     path: '/order/:orderId/detail',
     summary: 'One order with its history and notices (spec: GET /order/{id}/detail).',
     access: ADMIN_ONLY,
+    auth: 'payServer',
     input: z.strictObject({ ...orderIdParam }),
     output: orderDetailSchema,
   }),

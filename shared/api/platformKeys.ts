@@ -64,7 +64,7 @@ export const platformKeySchema = z.object({
 export type PlatformKey = z.infer<typeof platformKeySchema>;
 
 /**
- * Where the server's sealing key comes from (server/platformKeys/secrets-key.ts); `missing`: it
+ * Where the server's sealing key comes from (server/platform/secrets-key.ts); `missing`: it
  * has none and refuses to store or show secrets until GAMEOPS_SECRETS_KEY is set.
  */
 export const SECRETS_KEY_SOURCES = ['env', 'file', 'memory', 'given', 'missing'] as const;

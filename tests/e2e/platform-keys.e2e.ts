@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright';
 import type { RunningHost } from '../../main/host/host.js';
 import { startBackend, type RunningBackend } from '../../server/backend.js';
-import { NO_SECRETS_KEY } from '../../server/platformKeys/secrets-key.js';
+import { NO_SECRETS_KEY } from '../../server/platform/secrets-key.js';
 import { goTo, launchBrowser, openConsole, signIn, startTestHost, waitForPath } from './support.js';
 
 /**

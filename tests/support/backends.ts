@@ -7,7 +7,7 @@ import { SERVICE_BASE_PATHS } from '../../shared/games.js';
 import { startBackend, type BackendOptions, type RunningBackend } from '../../server/backend.js';
 import { DEMO_PASSWORD } from '../../server/seed/operators.js';
 import { createDatabase, dropDatabase } from './postgres.js';
-import { secretsKeyOf } from '../../server/platformKeys/secrets-key.js';
+import { secretsKeyOf } from '../../server/platform/secrets-key.js';
 
 /**
  * The reference backend for a test file, on the embedded database (in memory) or on a fresh

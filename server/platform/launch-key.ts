@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Codes } from '../../shared/codes.js';
-import { problem, type Problem } from './problem.js';
+import { problem, type Problem } from '../http/problem.js';
 
 /**
  * The desktop app's embedded backend answers main alone: main makes a random key at each launch
