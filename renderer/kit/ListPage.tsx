@@ -35,6 +35,8 @@ export interface ListTexts {
   filteredEmpty?: (values: FilterValues) => string;
   /** The count over the table; "N records" by default. */
   count?: (count: number) => string;
+  /** The count when the server stopped counting at its cap; "More than N records" by default. */
+  countCapped?: (count: number) => string;
 }
 
 export interface ListPageProps<K extends ListEndpointId> {
@@ -246,15 +248,19 @@ export function ListPage<K extends ListEndpointId>(props: ListPageProps<K>) {
  */
 export function ListBody<T>({
   list,
-  columns,
+  columns = [],
   texts,
   icon,
   sort,
   testId,
   filteredEmpty,
+  table,
 }: {
   list: ListController<T>;
-  columns: readonly TableColumn<T>[];
+  /** The kit table's columns; none when `table` draws the rows. */
+  columns?: readonly TableColumn<T>[];
+  /** The rows drawn another way than the kit's table (a log's plain table, each row opening it). */
+  table?: (rows: readonly T[]) => ReactNode;
   texts: ListTexts;
   icon: IconName;
   sort?: TableSort | undefined;
@@ -310,10 +316,20 @@ export function ListBody<T>({
           <>
             <p className={Classes.TEXT_MUTED} data-testid={`${testId}-count`}>
               {data.totalCapped
-                ? t('kit.list.countCapped', { count: data.total, shown: data.total.toLocaleString() })
+                ? (texts.countCapped?.(data.total) ??
+                  t('kit.list.countCapped', { count: data.total, shown: data.total.toLocaleString() }))
                 : (texts.count?.(data.total) ?? t('kit.list.count', { count: data.total }))}
             </p>
-            <DataTable rows={data.items} columns={columns} testId={tableTestId} {...(sort ? { sort } : {})} />
+            {table ? (
+              table(data.items)
+            ) : (
+              <DataTable
+                rows={data.items}
+                columns={columns}
+                testId={tableTestId}
+                {...(sort ? { sort } : {})}
+              />
+            )}
             <Pager
               page={data.page}
               pageSize={data.pageSize}
