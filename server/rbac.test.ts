@@ -251,6 +251,7 @@ const VALID_INPUT: { [K in EndpointId]: (f: Fixture) => Promise<InputOf<K>> } = 
   'systemLogs.events': async () => ({}),
   'systemLogs.eventKinds': async () => ({}),
   'todo.list': async () => ({}),
+  'todo.page': async () => ({}),
   'todo.create': async (f) => ({
     name: `rbac-${f.unique()}`,
     expireAt: new Date(f.t.clock.now + 86_400_000).toISOString(),
