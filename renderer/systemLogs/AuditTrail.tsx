@@ -62,8 +62,8 @@ function useExport(list: ListController<SystemLogRow>) {
 
 const auditColumns = (t: TFunction) => [
   { name: t('systemLogs.field.at'), sortKey: 'at' },
-  { name: t('systemLogs.field.operator'), sortKey: 'operator' },
-  { name: t('systemLogs.field.action'), sortKey: 'action' },
+  { name: t('systemLogs.field.operator') },
+  { name: t('systemLogs.field.action') },
   { name: t('systemLogs.field.game') },
   { name: t('systemLogs.field.target') },
   { name: t('systemLogs.field.reason') },

@@ -22,8 +22,8 @@ const LEVEL_INTENT: Record<EventLevel, Intent> = {
 
 const eventColumns = (t: TFunction) => [
   { name: t('systemLogs.field.at'), sortKey: 'at' },
-  { name: t('systemLogs.field.level'), sortKey: 'level' },
-  { name: t('systemLogs.field.event'), sortKey: 'kind' },
+  { name: t('systemLogs.field.level') },
+  { name: t('systemLogs.field.event') },
   { name: t('systemLogs.field.game') },
   { name: t('systemLogs.field.subject') },
   { name: t('systemLogs.field.detail') },

@@ -13,7 +13,7 @@ import './users.css';
 
 const logColumns = (t: TFunction) => [
   { name: t('users.logs.at'), sortKey: 'at' },
-  { name: t('users.logs.action'), sortKey: 'action' },
+  { name: t('users.logs.action') },
   { name: t('users.logs.game') },
   { name: t('users.logs.target') },
   { name: t('users.logs.reason') },
