@@ -59,7 +59,7 @@ const watchColumns = (t: TFunction) => [
   { name: t('serverWatch.field.name'), sortKey: 'name' },
   { name: t('serverWatch.field.game'), sortKey: 'game' },
   { name: t('serverWatch.field.check') },
-  { name: t('serverWatch.field.state'), sortKey: 'state' },
+  { name: t('serverWatch.field.state') },
   { name: t('serverWatch.field.since'), sortKey: 'stateSince' },
   { name: t('serverWatch.field.response') },
   { name: t('serverWatch.field.players') },
