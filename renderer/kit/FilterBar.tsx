@@ -3,7 +3,7 @@ import { Button, InputGroup, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { paramOf, type DateRangeFilter, type ListFilter } from './filters.js';
 import { OptionSelect, optionsOf } from './OptionSelect.js';
-import { SearchBox } from './SearchBox.js';
+import { SearchBox, SearchOnSubmit } from './SearchBox.js';
 import type { ListController } from './useListController.js';
 
 /**
@@ -50,6 +50,21 @@ function FilterControl<T>({
   const value = list.values[filter.input] ?? '';
   if (filter.kind === 'hidden') return null;
   if (filter.kind === 'dateRange') return <DateRange filter={filter} list={list} listTestId={listTestId} />;
+  if (filter.kind === 'search' && filter.submitText !== undefined) {
+    // Keyed by the applied text, so Back and "clear" reset what is typed to what is applied.
+    return (
+      <SearchOnSubmit
+        key={value}
+        initial={value}
+        onSubmit={search}
+        placeholder={filter.placeholder}
+        submitText={filter.submitText}
+        testId={filter.testId ?? `${listTestId}-search`}
+        {...(filter.icon === undefined ? {} : { icon: filter.icon })}
+        {...(filter.maxLength === undefined ? {} : { maxLength: filter.maxLength })}
+      />
+    );
+  }
   if (filter.kind === 'search') {
     return (
       <SearchBox
@@ -65,13 +80,17 @@ function FilterControl<T>({
     <OptionSelect
       value={value}
       {...(filter.none === undefined ? {} : { none: filter.none })}
-      options={optionsOf(filter.options, filter.label)}
+      options={optionsOf(offered(filter.options, value), filter.label)}
       onChange={(v) => list.setFilter(filter, v)}
       aria-label={filter.ariaLabel}
       data-testid={filter.testId ?? `${listTestId}-${param}-filter`}
     />
   );
 }
+
+/** The options, and first the value chosen when they do not list it (one a filter accepts). */
+const offered = (options: readonly string[], value: string): readonly string[] =>
+  value === '' || options.includes(value) ? options : [value, ...options];
 
 /** Two day fields; a last day before the first is marked here and said in place of the rows. */
 function DateRange<T>({

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Classes, Intent, Spinner, type IconName } from '@blueprintjs/core';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -6,13 +6,12 @@ import { useTranslation } from 'react-i18next';
 import type { InputOf } from '../../shared/api/table.js';
 import { EmptyState } from '../components/EmptyState.js';
 import { QueryState, RefetchSpinner } from '../components/QueryState.js';
-import { useToasts } from '../components/Toaster.js';
 import type { FilterValues } from './filters.js';
 import { FilterBar } from './FilterBar.js';
 import { BulkBar, hasBulk, selectColumn, SelectPage, type ListBulk } from './BulkBar.js';
 import { Pager, type Page } from './Pager.js';
-import { RowActionDialog } from './RowActionDialog.js';
-import { rowActionId, rowActionTextKey, type ListRowAction, type RowAction } from './rowActions.js';
+import { useRowActions } from './RowActions.js';
+import type { ListRowAction } from './rowActions.js';
 import { DataTable, type TableColumn, type TableSort } from './table.js';
 import {
   useListController,
@@ -32,6 +31,8 @@ export interface ListTexts {
   failed: string;
   /** An empty list, no filter set. */
   empty: string;
+  /** Under it, what to do about it ("Add what you must not forget"). */
+  emptyHelp?: string;
   /** An empty list with filters set; "nothing matches these filters" by default. */
   filteredEmpty?: (values: FilterValues) => string;
   /** The count over the table; "N records" by default. */
@@ -78,90 +79,9 @@ export interface ListPageProps<K extends ListEndpointId> {
   testId: string;
 }
 
-type Opened<T> = { id: string; row: T } | null;
-
-const isConfirm = <T,>(a: ListRowAction<T>): a is RowAction<T> & { kind?: 'confirm' } =>
-  a.kind === undefined || a.kind === 'confirm';
-
 /** The actions column: a button for each action the row offers, of whichever kind. */
-function actionsColumn<T>(
-  actions: readonly ListRowAction<T>[],
-  width: number,
-  name: string,
-  button: (action: ListRowAction<T>, row: T) => ReactNode,
-): TableColumn<T> {
-  return {
-    key: 'actions',
-    name,
-    width,
-    interactive: true,
-    render: (row) => (
-      <span className="kit-row-actions">
-        {actions.filter((a) => a.when?.(row) ?? true).map((a) => button(a, row))}
-      </span>
-    ),
-  };
-}
-
-/** A row's button for one action: opens its confirmation or dialog, follows its link, or toggles. */
-function useRowButton<T>(open: (opened: Opened<T>) => void) {
-  const { t } = useTranslation();
-  const toasts = useToasts();
-  return (a: ListRowAction<T>, row: T): ReactNode => {
-    const common = {
-      key: rowActionId(a),
-      size: 'small',
-      variant: 'minimal',
-      'data-testid': a.buttonTestId(row),
-    } as const;
-    if (isConfirm(a))
-      return (
-        <Button
-          {...common}
-          intent={a.intent}
-          icon={a.icon}
-          text={t(rowActionTextKey(a, 'action'))}
-          onClick={() => open({ id: a.endpoint, row })}
-        />
-      );
-    if (a.kind === 'dialog')
-      return (
-        <Button
-          {...common}
-          intent={a.intent}
-          icon={a.icon}
-          text={a.text}
-          onClick={() => open({ id: a.id, row })}
-        />
-      );
-    if (a.kind === 'link')
-      return (
-        <Link
-          key={common.key}
-          to={a.to(row)}
-          className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL}`}
-          data-testid={common['data-testid']}
-        >
-          {a.text}
-        </Link>
-      );
-    const on = a.isOn(row);
-    return (
-      <Button
-        {...common}
-        icon={a.icon(on)}
-        text={a.text(on)}
-        aria-pressed={on}
-        onClick={() =>
-          a.run(row, !on).then(
-            () => toasts.success(a.done(row, !on)),
-            (err: unknown) =>
-              toasts.error(`${a.failed}: ${err instanceof Error ? err.message : String(err)}`),
-          )
-        }
-      />
-    );
-  };
+function actionsColumn<T>(width: number, name: string, cell: (row: T) => ReactNode): TableColumn<T> {
+  return { key: 'actions', name, width, interactive: true, render: cell };
 }
 
 /** The header's sort, in the operator's language, when the list can be sorted. */
@@ -192,15 +112,13 @@ export function ListPage<K extends ListEndpointId>(props: ListPageProps<K>) {
     ...(props.follow ? { follow: props.follow } : {}),
     ...(props.rowId ? { rowId: props.rowId } : {}),
   });
-  const [opened, setOpened] = useState<Opened<RowOf<K>>>(null);
-  const close = useCallback(() => setOpened(null), []);
-  const button = useRowButton<RowOf<K>>(setOpened);
-  const sort = useTableSort(list);
   const actions = props.actions ?? [];
+  const rowActions = useRowActions(actions, list.game);
+  const sort = useTableSort(list);
   const columns =
     actions.length === 0
       ? props.columns
-      : [actionsColumn(actions, props.actionsWidth ?? 100, t('kit.list.actions'), button), ...props.columns];
+      : [actionsColumn(props.actionsWidth ?? 100, t('kit.list.actions'), rowActions.cell), ...props.columns];
   const start =
     typeof props.toolbarStart === 'function' ? props.toolbarStart(list.query.data) : props.toolbarStart;
 
@@ -231,19 +149,7 @@ export function ListPage<K extends ListEndpointId>(props: ListPageProps<K>) {
         testId={props.testId}
         {...(props.bulk ? { bulk: props.bulk } : {})}
       />
-      {actions.map((a) =>
-        isConfirm(a) ? (
-          <RowActionDialog
-            key={a.endpoint}
-            action={a}
-            game={list.game}
-            target={opened?.id === a.endpoint ? opened.row : null}
-            onClose={close}
-          />
-        ) : a.kind === 'dialog' && opened?.id === a.id ? (
-          <span key={a.id}>{a.render(opened.row, close)}</span>
-        ) : null,
-      )}
+      {rowActions.dialogs}
     </div>
   );
 }
@@ -254,7 +160,7 @@ export function ListPage<K extends ListEndpointId>(props: ListPageProps<K>) {
  */
 export function ListBody<T>({
   list,
-  columns,
+  columns = [],
   texts,
   icon,
   sort,
@@ -262,9 +168,13 @@ export function ListBody<T>({
   filteredEmpty,
   bulk,
   filtered = list.filtered,
+  table,
 }: {
   list: ListController<T>;
-  columns: readonly TableColumn<T>[];
+  /** The kit table's columns; none when `table` draws the rows. */
+  columns?: readonly TableColumn<T>[];
+  /** The rows drawn another way than the kit's table (a log's plain table, each row opening it). */
+  table?: (rows: readonly T[]) => ReactNode;
   texts: ListTexts;
   icon: IconName;
   sort?: TableSort | undefined;
@@ -298,6 +208,7 @@ export function ListBody<T>({
         filteredEmpty={filteredEmpty}
         picking={picking}
         filtered={filtered}
+        table={table}
       />
     </>
   );
@@ -314,9 +225,11 @@ function ListRows<T>({
   filteredEmpty,
   picking,
   filtered,
+  table,
 }: {
   list: ListController<T>;
   columns: readonly TableColumn<T>[];
+  table: ((rows: readonly T[]) => ReactNode) | undefined;
   texts: ListTexts;
   icon: IconName;
   sort: TableSort | undefined;
@@ -359,7 +272,12 @@ function ListRows<T>({
             : texts.empty;
           return (
             <div data-testid={tableTestId} data-row-count={0}>
-              <EmptyState icon={filtered ? 'filter' : icon} title={title} testId={`${testId}-empty`} />
+              <EmptyState
+                icon={filtered ? 'filter' : icon}
+                title={title}
+                {...(!filtered && texts.emptyHelp ? { description: texts.emptyHelp } : {})}
+                testId={`${testId}-empty`}
+              />
               {filtered && filteredEmpty}
             </div>
           );
@@ -376,14 +294,18 @@ function ListRows<T>({
                 {count}
               </span>
             </div>
-            <DataTable
-              rows={data.items}
-              columns={columns}
-              testId={tableTestId}
-              // A row's checkbox reads the selection, which the rows and columns do not carry.
-              dependencies={[list.selection.size, list.selection.pageState]}
-              {...(sort ? { sort } : {})}
-            />
+            {table ? (
+              table(data.items)
+            ) : (
+              <DataTable
+                rows={data.items}
+                columns={columns}
+                testId={tableTestId}
+                // A row's checkbox reads the selection, which the rows and columns do not carry.
+                dependencies={[list.selection.size, list.selection.pageState]}
+                {...(sort ? { sort } : {})}
+              />
+            )}
             <Pager
               page={data.page}
               pageSize={data.pageSize}

@@ -77,3 +77,40 @@ describe('list filters', () => {
     expect(setPatch(player, '42')).toEqual({ player: '42' });
   });
 });
+
+describe('a select whose options come and go', () => {
+  /** Events by kind: the kinds offered are those the server has recorded, loaded after the URL is read. */
+  const event: ListFilter = {
+    kind: 'select',
+    input: 'kind',
+    param: 'ekind',
+    options: [],
+    label,
+    ariaLabel: 'Event',
+    none: 'All',
+    accept: (k) => /^[a-z]+\.[a-z]+$/i.test(k),
+  };
+  const area: ListFilter = {
+    kind: 'select',
+    input: 'area',
+    options: ['backend', 'serverWatch'],
+    label,
+    ariaLabel: 'Area',
+    none: 'All',
+    resets: ['ekind'],
+  };
+
+  it('keeps a value it accepts though no option lists it, and drops one it does not', () => {
+    expect(readFilters(params('ekind=backend.started'), [event])).toEqual({ kind: 'backend.started' });
+    expect(readFilters(params('ekind=drop;table'), [event])).toEqual({ kind: '' });
+  });
+
+  it('empties the filters it governs when it changes, back on the first page', () => {
+    const next = applyPatch(
+      params('area=backend&ekind=backend.started&epage=3'),
+      setPatch(area, 'serverWatch'),
+      'epage',
+    );
+    expect(next.toString()).toBe('area=serverWatch');
+  });
+});

@@ -1,3 +1,4 @@
+import type { IconName } from '@blueprintjs/core';
 import { dayOf, dayRange } from './dates.js';
 import { pickOne, type ParamPatch } from './listParams.js';
 
@@ -20,6 +21,12 @@ export interface SearchFilter extends FilterBase {
   kind: 'search';
   placeholder: string;
   maxLength?: number;
+  /**
+   * Applied on submit only, by a button of this text: an exact match (an operator's name), where
+   * searching at each pause would query for every prefix typed.
+   */
+  submitText?: string;
+  icon?: IconName;
 }
 
 /** One of fixed values, each with its label. */
@@ -34,6 +41,13 @@ export interface SelectFilter extends FilterBase {
   initial?: string;
   /** The value that filters nothing, when it is not `none` ('all' statuses). */
   all?: string;
+  /**
+   * A value the options do not list that the endpoint still takes (a kind the server has recorded,
+   * before the options are loaded; an action of another kind): kept, and offered as its own option.
+   */
+  accept?: (raw: string) => boolean;
+  /** Other filters' URL parameters emptied when this one changes (an area empties its event). */
+  resets?: readonly string[];
 }
 
 /** Set from elsewhere on the page (a row's button, a link), with no control of its own. */
@@ -71,6 +85,12 @@ const inputsOf = (f: ListFilter): string[] => (f.kind === 'dateRange' ? [f.input
 const initialOf = (f: ListFilter): string => (f.kind === 'select' ? (f.initial ?? '') : '');
 const unfilteredOf = (f: ListFilter): string => (f.kind === 'select' ? (f.all ?? f.initial ?? '') : '');
 
+function selectValue(f: SelectFilter, raw: string | null): string {
+  const listed = pickOne(raw, f.options);
+  if (listed !== undefined) return listed;
+  return raw !== null && raw !== '' && f.accept?.(raw) ? raw : initialOf(f);
+}
+
 /** Each filter's value from the URL, by input field; a value a select does not offer is its default. */
 export function readFilters(search: URLSearchParams, filters: readonly ListFilter[]): FilterValues {
   const values: FilterValues = {};
@@ -80,7 +100,7 @@ export function readFilters(search: URLSearchParams, filters: readonly ListFilte
       values[f.input] = dayOf(raw) ?? '';
       values[f.toInput] = dayOf(search.get(toParamOf(f))) ?? '';
     } else {
-      values[f.input] = f.kind === 'select' ? (pickOne(raw, f.options) ?? initialOf(f)) : (raw ?? '').trim();
+      values[f.input] = f.kind === 'select' ? selectValue(f, raw) : (raw ?? '').trim();
     }
   }
   return values;
@@ -130,7 +150,11 @@ export function clearPatch(filters: readonly ListFilter[]): ParamPatch {
 
 /** The URL change that sets one filter; its default is left out of the URL. */
 export function setPatch(filter: ListFilter, value: string): ParamPatch {
-  return { [paramOf(filter)]: value === initialOf(filter) ? '' : value };
+  const resets = filter.kind === 'select' ? (filter.resets ?? []) : [];
+  return {
+    ...Object.fromEntries(resets.map((p) => [p, ''])),
+    [paramOf(filter)]: value === initialOf(filter) ? '' : value,
+  };
 }
 
 /** The URL change that sets a date range's last day. */

@@ -96,6 +96,11 @@ export interface ToggleRowAction<T> {
   /** The toast once done, and the failure's title. */
   done: (row: T, next: boolean) => string;
   failed: string;
+  /**
+   * Turning it on needs a reason (pausing a watched server): the button opens this confirmation
+   * instead of running at once; turning it off runs at once.
+   */
+  confirmOn?: RowAction<T>;
 }
 
 /** What a row of a list offers: a confirmed call (the default kind), a dialog, a link or a toggle. */

@@ -37,6 +37,25 @@ export interface TableSort {
   label: (name: string, state: 'asc' | 'desc' | 'none') => string;
 }
 
+/** A column's heading that sorts the list by it: ascending, descending, then the list's own order. */
+export function SortHeader({ name, sortKey, sort }: { name: string; sortKey: string; sort: TableSort }) {
+  const state = sort.column === sortKey ? sort.order : 'none';
+  const icon = state === 'asc' ? 'sort-asc' : state === 'desc' ? 'sort-desc' : 'double-caret-vertical';
+  return (
+    <Button
+      variant="minimal"
+      size="small"
+      className="kit-sort-header"
+      endIcon={icon}
+      text={name}
+      aria-label={sort.label(name, state)}
+      data-sort={state}
+      data-testid={`sort-${sortKey}`}
+      onClick={() => sort.onSort(sortKey)}
+    />
+  );
+}
+
 /**
  * The Table2 columns of `columns` over `rows`: each cell draws its row through the column's
  * render (Table2 may ask for a row past the end while new rows arrive; that cell is empty).
@@ -57,21 +76,7 @@ function tableColumns<T>(rows: readonly T[], columns: readonly TableColumn<T>[],
   const header = (col: TableColumn<T>) => {
     const key = col.sortKey;
     if (!sort || key === undefined) return undefined;
-    const state = sort.column === key ? sort.order : 'none';
-    const icon = state === 'asc' ? 'sort-asc' : state === 'desc' ? 'sort-desc' : 'double-caret-vertical';
-    return () => (
-      <Button
-        variant="minimal"
-        size="small"
-        className="kit-sort-header"
-        endIcon={icon}
-        text={col.name}
-        aria-label={sort.label(col.name, state)}
-        data-sort={state}
-        data-testid={`sort-${key}`}
-        onClick={() => sort.onSort(key)}
-      />
-    );
+    return () => <SortHeader name={col.name} sortKey={key} sort={sort} />;
   };
   return columns.map((c) => {
     const nameRenderer = header(c);

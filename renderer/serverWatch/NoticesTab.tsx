@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Button,
   Callout,
@@ -6,32 +5,40 @@ import {
   Classes,
   Dialog,
   DialogBody,
-  HTMLTable,
   InputGroup,
   Intent,
   Switch,
   Tag,
   TextArea,
 } from '@blueprintjs/core';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { DialogActions } from '../kit/DialogActions.js';
-import { NOTICE_KINDS, type NoticeKind, type NoticeRule } from '../../shared/api/notices.js';
-import { Codes } from '../../shared/codes.js';
+import {
+  NOTICE_KINDS,
+  type GameFigures,
+  type NoticeKind,
+  type NoticeRule,
+} from '../../shared/api/notices.js';
+import type { OutputOf } from '../../shared/api/table.js';
+import { Codes, type Language } from '../../shared/codes.js';
 import { GAME_LIST, GAMES, type GameId } from '../../shared/games.js';
 import { asResultError } from '../bridge/result.js';
-import { EmptyState } from '../components/EmptyState.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
-import { QueryState } from '../components/QueryState.js';
-import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { useNow } from '../components/hooks.js';
 import { formatDateTime } from '../components/format.js';
 import { formatMoney } from '../components/money.js';
 import { useToasts } from '../components/Toaster.js';
-import { useEndpointMutation, useEndpointQuery } from '../kit/data.js';
+import { useEndpointMutation } from '../kit/data.js';
 import { FormField } from '../kit/FormField.js';
-import { useRetained } from '../kit/gameName.js';
+import { ListBody, useTableSort } from '../kit/ListPage.js';
 import { optionsOf, OptionSelect } from '../kit/OptionSelect.js';
+import { useRowActions } from '../kit/RowActions.js';
+import { rowAction, type ListRowAction } from '../kit/rowActions.js';
+import { RowsTable } from '../kit/RowsTable.js';
 import { useForm } from '../kit/useForm.js';
+import { useListController } from '../kit/useListController.js';
 import { useLanguage } from '../i18n/i18n.js';
 import {
   NOTICE_FIELDS,
@@ -46,6 +53,74 @@ import { formatCount, formatRelative } from './watchFormat.js';
 
 const STATE_INTENT = { ok: Intent.SUCCESS, crossed: Intent.DANGER, unknown: Intent.NONE } as const;
 
+/** A notice as an operator reads it: "online players below 600". */
+const describeRule = (t: TFunction, lang: Language, r: NoticeRule) =>
+  t(`serverWatch.notice.describe.${r.kind}`, {
+    n: isIncome(r.kind) ? formatMoney(r.threshold, 'CNY', lang) : formatCount(r.threshold, lang),
+    hour: String(r.byHour ?? 0).padStart(2, '0'),
+  });
+
+const noticeColumns = (t: TFunction) => [
+  { name: t('serverWatch.field.game'), sortKey: 'game' },
+  { name: t('serverWatch.notice.condition') },
+  { name: t('serverWatch.notice.enabled') },
+  { name: t('serverWatch.field.state') },
+  { name: t('serverWatch.notice.lastValue') },
+  { name: t('serverWatch.notice.lastFired'), sortKey: 'lastFiredAt' },
+  { name: t('serverWatch.field.note') },
+  { name: t('kit.list.actions') },
+];
+
+/** A notice's actions: edit it (its dialog), delete it with a reason. */
+function useNoticeActions(): ListRowAction<NoticeRule>[] {
+  const { t } = useTranslation();
+  return [
+    {
+      kind: 'dialog',
+      id: 'edit',
+      text: t('serverWatch.list.edit'),
+      icon: 'edit',
+      buttonTestId: (r) => `notice-edit-${r.id}`,
+      render: (r, close) => <NoticeFormDialog key={r.id} editing={r} onClose={close} />,
+    },
+    rowAction({
+      endpoint: 'notices.delete',
+      texts: 'serverWatch.rows',
+      input: (r: NoticeRule, reason) => ({ id: r.id, reason }),
+      names: (r, { t: tr, lang }) => ({ what: describeRule(tr, lang, r), game: GAMES[r.game].names[lang] }),
+      icon: 'trash',
+      intent: Intent.DANGER,
+      buttonTestId: (r) => `notice-delete-${r.id}`,
+      dialogTestId: 'notice-delete-dialog',
+    }),
+  ];
+}
+
+/** Each game's figures now, so a threshold can be set against them. */
+function Figures({ figures }: { figures: readonly GameFigures[] }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <div className="notice-figures" data-testid="notice-figures">
+      {figures.map((f) => (
+        <Card key={f.game} compact className="notice-figure" data-testid={`notice-figure-${f.game}`}>
+          <div className="notice-figure-game">{GAMES[f.game].names[lang]}</div>
+          <div>
+            {t('serverWatch.field.players')}: <b>{formatCount(f.onlinePlayers, lang) || '—'}</b>
+          </div>
+          <div>
+            {t('serverWatch.field.income')}:{' '}
+            <b>{f.incomeToday === null ? '—' : formatMoney(f.incomeToday, 'CNY', lang)}</b>
+          </div>
+          <div className={Classes.TEXT_MUTED}>
+            {t('serverWatch.notice.fromServers', { count: f.servers })}
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
 /**
  * Message notices: per game, online players below or above N, or today's income below N by an
  * hour. Each fires once per crossing through the same alerts as server watch. The games' figures
@@ -53,176 +128,98 @@ const STATE_INTENT = { ok: Intent.SUCCESS, crossed: Intent.DANGER, unknown: Inte
  */
 export function NoticesTab() {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  const toasts = useToasts();
   const now = useNow(10_000);
-  const notices = useEndpointQuery('notices.list', {});
-  const setEnabled = useEndpointMutation('notices.setEnabled');
-  const remove = useEndpointMutation('notices.delete');
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<NoticeRule | null>(null);
-  const [deleting, setDeleting] = useState<NoticeRule | null>(null);
-  const shownDeleting = useRetained(deleting);
-  const gameName = (g: GameId) => GAMES[g].names[lang];
-
-  const describe = (r: NoticeRule) =>
-    t(`serverWatch.notice.describe.${r.kind}`, {
-      n: isIncome(r.kind) ? formatMoney(r.threshold, 'CNY', lang) : formatCount(r.threshold, lang),
-      hour: String(r.byHour ?? 0).padStart(2, '0'),
-    });
-  const valueText = (r: NoticeRule, v: number | null) =>
-    v === null ? '—' : isIncome(r.kind) ? formatMoney(v, 'CNY', lang) : formatCount(v, lang);
-
-  const toggle = async (r: NoticeRule) => {
-    try {
-      await setEnabled.mutateAsync({ id: r.id, enabled: !r.enabled });
-      toasts.success(
-        t(r.enabled ? 'serverWatch.notice.turnedOff' : 'serverWatch.notice.turnedOn', { what: describe(r) }),
-      );
-    } catch (err) {
-      toasts.error(
-        t('serverWatch.notice.toggleFailed', { error: err instanceof Error ? err.message : String(err) }),
-      );
-    }
-  };
+  const list = useListController({ endpoint: 'notices.list', input: {} });
+  const sort = useTableSort(list);
+  const actions = useRowActions(useNoticeActions(), null, { iconOnly: true });
+  const data = list.query.data as OutputOf<'notices.list'> | undefined;
 
   return (
     <div className="notices" data-testid="notices">
-      <QueryState
-        query={notices}
-        failedTitle={t('serverWatch.notice.loadFailed')}
-        errorTestId="notices-error"
-      >
-        {(data) => (
-          <>
-            <div className="notice-figures" data-testid="notice-figures">
-              {data.figures.map((f) => (
-                <Card key={f.game} compact className="notice-figure" data-testid={`notice-figure-${f.game}`}>
-                  <div className="notice-figure-game">{gameName(f.game)}</div>
-                  <div>
-                    {t('serverWatch.field.players')}: <b>{formatCount(f.onlinePlayers, lang) || '—'}</b>
-                  </div>
-                  <div>
-                    {t('serverWatch.field.income')}:{' '}
-                    <b>{f.incomeToday === null ? '—' : formatMoney(f.incomeToday, 'CNY', lang)}</b>
-                  </div>
-                  <div className={Classes.TEXT_MUTED}>
-                    {t('serverWatch.notice.fromServers', { count: f.servers })}
-                  </div>
-                </Card>
-              ))}
-            </div>
-            <div className="toolbar">
-              <p className={Classes.TEXT_MUTED}>{t('serverWatch.notice.intro')}</p>
-              <span className="toolbar-spacer" />
-              <Button
-                intent={Intent.PRIMARY}
-                icon="add"
-                text={t('serverWatch.notice.add')}
-                onClick={() => setAdding(true)}
-                data-testid="notice-add"
-              />
-            </div>
-            {data.rules.length === 0 ? (
-              <EmptyState icon="notifications" title={t('serverWatch.notice.empty')} testId="notices-empty" />
-            ) : (
-              <HTMLTable compact striped className="notice-table" data-testid="notice-table">
-                <thead>
-                  <tr>
-                    <th>{t('serverWatch.field.game')}</th>
-                    <th>{t('serverWatch.notice.condition')}</th>
-                    <th>{t('serverWatch.notice.enabled')}</th>
-                    <th>{t('serverWatch.field.state')}</th>
-                    <th>{t('serverWatch.notice.lastValue')}</th>
-                    <th>{t('serverWatch.notice.lastFired')}</th>
-                    <th>{t('serverWatch.field.note')}</th>
-                    <th>{t('kit.list.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.rules.map((r) => (
-                    <tr
-                      key={r.id}
-                      data-testid={`notice-row-${r.id}`}
-                      data-enabled={r.enabled}
-                      data-state={r.state}
-                    >
-                      <td>{gameName(r.game)}</td>
-                      <td>{describe(r)}</td>
-                      <td>
-                        <Switch
-                          checked={r.enabled}
-                          disabled={setEnabled.isPending}
-                          onChange={() => void toggle(r)}
-                          aria-label={t('serverWatch.notice.enabled')}
-                          data-testid={`notice-enabled-${r.id}`}
-                        />
-                      </td>
-                      <td>
-                        <Tag minimal={r.state !== 'crossed'} intent={STATE_INTENT[r.state]}>
-                          {t(`serverWatch.notice.state.${r.state}`)}
-                        </Tag>
-                      </td>
-                      <td title={formatDateTime(r.lastEvaluatedAt, lang)}>{valueText(r, r.lastValue)}</td>
-                      <td title={formatDateTime(r.lastFiredAt, lang)}>
-                        {r.lastFiredAt
-                          ? formatRelative(r.lastFiredAt, now, lang)
-                          : t('serverWatch.notice.never')}
-                      </td>
-                      <td className="notice-note" title={r.note}>
-                        {r.note}
-                      </td>
-                      <td className="watch-actions">
-                        <Button
-                          size="small"
-                          variant="minimal"
-                          icon="edit"
-                          aria-label={t('serverWatch.list.edit')}
-                          title={t('serverWatch.list.edit')}
-                          onClick={() => setEditing(r)}
-                          data-testid={`notice-edit-${r.id}`}
-                        />
-                        <Button
-                          size="small"
-                          variant="minimal"
-                          icon="trash"
-                          intent={Intent.DANGER}
-                          aria-label={t('serverWatch.notice.delete')}
-                          title={t('serverWatch.notice.delete')}
-                          onClick={() => setDeleting(r)}
-                          data-testid={`notice-delete-${r.id}`}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-            )}
-          </>
+      {data && <Figures figures={data.figures} />}
+      <div className="toolbar">
+        <p className={Classes.TEXT_MUTED}>{t('serverWatch.notice.intro')}</p>
+        <span className="toolbar-spacer" />
+        <Button
+          intent={Intent.PRIMARY}
+          icon="add"
+          text={t('serverWatch.notice.add')}
+          onClick={() => setAdding(true)}
+          data-testid="notice-add"
+        />
+      </div>
+      <ListBody
+        list={list}
+        testId="notices"
+        icon="notifications"
+        texts={{ failed: t('serverWatch.notice.loadFailed'), empty: t('serverWatch.notice.empty') }}
+        table={(rows) => (
+          <RowsTable
+            columns={noticeColumns(t)}
+            rowCount={rows.length}
+            testId="notice-table"
+            sort={sort}
+            className="notice-table"
+          >
+            {rows.map((r) => (
+              <NoticeRow key={r.id} rule={r} now={now} actions={actions.cell(r)} />
+            ))}
+          </RowsTable>
         )}
-      </QueryState>
-      {adding && <NoticeFormDialog onClose={() => setAdding(false)} />}
-      {editing && <NoticeFormDialog key={editing.id} editing={editing} onClose={() => setEditing(null)} />}
-      <ReasonConfirmDialog
-        isOpen={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t('serverWatch.notice.deleteTitle', {
-          game: shownDeleting ? gameName(shownDeleting.game) : '',
-          what: shownDeleting ? describe(shownDeleting) : '',
-        })}
-        warning={t('serverWatch.notice.deleteWarning')}
-        confirmText={t('serverWatch.notice.delete')}
-        failedTitle={t('serverWatch.notice.deleteFailed')}
-        icon="trash"
-        intent={Intent.DANGER}
-        onConfirm={async (reason) => {
-          if (!deleting) return;
-          await remove.mutateAsync({ id: deleting.id, reason });
-          toasts.success(t('serverWatch.notice.deleted', { what: describe(deleting) }));
-        }}
-        testId="notice-delete-dialog"
       />
+      {actions.dialogs}
+      {adding && <NoticeFormDialog onClose={() => setAdding(false)} />}
     </div>
+  );
+}
+
+/** One notice: its game, condition, the switch that turns it on and off, its state and last figures. */
+function NoticeRow({ rule: r, now, actions }: { rule: NoticeRule; now: number; actions: ReactNode }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const toasts = useToasts();
+  const setEnabled = useEndpointMutation('notices.setEnabled');
+  const valueText = (v: number | null) =>
+    v === null ? '—' : isIncome(r.kind) ? formatMoney(v, 'CNY', lang) : formatCount(v, lang);
+  const toggle = async () => {
+    const what = describeRule(t, lang, r);
+    try {
+      await setEnabled.mutateAsync({ id: r.id, enabled: !r.enabled });
+      toasts.success(t(r.enabled ? 'serverWatch.notice.turnedOff' : 'serverWatch.notice.turnedOn', { what }));
+    } catch (err) {
+      toasts.error(
+        `${t('serverWatch.notice.toggleFailed')}: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  };
+  return (
+    <tr data-testid={`notice-row-${r.id}`} data-enabled={r.enabled} data-state={r.state}>
+      <td>{GAMES[r.game].names[lang]}</td>
+      <td>{describeRule(t, lang, r)}</td>
+      <td>
+        <Switch
+          checked={r.enabled}
+          disabled={setEnabled.isPending}
+          onChange={() => void toggle()}
+          aria-label={t('serverWatch.notice.enabled')}
+          data-testid={`notice-enabled-${r.id}`}
+        />
+      </td>
+      <td>
+        <Tag minimal={r.state !== 'crossed'} intent={STATE_INTENT[r.state]}>
+          {t(`serverWatch.notice.state.${r.state}`)}
+        </Tag>
+      </td>
+      <td title={formatDateTime(r.lastEvaluatedAt, lang)}>{valueText(r.lastValue)}</td>
+      <td title={formatDateTime(r.lastFiredAt, lang)}>
+        {r.lastFiredAt ? formatRelative(r.lastFiredAt, now, lang) : t('serverWatch.notice.never')}
+      </td>
+      <td className="notice-note" title={r.note}>
+        {r.note}
+      </td>
+      <td className="watch-actions">{actions}</td>
+    </tr>
   );
 }
 

@@ -29,7 +29,7 @@ import { callEndpoint, useEndpointMutation, useEndpointQuery } from '../kit/data
 import { FormField } from '../kit/FormField.js';
 import { useRetained } from '../kit/gameName.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { CheckCell, StateTag } from './WatchList.js';
+import { CheckCell, StateTag } from './cells.js';
 import { testInputOf, draftOf } from './watchForm.js';
 import { formatCount, formatDuration, formatRelative, formatResponse } from './watchFormat.js';
 

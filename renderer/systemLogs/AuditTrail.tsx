@@ -1,37 +1,77 @@
 import { useState } from 'react';
-import { Button, Callout, InputGroup, Intent } from '@blueprintjs/core';
-import { HTMLSelect } from '../components/HTMLSelect.js';
+import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LOG_EXPORT_CAP, OUTCOMES, type SystemLogRow } from '../../shared/api/systemLogs.js';
-import { AUDIT_KINDS, auditKindOf } from '../../shared/api/users.js';
-import { GAME_LIST } from '../../shared/games.js';
+import type { TFunction } from 'i18next';
+import { LOG_EXPORT_CAP, type SystemLogRow } from '../../shared/api/systemLogs.js';
+import type { InputOf } from '../../shared/api/table.js';
+import { AUDIT_KINDS } from '../../shared/api/users.js';
 import { Codes } from '../../shared/codes.js';
 import { asResultError } from '../bridge/result.js';
 import { RefetchSpinner } from '../components/QueryState.js';
 import { errorSentence } from '../components/errorText.js';
 import { useToasts } from '../components/Toaster.js';
 import { ListTime } from '../components/ListTime.js';
-import { AUDITED_ACTIONS, auditActionName, gameName } from '../kit/audit.js';
-import { callEndpoint, useEndpointQuery } from '../kit/data.js';
-import { SearchOnSubmit } from '../kit/SearchBox.js';
-import { useListParams } from '../kit/useListParams.js';
+import { auditActionName, gameName } from '../kit/audit.js';
+import { callEndpoint } from '../kit/data.js';
+import { FilterBar } from '../kit/FilterBar.js';
+import { ListBody, useTableSort } from '../kit/ListPage.js';
+import { pickOne } from '../kit/listParams.js';
+import { RowsTable } from '../kit/RowsTable.js';
+import { useListController, type ListController } from '../kit/useListController.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { exportFileName } from '../kit/csv.js';
 import { EntryDrawer, OutcomeTag } from './EntryDrawer.js';
-import { LogTable } from './LogTable.js';
 import { auditCsv } from './exportRows.js';
-import {
-  AUDIT_PARAMS,
-  auditInput,
-  clearAuditPatch,
-  idParam,
-  isFiltered,
-  readAuditFilters,
-} from './filters.js';
+import { AUDIT_PARAMS, auditFilters, idParam } from './filters.js';
 import { downloadText } from '../kit/download.js';
 
-export const LOG_PAGE_SIZE = 20;
+type ExportNote = { count: number; capped: boolean; file: string };
+
+/** The filters of the page shown, as the export takes them (no paging, no sort). */
+function exportInput(sent: object): InputOf<'systemLogs.export'> {
+  const { page: _p, pageSize: _s, sort: _c, order: _o, ...filters } = sent as Record<string, unknown>;
+  return filters as InputOf<'systemLogs.export'>;
+}
+
+/** The export of the entries the filters match, and the note saying what the file holds. */
+function useExport(list: ListController<SystemLogRow>) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const toasts = useToasts();
+  const [note, setNote] = useState<ExportNote | null>(null);
+  const exporting = useMutation({
+    mutationFn: async () => (list.sent ? callEndpoint('systemLogs.export', exportInput(list.sent)) : null),
+    onSuccess: (data) => {
+      if (!data) return;
+      // One zone for the whole file, named in the time column's heading.
+      const offsetMinutes = -new Date().getTimezoneOffset();
+      const file = exportFileName('system-logs', new Date());
+      downloadText(auditCsv(data.items, { t, lang, offsetMinutes }), file, 'text/csv');
+      setNote({ count: data.items.length, capped: data.capped, file });
+      toasts.result(t('systemLogs.export.done', { count: data.items.length, file }));
+    },
+    onError: (err) =>
+      toasts.error(
+        `${t('systemLogs.export.failed')}: ${errorSentence(asResultError(err, Codes.NETWORK), lang)}`,
+      ),
+  });
+  return { exporting, note };
+}
+
+const auditColumns = (t: TFunction) => [
+  { name: t('systemLogs.field.at'), sortKey: 'at' },
+  { name: t('systemLogs.field.operator') },
+  { name: t('systemLogs.field.action') },
+  { name: t('systemLogs.field.game') },
+  { name: t('systemLogs.field.target') },
+  { name: t('systemLogs.field.reason') },
+  { name: t('systemLogs.field.outcome') },
+  { name: t('systemLogs.field.clientIp') },
+  // The column of the Open buttons is named too: an empty header reads as nothing.
+  { name: t('systemLogs.field.open') },
+];
 
 /**
  * The audit trail: every operator action and sign-in, newest first, filtered by operator, kind,
@@ -41,204 +81,76 @@ export const LOG_PAGE_SIZE = 20;
 export function AuditTrail() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const toasts = useToasts();
-  const { search, page, update } = useListParams(AUDIT_PARAMS.page);
-  const f = readAuditFilters(search);
-  const query = auditInput(f);
-  const reversed = query === 'reversed';
-  const logs = useEndpointQuery(
-    'systemLogs.audit',
-    reversed ? { pageSize: LOG_PAGE_SIZE } : { ...query, page, pageSize: LOG_PAGE_SIZE },
-    { keepPrevious: true, enabled: !reversed },
-  );
-  const entryId = idParam(search.get(AUDIT_PARAMS.entry));
-  // Opening or closing an entry keeps the page (any other change of the URL goes back to page 1).
-  const openEntry = (id: number | '') => update({ [AUDIT_PARAMS.entry]: id, [AUDIT_PARAMS.page]: page });
-  const [exportNote, setExportNote] = useState<{ count: number; capped: boolean; file: string } | null>(null);
-  const exporting = useMutation({
-    mutationFn: async () => {
-      if (query === 'reversed') return null;
-      return callEndpoint('systemLogs.export', query);
-    },
-    onSuccess: (data) => {
-      if (!data) return;
-      // One zone for the whole file, named in the time column's heading.
-      const offsetMinutes = -new Date().getTimezoneOffset();
-      const file = exportFileName('system-logs', new Date());
-      downloadText(auditCsv(data.items, { t, lang, offsetMinutes }), file, 'text/csv');
-      setExportNote({ count: data.items.length, capped: data.capped, file });
-      toasts.result(t('systemLogs.export.done', { count: data.items.length, file }));
-    },
-    onError: (err) =>
-      toasts.error(
-        `${t('systemLogs.export.failed')}: ${errorSentence(asResultError(err, Codes.NETWORK), lang)}`,
-      ),
+  const [search] = useSearchParams();
+  const kind = pickOne(search.get(AUDIT_PARAMS.kind), AUDIT_KINDS);
+  const list = useListController({
+    endpoint: 'systemLogs.audit',
+    input: {},
+    filters: auditFilters({ t, lang }, kind),
+    pageParam: AUDIT_PARAMS.page,
   });
-
-  const actions = AUDITED_ACTIONS.filter((a) => !f.kind || auditKindOf(a) === f.kind)
-    .map((a) => ({ value: a, label: auditActionName(t, a) }))
-    .sort((x, y) => x.label.localeCompare(y.label, lang));
-  const set = (param: string) => (value: string) => update({ [param]: value, [AUDIT_PARAMS.entry]: '' });
-
-  const body = (
-    <LogTable
-      texts="audit"
-      testId="logs"
-      query={logs}
-      reversed={reversed}
-      filtered={isFiltered(f)}
-      emptyIcon="history"
-      pageSize={LOG_PAGE_SIZE}
-      onPage={(p) => update({ [AUDIT_PARAMS.page]: p })}
-      interactive
-      columns={[
-        t('systemLogs.field.at'),
-        t('systemLogs.field.operator'),
-        t('systemLogs.field.action'),
-        t('systemLogs.field.game'),
-        t('systemLogs.field.target'),
-        t('systemLogs.field.reason'),
-        t('systemLogs.field.outcome'),
-        t('systemLogs.field.clientIp'),
-        // The column of the Open buttons is named too: an empty header reads as nothing.
-        t('systemLogs.field.open'),
-      ]}
-      row={(e) => (
-        <LogRow key={e.id} entry={e} onOpen={() => openEntry(e.id)} onOperator={set(AUDIT_PARAMS.operator)} />
-      )}
-    />
-  );
+  const sort = useTableSort(list);
+  const { exporting, note } = useExport(list);
+  const entryId = idParam(list.search.get(AUDIT_PARAMS.entry));
+  // Opening or closing an entry keeps the page (any other change of the URL goes back to page 1).
+  const openEntry = (id: number | '') =>
+    list.update({ [AUDIT_PARAMS.entry]: id, [AUDIT_PARAMS.page]: list.page });
+  const onlyOperator = (name: string) =>
+    list.update({ [AUDIT_PARAMS.operator]: name, [AUDIT_PARAMS.entry]: '' });
 
   return (
     <div className="system-logs" data-testid="audit-trail">
       <div className="toolbar logs-filters" data-testid="logs-filters">
-        <SearchOnSubmit
-          key={f.operator ?? ''}
-          initial={f.operator ?? ''}
-          onSubmit={set(AUDIT_PARAMS.operator)}
-          placeholder={t('systemLogs.filter.operator')}
-          submitText={t('systemLogs.filter.apply')}
-          icon="person"
-          maxLength={200}
-          testId="logs-operator"
-        />
-        <HTMLSelect
-          value={f.kind ?? ''}
-          onChange={(e) =>
-            update({
-              [AUDIT_PARAMS.kind]: e.currentTarget.value,
-              [AUDIT_PARAMS.action]: '',
-              [AUDIT_PARAMS.entry]: '',
-            })
-          }
-          aria-label={t('systemLogs.filter.kind')}
-          data-testid="logs-kind"
-        >
-          <option value="">{t('systemLogs.filter.allKinds')}</option>
-          {AUDIT_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`systemLogs.kind.${k}`)}
-            </option>
-          ))}
-        </HTMLSelect>
-        <HTMLSelect
-          value={f.action ?? ''}
-          onChange={(e) => set(AUDIT_PARAMS.action)(e.currentTarget.value)}
-          aria-label={t('systemLogs.filter.action')}
-          data-testid="logs-action"
-          className="logs-action-select"
-        >
-          <option value="">{t('systemLogs.filter.allActions')}</option>
-          {f.action && !actions.some((a) => a.value === f.action) && (
-            <option value={f.action}>{auditActionName(t, f.action)}</option>
-          )}
-          {actions.map((a) => (
-            <option key={a.value} value={a.value}>
-              {a.label}
-            </option>
-          ))}
-        </HTMLSelect>
-        <HTMLSelect
-          value={f.game ?? ''}
-          onChange={(e) => set(AUDIT_PARAMS.game)(e.currentTarget.value)}
-          aria-label={t('systemLogs.filter.game')}
-          data-testid="logs-game"
-        >
-          <option value="">{t('systemLogs.filter.allGames')}</option>
-          {GAME_LIST.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.names[lang]}
-            </option>
-          ))}
-          <option value="none">{t('systemLogs.noGame')}</option>
-        </HTMLSelect>
-        <HTMLSelect
-          value={f.outcome ?? ''}
-          onChange={(e) => set(AUDIT_PARAMS.outcome)(e.currentTarget.value)}
-          aria-label={t('systemLogs.filter.outcome')}
-          data-testid="logs-outcome"
-        >
-          <option value="">{t('systemLogs.filter.allOutcomes')}</option>
-          {OUTCOMES.map((o) => (
-            <option key={o} value={o}>
-              {t(`systemLogs.outcome.${o}`)}
-            </option>
-          ))}
-        </HTMLSelect>
-        <label className="logs-day">
-          {t('systemLogs.filter.from')}
-          <InputGroup
-            type="date"
-            value={f.from ?? ''}
-            onValueChange={set(AUDIT_PARAMS.from)}
-            data-testid="logs-from"
-          />
-        </label>
-        <label className="logs-day">
-          {t('systemLogs.filter.to')}
-          <InputGroup
-            type="date"
-            value={f.to ?? ''}
-            onValueChange={set(AUDIT_PARAMS.to)}
-            data-testid="logs-to"
-          />
-        </label>
-        {isFiltered(f) && (
-          <Button
-            variant="minimal"
-            icon="cross"
-            text={t('kit.list.clearFilters')}
-            onClick={() => update(clearAuditPatch)}
-            data-testid="logs-clear"
-          />
-        )}
+        <FilterBar list={list} testId="logs" />
         <span className="toolbar-spacer" />
-        <RefetchSpinner query={logs} />
+        <RefetchSpinner query={list.query} />
         <Button
           icon="export"
           text={t('systemLogs.export.button')}
           title={t('systemLogs.export.help', { cap: LOG_EXPORT_CAP.toLocaleString(lang) })}
           loading={exporting.isPending}
-          disabled={reversed || (logs.data?.total ?? 0) === 0}
+          disabled={list.sent === null || (list.query.data?.total ?? 0) === 0}
           onClick={() => exporting.mutate()}
           data-testid="logs-export"
         />
       </div>
-      {exportNote && (
+      {note && (
         <Callout
-          intent={exportNote.capped ? Intent.WARNING : Intent.SUCCESS}
-          icon={exportNote.capped ? 'warning-sign' : 'tick'}
+          intent={note.capped ? Intent.WARNING : Intent.SUCCESS}
+          icon={note.capped ? 'warning-sign' : 'tick'}
           data-testid="logs-export-note"
         >
-          {exportNote.capped
-            ? t('systemLogs.export.capped', {
-                count: exportNote.count.toLocaleString(lang),
-                file: exportNote.file,
-              })
-            : t('systemLogs.export.done', { count: exportNote.count, file: exportNote.file })}
+          {note.capped
+            ? t('systemLogs.export.capped', { count: note.count.toLocaleString(lang), file: note.file })
+            : t('systemLogs.export.done', { count: note.count, file: note.file })}
         </Callout>
       )}
-      {body}
+      <ListBody
+        list={list}
+        testId="logs"
+        icon="history"
+        texts={{
+          failed: t('systemLogs.audit.loadFailed'),
+          empty: t('systemLogs.audit.empty'),
+          filteredEmpty: () => t('systemLogs.audit.noMatches'),
+          count: (count) => t('systemLogs.audit.count', { count: count.toLocaleString(lang) }),
+          countCapped: (count) => t('systemLogs.audit.countCapped', { count: count.toLocaleString(lang) }),
+        }}
+        table={(rows) => (
+          <RowsTable
+            columns={auditColumns(t)}
+            rowCount={rows.length}
+            testId="logs"
+            sort={sort}
+            interactive
+            className="logs-table"
+          >
+            {rows.map((e) => (
+              <LogRow key={e.id} entry={e} onOpen={() => openEntry(e.id)} onOperator={onlyOperator} />
+            ))}
+          </RowsTable>
+        )}
+      />
       {entryId !== null && <EntryDrawer entryId={entryId} onClose={() => openEntry('')} />}
     </div>
   );

@@ -1,86 +1,159 @@
-import { EVENT_LEVELS, OUTCOMES, type EventLevel } from '../../shared/api/systemLogs.js';
-import { AUDIT_KINDS, type AuditKind } from '../../shared/api/users.js';
-import type { InputOf } from '../../shared/api/table.js';
-import { GAME_IDS, type GameId } from '../../shared/games.js';
-import { pickOne, type ParamPatch } from '../kit/listParams.js';
-import { dayOf, dayRange } from '../kit/dates.js';
-
-export { dayRange, localDayStart } from '../kit/dates.js';
+import type { TFunction } from 'i18next';
+import { EVENT_LEVELS, OUTCOMES } from '../../shared/api/systemLogs.js';
+import { AUDIT_KINDS, auditKindOf, type AuditKind } from '../../shared/api/users.js';
+import type { Language } from '../../shared/codes.js';
+import { GAME_IDS } from '../../shared/games.js';
+import { AUDITED_ACTIONS, auditActionName, gameName } from '../kit/audit.js';
+import type { ListFilter } from '../kit/filters.js';
 
 /**
- * The system logs' filters live in the URL (Back, reload and a shared link keep them): read
- * defensively (a hand-edited value is no filter), turned into the calls' inputs. Days are the
- * operator's local days, both ends included; the calls take instants with an exclusive end, so
- * the end is sent as the start of the next day.
+ * The system logs' filters, declared for the list controller: where each lives in the URL (the
+ * two tabs keep theirs side by side, so the events' carry an `e`), the control's test id, and what
+ * a hand-edited value may be. Days are the operator's local days, both ends included.
  */
 
 export const TABS = ['audit', 'events'] as const;
 export type Tab = (typeof TABS)[number];
 export const TAB_PARAM = 'tab';
 
-export const AUDIT_PARAMS = {
-  operator: 'op',
-  kind: 'kind',
-  action: 'action',
-  game: 'game',
-  outcome: 'outcome',
-  from: 'from',
-  to: 'to',
-  page: 'page',
-  entry: 'entry',
-} as const;
+export const AUDIT_PARAMS = { kind: 'kind', page: 'page', entry: 'entry', operator: 'op' } as const;
+export const EVENT_PARAMS = { kind: 'ekind', page: 'epage' } as const;
+export const EVENT_SORT_PARAMS = { sort: 'esort', order: 'eorder' } as const;
 
-export const EVENT_PARAMS = {
-  area: 'area',
-  kind: 'ekind',
-  level: 'level',
-  game: 'egame',
-  from: 'efrom',
-  to: 'eto',
-  page: 'epage',
-} as const;
-
-export type LogGame = GameId | 'none';
-const LOG_GAMES: readonly LogGame[] = [...GAME_IDS, 'none'];
+const LOG_GAMES = [...GAME_IDS, 'none'] as const;
 const ACTION_ID = /^[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*$/;
 const AREA = /^[A-Za-z][A-Za-z0-9]*$/;
-export interface AuditFilterValues {
-  operator?: string;
-  kind?: AuditKind;
-  action?: string;
-  game?: LogGame;
-  outcome?: (typeof OUTCOMES)[number];
-  from?: string;
-  to?: string;
+
+interface Naming {
+  t: TFunction;
+  lang: Language;
 }
 
-export function readAuditFilters(search: URLSearchParams): AuditFilterValues {
-  const operator = search.get(AUDIT_PARAMS.operator)?.trim() ?? '';
-  const action = search.get(AUDIT_PARAMS.action) ?? '';
-  const kind = pickOne(search.get(AUDIT_PARAMS.kind), AUDIT_KINDS);
-  const game = pickOne(search.get(AUDIT_PARAMS.game), LOG_GAMES);
-  const outcome = pickOne(search.get(AUDIT_PARAMS.outcome), OUTCOMES);
-  const from = dayOf(search.get(AUDIT_PARAMS.from));
-  const to = dayOf(search.get(AUDIT_PARAMS.to));
-  return {
-    ...(operator && operator.length <= 200 ? { operator } : {}),
-    ...(kind ? { kind } : {}),
-    ...(ACTION_ID.test(action) ? { action } : {}),
-    ...(game ? { game } : {}),
-    ...(outcome ? { outcome } : {}),
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-  };
+const logGameLabel =
+  ({ t, lang }: Naming) =>
+  (g: string) =>
+    g === 'none' ? t('systemLogs.noGame') : (gameName(g, lang) ?? g);
+
+/** The game filter of both tabs: a game, or the entries of no game. */
+const gameFilter = (n: Naming, param: string, testId: string): ListFilter => ({
+  kind: 'select',
+  input: 'game',
+  param,
+  testId,
+  options: LOG_GAMES,
+  label: logGameLabel(n),
+  none: n.t('systemLogs.filter.allGames'),
+  ariaLabel: n.t('systemLogs.filter.game'),
+});
+
+/** The day range of both tabs. */
+const daysFilter = ({ t }: Naming, params: { from: string; to: string }, testId: string): ListFilter => ({
+  kind: 'dateRange',
+  input: 'from',
+  toInput: 'to',
+  param: params.from,
+  toParam: params.to,
+  testId,
+  fromLabel: t('systemLogs.filter.from'),
+  toLabel: t('systemLogs.filter.to'),
+});
+
+/** The actions offered for a kind of entry (all of them for any kind), by their names. */
+function actionsOf({ t, lang }: Naming, kind: AuditKind | undefined): string[] {
+  return AUDITED_ACTIONS.filter((a) => !kind || auditKindOf(a) === kind)
+    .map((a) => ({ value: a, label: auditActionName(t, a) }))
+    .sort((x, y) => x.label.localeCompare(y.label, lang))
+    .map((a) => a.value);
 }
 
-export type AuditQuery = Omit<InputOf<'systemLogs.export'>, never>;
+/** The audit trail's filters; the actions offered follow the kind chosen. */
+export function auditFilters(n: Naming, kind: AuditKind | undefined): readonly ListFilter[] {
+  const { t } = n;
+  return [
+    {
+      kind: 'search',
+      input: 'operator',
+      param: AUDIT_PARAMS.operator,
+      testId: 'logs-operator',
+      placeholder: t('systemLogs.filter.operator'),
+      submitText: t('systemLogs.filter.apply'),
+      icon: 'person',
+      maxLength: 200,
+    },
+    {
+      kind: 'select',
+      input: 'kind',
+      param: AUDIT_PARAMS.kind,
+      testId: 'logs-kind',
+      options: AUDIT_KINDS,
+      label: (k) => t(`systemLogs.kind.${k}`),
+      none: t('systemLogs.filter.allKinds'),
+      ariaLabel: t('systemLogs.filter.kind'),
+      resets: ['action'],
+    },
+    {
+      kind: 'select',
+      input: 'action',
+      testId: 'logs-action',
+      options: actionsOf(n, kind),
+      label: (a) => auditActionName(t, a),
+      none: t('systemLogs.filter.allActions'),
+      ariaLabel: t('systemLogs.filter.action'),
+      accept: (a) => ACTION_ID.test(a),
+    },
+    gameFilter(n, 'game', 'logs-game'),
+    {
+      kind: 'select',
+      input: 'outcome',
+      testId: 'logs-outcome',
+      options: OUTCOMES,
+      label: (o) => t(`systemLogs.outcome.${o}`),
+      none: t('systemLogs.filter.allOutcomes'),
+      ariaLabel: t('systemLogs.filter.outcome'),
+    },
+    daysFilter(n, { from: 'from', to: 'to' }, 'logs'),
+  ];
+}
 
-/** The filters as the calls' input (without paging), or 'reversed' when the days are back to front. */
-export function auditInput(f: AuditFilterValues): AuditQuery | 'reversed' {
-  const range = dayRange(f.from, f.to);
-  if (range === 'reversed') return 'reversed';
-  const { from: _from, to: _to, ...rest } = f;
-  return { ...rest, ...range };
+/** The events' filters; the areas and events offered are those the backend has recorded. */
+export function eventFilters(n: Naming, known: readonly string[], area: string): readonly ListFilter[] {
+  const { t } = n;
+  const kindName = (kind: string) => t(`systemLogs.eventKind.${kind}`, { defaultValue: kind });
+  return [
+    {
+      kind: 'select',
+      input: 'area',
+      testId: 'events-area',
+      options: areasOf(known),
+      label: (a) => t(`systemLogs.area.${a}`, { defaultValue: a }),
+      none: t('systemLogs.filter.allAreas'),
+      ariaLabel: t('systemLogs.filter.area'),
+      accept: (a) => AREA.test(a),
+      resets: [EVENT_PARAMS.kind],
+    },
+    {
+      kind: 'select',
+      input: 'kind',
+      param: EVENT_PARAMS.kind,
+      testId: 'events-kind',
+      options: known.filter((k) => !area || k.startsWith(`${area}.`)),
+      label: kindName,
+      none: t('systemLogs.filter.allEvents'),
+      ariaLabel: t('systemLogs.filter.event'),
+      accept: (k) => k.trim() === k && k.length <= 100,
+    },
+    {
+      kind: 'select',
+      input: 'level',
+      testId: 'events-level',
+      options: EVENT_LEVELS,
+      label: (l) => t(`systemLogs.level.${l}`),
+      none: t('systemLogs.filter.allLevels'),
+      ariaLabel: t('systemLogs.filter.level'),
+    },
+    gameFilter(n, 'egame', 'events-game'),
+    daysFilter(n, { from: 'efrom', to: 'eto' }, 'events'),
+  ];
 }
 
 /** An entry's id in the URL (`?entry=12`), or null. */
@@ -89,55 +162,6 @@ export function idParam(raw: string | null): number | null {
   const n = Number(raw);
   return n >= 1 ? n : null;
 }
-
-export const isFiltered = (f: object): boolean => Object.keys(f).length > 0;
-
-/** The URL change that clears every audit filter (back to the first page, no entry open). */
-export const clearAuditPatch: ParamPatch = Object.fromEntries(
-  (['operator', 'kind', 'action', 'game', 'outcome', 'from', 'to', 'entry'] as const).map((k) => [
-    AUDIT_PARAMS[k],
-    '',
-  ]),
-);
-
-export interface EventFilterValues {
-  area?: string;
-  kind?: string;
-  level?: EventLevel;
-  game?: LogGame;
-  from?: string;
-  to?: string;
-}
-
-export function readEventFilters(search: URLSearchParams): EventFilterValues {
-  const area = search.get(EVENT_PARAMS.area) ?? '';
-  const kind = search.get(EVENT_PARAMS.kind)?.trim() ?? '';
-  const level = pickOne(search.get(EVENT_PARAMS.level), EVENT_LEVELS);
-  const game = pickOne(search.get(EVENT_PARAMS.game), LOG_GAMES);
-  const from = dayOf(search.get(EVENT_PARAMS.from));
-  const to = dayOf(search.get(EVENT_PARAMS.to));
-  return {
-    ...(AREA.test(area) ? { area } : {}),
-    ...(kind && kind.length <= 100 ? { kind } : {}),
-    ...(level ? { level } : {}),
-    ...(game ? { game } : {}),
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-  };
-}
-
-export type EventsQuery = Omit<InputOf<'systemLogs.events'>, 'page' | 'pageSize'>;
-
-export function eventsInput(f: EventFilterValues): EventsQuery | 'reversed' {
-  const range = dayRange(f.from, f.to);
-  if (range === 'reversed') return 'reversed';
-  const { from: _from, to: _to, ...rest } = f;
-  return { ...rest, ...range };
-}
-
-export const clearEventsPatch: ParamPatch = Object.fromEntries(
-  (['area', 'kind', 'level', 'game', 'from', 'to'] as const).map((k) => [EVENT_PARAMS[k], '']),
-);
 
 /** The areas of event kinds ('backend' of 'backend.started'), sorted, once each. */
 export function areasOf(kinds: readonly string[]): string[] {

@@ -2,6 +2,8 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { AuditEntry } from '../../shared/api/users.js';
 import { storableText } from '../../shared/api/text.js';
 import { listPage, type Page, type PageInput } from '../db/paging.js';
+import { sortedBy } from '../db/sorting.js';
+import type { SortOrder } from '../../shared/api/sorting.js';
 import { jsonValue, type Database } from '../db/schema.js';
 import type { AuditRow } from './tables.js';
 
@@ -160,10 +162,14 @@ export function auditEntryOf(row: AuditRow): AuditEntry {
   };
 }
 
-/** One page of the audit entries that `filtered` picks (one operator's, one player's), newest first. */
+/**
+ * One page of the audit entries that `filtered` picks (one operator's, one player's), newest
+ * first, or by time either way when sorted by it.
+ */
 export function auditPage(
   filtered: SelectQueryBuilder<Database, 'audit_log', object>,
-  input: PageInput,
+  input: PageInput & { sort?: 'at' | undefined; order?: SortOrder | undefined },
 ): Promise<Page<AuditEntry>> {
-  return listPage(filtered, filtered.selectAll().orderBy('id', 'desc'), input, auditEntryOf);
+  const ordered = sortedBy(filtered.selectAll(), input, { at: 'at' }, (q) => q.orderBy('id', 'desc'), 'id');
+  return listPage(filtered, ordered, input, auditEntryOf);
 }

@@ -19,3 +19,20 @@ export function sortedBy<DB, TB extends keyof DB, O, C extends string>(
   const column = columns[input.sort];
   return query.orderBy(sql.ref(column), order).orderBy(sql.ref(tiebreak), order);
 }
+
+/**
+ * A log's order: newest first, or by time (`at`) either way when the list is sorted by it; ties
+ * (entries of one instant) by id in the same direction. The logs' (…, at, id) indexes serve both.
+ */
+export function inLogOrder<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  input: { sort?: 'at' | undefined; order?: SortOrder | undefined },
+): SelectQueryBuilder<DB, TB, O> {
+  return sortedBy(
+    query,
+    input,
+    { at: 'at' },
+    (q) => q.orderBy(sql.ref('at'), 'desc').orderBy(sql.ref('id'), 'desc'),
+    'id',
+  );
+}

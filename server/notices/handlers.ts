@@ -5,6 +5,8 @@ import { GAME_IDS, GAMES, type GameId } from '../../shared/games.js';
 import type { NoticeRulesTable } from './tables.js';
 import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
+import { listPage } from '../db/paging.js';
+import { sortedBy } from '../db/sorting.js';
 import { changeStamp, touchWatchConfig } from '../serverWatch/config.js';
 import { gameFigures, storedStatusFigures } from './figures.js';
 
@@ -69,13 +71,20 @@ async function mustGet(ctx: HandlerContext, id: number): Promise<RuleRow> {
 
 export const noticesHandlers: HandlerMap<Endpoints> = {
   'notices.list': async (input, ctx) => {
-    let q = ctx.db.selectFrom('notice_rules').selectAll();
+    let q = ctx.db.selectFrom('notice_rules');
     if (input.game) q = q.where('game', '=', input.game);
-    const rows = await q.orderBy('game').orderBy('id').execute();
+    const ordered = sortedBy(
+      q.selectAll(),
+      input,
+      { game: 'game', lastFiredAt: 'last_fired_at' },
+      (all) => all.orderBy('game').orderBy('id'),
+      'id',
+    );
+    const page = await listPage(q, ordered, input, toRule);
     const source = { db: ctx.db, now: ctx.now, statuses: await storedStatusFigures(ctx.db) };
     const games = input.game ? [input.game] : GAME_IDS;
     const figures = await Promise.all(games.map((g) => gameFigures(source, g)));
-    return { rules: rows.map(toRule), figures };
+    return { ...page, figures };
   },
 
   'notices.save': async (input, ctx) => {

@@ -32,4 +32,10 @@ export const noticesMigrations: Record<string, FeatureMigration> = {
       await sql`create index notice_rules_game_idx on notice_rules (game, id)`.execute(db);
     },
   },
+  /** The notices list sorts by when a notice last fired (by game: notice_rules_game_idx). */
+  '0002_sorts': {
+    async up(db: AnyDb) {
+      await sql`create index notice_rules_fired_idx on notice_rules (last_fired_at, id)`.execute(db);
+    },
+  },
 };

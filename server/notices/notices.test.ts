@@ -34,15 +34,15 @@ describe.each(backendKinds())('message notices on %s', (kind) => {
     });
     expect(rule).toMatchObject({ state: 'unknown', enabled: true, lastFiredAt: null });
     await kit.engine.runDue();
-    let list = await kit.ok<{ rules: NoticeRule[]; figures: GameFigures[] }>('notices.list', { game: 'lw' });
+    let list = await kit.ok<{ items: NoticeRule[]; figures: GameFigures[] }>('notices.list', { game: 'lw' });
     expect(list.figures).toEqual([{ game: 'lw', onlinePlayers: 150, incomeToday: 0, servers: 2 }]);
-    expect(list.rules[0]).toMatchObject({ state: 'ok', lastValue: 150, lastFiredAt: null });
+    expect(list.items[0]).toMatchObject({ state: 'ok', lastValue: 150, lastFiredAt: null });
 
     a.players = 60;
     await kit.step(10);
     list = await kit.ok('notices.list', { game: 'lw' });
-    expect(list.rules[0]).toMatchObject({ state: 'crossed', lastValue: 110 });
-    expect(list.rules[0]?.lastFiredAt).toBe(new Date(kit.t.clock.now).toISOString());
+    expect(list.items[0]).toMatchObject({ state: 'crossed', lastValue: 110 });
+    expect(list.items[0]?.lastFiredAt).toBe(new Date(kit.t.clock.now).toISOString());
     let alerts = await noticeAlerts(rule.id);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({
@@ -58,7 +58,7 @@ describe.each(backendKinds())('message notices on %s', (kind) => {
 
     a.players = 100;
     await kit.step(10);
-    expect((await kit.ok<{ rules: NoticeRule[] }>('notices.list', { game: 'lw' })).rules[0]?.state).toBe(
+    expect((await kit.ok<{ items: NoticeRule[] }>('notices.list', { game: 'lw' })).items[0]?.state).toBe(
       'ok',
     );
     a.players = 10;
@@ -105,7 +105,7 @@ describe.each(backendKinds())('message notices on %s', (kind) => {
     });
     await kit.engine.runDue();
     expect(
-      (await kit.ok<{ rules: NoticeRule[] }>('notices.list', { game: 'ymmj' })).rules.find(
+      (await kit.ok<{ items: NoticeRule[] }>('notices.list', { game: 'ymmj' })).items.find(
         (r) => r.id === rule.id,
       )?.state,
     ).toBe('ok');
@@ -177,6 +177,34 @@ describe.each(backendKinds())('message notices on %s', (kind) => {
     await kit.ok('notices.delete', { id: rule.id, reason: 'replaced' });
     await kit.fails('notices.delete', { id: rule.id, reason: 'again' }, Codes.NOT_FOUND);
     await kit.fails('notices.setEnabled', { id: rule.id, enabled: false }, Codes.NOT_FOUND);
+  });
+
+  it('pages the notices by game, or sorted by game or last fired both ways, ties in one order', async () => {
+    for (const threshold of [10, 20, 30])
+      await kit.ok('notices.save', { game: 'party', kind: 'playersAbove', threshold });
+    await kit.ok('notices.save', { game: 'atomicwar', kind: 'playersAbove', threshold: 5 });
+    type Rules = { items: NoticeRule[]; total: number; figures: GameFigures[] };
+    const ids = async (sort: Record<string, string>) => {
+      const seen: number[] = [];
+      for (let page = 1; ; page++) {
+        const p = await kit.ok<Rules>('notices.list', { ...sort, page, pageSize: 2 });
+        seen.push(...p.items.map((r) => r.id));
+        if (p.items.length === 0 || seen.length >= p.total) return seen;
+      }
+    };
+    const whole = (await kit.ok<Rules>('notices.list', { pageSize: 200 })).items;
+    // Unsorted: by game, then in the order added; two at a time gives the same.
+    expect(await ids({})).toEqual(whole.map((r) => r.id));
+    expect(whole.map((r) => r.game)).toEqual(whole.map((r) => r.game).sort());
+    for (const column of ['game', 'lastFiredAt']) {
+      const up = await ids({ sort: column });
+      expect(new Set(up).size).toBe(whole.length);
+      expect(await ids({ sort: column, order: 'desc' })).toEqual([...up].reverse());
+    }
+    const party = whole.filter((r) => r.game === 'party').map((r) => r.id);
+    expect(party).toEqual([...party].sort((a, b) => a - b));
+    const message = await kit.fails('notices.list', { sort: 'threshold' }, Codes.VALIDATION);
+    expect(message).toContain('sort by one of: game, lastFiredAt');
   });
 
   it('refuses notices that say nothing clear', async () => {

@@ -204,6 +204,37 @@ describe.each(backendKinds())('server watch calls on %s', (kind) => {
     await kit.step(10);
   });
 
+  it('sorts the list by name, game or since when, both ways, ties in one order across pages', async () => {
+    const stub = await kit.stub('lw');
+    // Two servers of one game: a tie when sorted by game.
+    await kit.watch(stub, { name: 'Sorting b' });
+    await kit.watch(stub, { name: 'Sorting a' });
+    await kit.watch(await kit.stub('ymmj'), { name: 'Sorting c' });
+    type ListPage = { items: WatchedServer[]; total: number };
+    const ids = async (sort: Record<string, string>, pageSize: number) => {
+      const seen: number[] = [];
+      for (let page = 1; ; page++) {
+        const p = await kit.ok<ListPage>('serverWatch.list', { ...sort, page, pageSize });
+        seen.push(...p.items.map((i) => i.id));
+        if (p.items.length === 0 || seen.length >= p.total) return seen;
+      }
+    };
+    for (const column of ['name', 'game', 'stateSince']) {
+      const up = await ids({ sort: column }, 200);
+      expect(up.length).toBeGreaterThanOrEqual(3);
+      // Paged two at a time: the same order, nothing twice, nothing left out.
+      expect(await ids({ sort: column }, 2)).toEqual(up);
+      expect(await ids({ sort: column, order: 'desc' }, 2)).toEqual([...up].reverse());
+    }
+    const byGame = (await kit.ok<ListPage>('serverWatch.list', { sort: 'game', pageSize: 200 })).items;
+    const games = byGame.map((i) => i.game);
+    expect(games).toEqual([...games].sort());
+    const lw = byGame.filter((i) => i.game === 'lw').map((i) => i.id);
+    expect(lw).toEqual([...lw].sort((a, b) => a - b));
+    const message = await kit.fails('serverWatch.list', { sort: 'target' }, Codes.VALIDATION);
+    expect(message).toContain('sort by one of: name, game, stateSince');
+  });
+
   it('sends each alert to whom the server names: the game’s SUPER and ADMIN, or the operators chosen', async () => {
     const ops = await kit.db.selectFrom('operators').select(['id', 'name']).execute();
     const id = (name: string) => ops.find((o) => o.name === name)?.id ?? 0;

@@ -55,8 +55,8 @@ describe.each(backendKinds())('the demo’s server watch on %s', (kind) => {
     expect(new Set(servers.map((s) => s.check.kind))).toEqual(new Set(['gameStatus', 'tcp', 'http']));
     expect(servers.every((s) => s.demo && s.state === 'up')).toBe(true);
     expect(servers.filter((s) => s.onlinePlayers !== null)).toHaveLength(6);
-    const notices = await t.api.call<{ rules: NoticeRule[] }>(ENDPOINTS['notices.list'], {}, token);
-    expect(notices.body.Data.rules.map((r) => [r.game, r.kind, r.enabled])).toEqual([
+    const notices = await t.api.call<{ items: NoticeRule[] }>(ENDPOINTS['notices.list'], {}, token);
+    expect(notices.body.Data.items.map((r) => [r.game, r.kind, r.enabled])).toEqual([
       ['atomicwar', 'incomeBelow', false],
       ['ymmj', 'playersBelow', false],
     ]);

@@ -13,6 +13,7 @@ import { GAMES, type GameId } from '../../shared/games.js';
 import { canAccess, ADMIN_OR_SERVICE } from '../../shared/roles.js';
 import { containsPattern, listPage } from '../db/paging.js';
 import { jsonValue } from '../db/schema.js';
+import { sortedBy } from '../db/sorting.js';
 import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem, validationProblem } from '../http/problem.js';
 import { runCheck } from './checks.js';
@@ -183,12 +184,18 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
       const pattern = containsPattern(input.q);
       q = q.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('target', 'ilike', pattern)]));
     }
-    const ordered = q
-      .selectAll()
-      .orderBy(ORDER)
-      .orderBy('game')
-      .orderBy(sql`lower(name)`)
-      .orderBy('id');
+    const ordered = sortedBy(
+      q.selectAll(),
+      input,
+      { name: 'name', game: 'game', stateSince: 'state_since' },
+      (all) =>
+        all
+          .orderBy(ORDER)
+          .orderBy('game')
+          .orderBy(sql`lower(name)`)
+          .orderBy('id'),
+      'id',
+    );
     const page = await listPage(q, ordered, input, (r) => r);
     const extras = await serverExtras(ctx.db, page.items, signedInOf(ctx).operator.id, ctx.now);
     const counts = await ctx.db

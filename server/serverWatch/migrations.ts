@@ -134,4 +134,13 @@ export const serverWatchMigrations: Record<string, FeatureMigration> = {
       ]);
     },
   },
+  /** The watch list sorts by name, game or since when a server is in its state (game: the unique index). */
+  '0003_sorts': {
+    async up(db: AnyDb) {
+      await run(db, [
+        sql`create index watched_servers_sort_name_idx on watched_servers (name, id)`,
+        sql`create index watched_servers_since_idx on watched_servers (state_since, id)`,
+      ]);
+    },
+  },
 };

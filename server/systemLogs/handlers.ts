@@ -10,6 +10,7 @@ import {
 import { Codes } from '../../shared/codes.js';
 import { auditEntryOf } from '../audit/record.js';
 import { pageResult, pageWindow } from '../db/paging.js';
+import { inLogOrder } from '../db/sorting.js';
 import type { AuditLogTable } from '../audit/tables.js';
 import type { SystemEventsTable } from '../db/platform-tables.js';
 import type { HandlerMap } from '../http/context.js';
@@ -62,8 +63,7 @@ export const systemLogsHandlers: HandlerMap<Endpoints> = {
         .select(ROW_COLUMNS)
         .select(sql<boolean>`(before is not null or after is not null)`.as('has_changes'))
         .where('id', 'in', pageIds(ctx.db, input, limit, offset))
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
+        .$call((q) => inLogOrder(q, input))
         .execute(),
     ]);
     const items = rows.map((r): SystemLogRow => ({
@@ -136,7 +136,7 @@ export const systemLogsHandlers: HandlerMap<Endpoints> = {
         )
         .select(sql<number>`count(*)::int`.as('n'))
         .executeTakeFirstOrThrow(),
-      q.selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      inLogOrder(q.selectAll(), input).limit(limit).offset(offset).execute(),
     ]);
     return {
       ...pageResult(rows.map(toEvent), Math.min(n, LOG_COUNT_CAP), input),

@@ -42,4 +42,10 @@ export const systemLogsMigrations: Record<string, FeatureMigration> = {
       // it, but a studio's own reports may.
     },
   },
+  /** An operator's audit log (users.logs) sorts by time: one operator's entries by instant. */
+  '0002_audit_operator_at': {
+    async up(db: AnyDb) {
+      await sql`create index audit_log_operator_id_at_idx on audit_log (operator_id, at, id)`.execute(db);
+    },
+  },
 };

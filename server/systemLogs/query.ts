@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { AuditKind } from '../../shared/api/users.js';
 import type { Database } from '../db/schema.js';
+import { inLogOrder } from '../db/sorting.js';
 
 /**
  * The audit trail's filters as SQL, written so that the indexes of migration systemLogs/0001 serve every
@@ -13,6 +14,8 @@ import type { Database } from '../db/schema.js';
  * - every index carries the other filter columns, so the entries it passes over are checked in
  *   the index without visiting the table.
  */
+
+type LogSort = Parameters<typeof inLogOrder>[1];
 
 export interface AuditFilter {
   operator?: string | undefined;
@@ -62,14 +65,11 @@ export async function cappedCount(db: Kysely<Database>, f: AuditFilter, cap: num
 }
 
 /**
- * The ids of one page, newest first: read from the indexes alone, then the page's rows are
+ * The ids of one page, newest first (or by time as sorted): read from the indexes alone, then the page's rows are
  * fetched by id (an offset passes over index entries, not table rows).
  */
-export function pageIds(db: Kysely<Database>, f: AuditFilter, limit: number, offset: number) {
-  return filtered(db.selectFrom('audit_log'), f)
-    .select('id')
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
+export function pageIds(db: Kysely<Database>, f: AuditFilter & LogSort, limit: number, offset: number) {
+  return inLogOrder(filtered(db.selectFrom('audit_log'), f).select('id'), f)
     .limit(limit)
     .offset(offset);
 }

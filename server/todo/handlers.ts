@@ -9,6 +9,8 @@ import {
 import type { TodoItemsTable } from './tables.js';
 import { auditedResult, signedInOf, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
+import { listPage } from '../db/paging.js';
+import { sortedBy } from '../db/sorting.js';
 
 /**
  * The caller's own to-do list. Every query is limited to the signed-in operator's id, so nobody
@@ -46,6 +48,19 @@ export const todoHandlers: HandlerMap<Endpoints> = {
       .orderBy('id')
       .execute();
     return { todo: rows.map(toItem) };
+  },
+
+  'todo.page': async (input, ctx) => {
+    const me = signedInOf(ctx).operator.id;
+    const mine = ctx.db.selectFrom('todo_items').where('operator_id', '=', me);
+    const ordered = sortedBy(
+      mine.selectAll(),
+      input,
+      { expireAt: 'expire_at', name: 'name', createdAt: 'created_at' },
+      (q) => q.orderBy('expire_at').orderBy('id'),
+      'id',
+    );
+    return listPage(mine, ordered, input, toItem);
   },
 
   'todo.create': async (input, ctx) => {

@@ -24,4 +24,11 @@ export const todoMigrations: Record<string, FeatureMigration> = {
       await sql`create index todo_items_deadline_idx on todo_items (operator_id, expire_at, id)`.execute(db);
     },
   },
+  '0002_sorts': {
+    async up(db: AnyDb) {
+      // The list screen sorts one operator's items by when they were added as well (by name, the
+      // unique pair serves).
+      await sql`create index todo_items_added_idx on todo_items (operator_id, created_at, id)`.execute(db);
+    },
+  },
 };

@@ -5,6 +5,7 @@ import { type RbacCases, rbacDb, rbacNow } from '../../tests/support/rbac-case.j
 /** The RBAC matrix's inputs for the endpoints of todo (server/rbac.test.ts finds them here). */
 export const rbacCases: RbacCases<typeof todoFeature> = {
   'todo.list': async () => ({}),
+  'todo.page': async () => ({}),
   'todo.create': async (f) => ({
     name: `rbac-${f.unique()}`,
     expireAt: new Date(f.t.clock.now + 86_400_000).toISOString(),

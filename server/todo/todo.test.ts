@@ -87,6 +87,50 @@ describe.each(backendKinds())('to-do list on %s', (kind) => {
     expect(await names('developer')).toHaveLength(3);
   });
 
+  /** Every page of the list screen's view of a list, two items a page, in the order asked. */
+  async function allPages(who: Who, sort?: Record<string, string>): Promise<string[]> {
+    const seen: string[] = [];
+    for (let page = 1; ; page++) {
+      const p = await ok<{ items: TodoItem[]; total: number }>(
+        'todo.page',
+        { ...sort, page, pageSize: 2 },
+        who,
+      );
+      seen.push(...p.items.map((i) => i.name));
+      if (p.items.length === 0 || seen.length >= p.total) return seen;
+    }
+  }
+
+  it('pages the list screen by deadline, or sorted both ways by name, deadline or time added', async () => {
+    // Three items due at the same time: ties keep the order they were added, both ways, on every page.
+    for (const name of ['tie b', 'tie a', 'tie c'])
+      await ok('todo.create', { name, expireAt: inHours(72) }, 'guest');
+    const whole = await names('guest');
+    expect(await allPages('guest')).toEqual(whole);
+    const byName = [...whole].sort();
+    expect(await allPages('guest', { sort: 'name' })).toEqual(byName);
+    expect(await allPages('guest', { sort: 'name', order: 'desc' })).toEqual([...byName].reverse());
+    const ties = ['tie b', 'tie a', 'tie c'];
+    const byDeadline = await allPages('guest', { sort: 'expireAt' });
+    expect(byDeadline.filter((n) => ties.includes(n))).toEqual(ties);
+    const back = await allPages('guest', { sort: 'expireAt', order: 'desc' });
+    expect(back).toEqual([...byDeadline].reverse());
+    // Added at one instant (the test clock stands still): the order they were added, each way.
+    const added = await allPages('guest', { sort: 'createdAt' });
+    expect(new Set(added).size).toBe(whole.length);
+    expect(await allPages('guest', { sort: 'createdAt', order: 'desc' })).toEqual([...added].reverse());
+    for (const name of ties) await ok('todo.delete', { name }, 'guest');
+  });
+
+  it('refuses to sort by a column it does not list, naming those it does', async () => {
+    const r = await call('todo.page', { sort: 'description' }, 'guest');
+    expect(r.body.Status.Code).toBe(Codes.VALIDATION);
+    expect(r.body.Status.Message).toContain('sort by one of: expireAt, name, createdAt');
+    const way = await call('todo.page', { sort: 'name', order: 'sideways' }, 'guest');
+    expect(way.body.Status.Code).toBe(Codes.VALIDATION);
+    expect(way.body.Status.Message).toContain('order is asc or desc');
+  });
+
   it('refuses a name already in the list, clearly and in both languages', async () => {
     await ok('todo.create', { name: 'weekly report', expireAt: inHours(30) }, 'guest');
     const en = await createIn('en', { name: 'weekly report', expireAt: inHours(2) }, 'guest');

@@ -263,4 +263,38 @@ describe.each(backendKinds())('users on %s', (kind) => {
       );
     }
   });
+
+  it("sorts an operator's log by time both ways, entries of one instant in one order across pages", async () => {
+    const admin = (await t.api.login('admin')).authToken;
+    // Three calls at one instant (the test clock stands still): ties on the time.
+    for (const value of ['203.0.113.201', '203.0.113.202', '203.0.113.203'])
+      await t.api.call(
+        ENDPOINTS['blacklist.create'],
+        { game: 'lw', kind: 'ip', value, reason: 'ties' },
+        admin,
+      );
+    const ids = async (sort: Record<string, string>) => {
+      const seen: number[] = [];
+      for (let page = 1; ; page++) {
+        const r = await call<Page<AuditEntry>>('users.logs', {
+          phone: '13800000002',
+          ...sort,
+          page,
+          pageSize: 2,
+        });
+        expect(r.body.Status.Code).toBe(Codes.OK);
+        seen.push(...r.body.Data.items.map((e) => e.id));
+        if (r.body.Data.items.length === 0 || seen.length >= r.body.Data.total) return seen;
+      }
+    };
+    const oldest = await ids({ sort: 'at' });
+    expect(new Set(oldest).size).toBe(oldest.length);
+    expect(oldest.length).toBeGreaterThanOrEqual(4);
+    expect(await ids({ sort: 'at', order: 'desc' })).toEqual([...oldest].reverse());
+    // Unsorted it reads newest first, as sorted by time backwards.
+    expect(await ids({})).toEqual([...oldest].reverse());
+    const bad = await call('users.logs', { phone: '13800000002', sort: 'action' });
+    expect(bad.body.Status.Code).toBe(Codes.VALIDATION);
+    expect(bad.body.Status.Message).toContain('sort by one of: at');
+  });
 });

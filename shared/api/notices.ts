@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SUPER_ONLY } from '../roles.js';
 import { feature } from '../pages.js';
-import { endpoint, intParam, reasonSchema } from './endpoint.js';
+import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { sortInput } from './sorting.js';
 import { gameIdSchema } from '../ids-schema.js';
 
 /**
@@ -44,6 +45,9 @@ export function studioTime(ms: number): {
 /** ok: the value is on the right side; crossed: it has fired and not come back; unknown: no figure yet. */
 export const NOTICE_STATES = ['ok', 'crossed', 'unknown'] as const;
 export type NoticeState = (typeof NOTICE_STATES)[number];
+
+/** What the notices list sorts by: the game, when a notice last fired. */
+export const NOTICE_SORTS = ['game', 'lastFiredAt'] as const;
 
 export const noticeRuleSchema = z.object({
   id: z.number().int(),
@@ -115,11 +119,11 @@ export const noticesEndpoints = {
     method: 'GET',
     path: '/admin/notices',
     summary:
-      'The message notices (all games, or one) with their status, and each game’s figures now ' +
-      '(online players, today’s income).',
+      'A page of the message notices (all games, or one) with their status, by game unless sorted by ' +
+      'game or when they last fired, and each game’s figures now (online players, today’s income).',
     access: SUPER_ONLY,
-    input: z.strictObject({ game: gameIdSchema.optional() }),
-    output: z.object({ rules: z.array(noticeRuleSchema), figures: z.array(gameFiguresSchema) }),
+    input: z.strictObject({ game: gameIdSchema.optional(), ...sortInput(NOTICE_SORTS), ...pageInput }),
+    output: pageOf(noticeRuleSchema).extend({ figures: z.array(gameFiguresSchema) }),
   }),
   'notices.save': endpoint({
     service: 'admin',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_OR_SERVICE, SUPER_ONLY } from '../roles.js';
 import { feature } from '../pages.js';
 import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { sortInput } from './sorting.js';
 import { serverWatchPages } from './serverWatch.pages.js';
 import { gameIdSchema } from '../ids-schema.js';
 
@@ -364,19 +365,24 @@ export const watchTestResultSchema = z.object({
   incomeToday: z.number().int().nullable(),
 });
 
+/** What the watch list sorts by besides its own order (down first): name, game, since when. */
+export const WATCH_SORTS = ['name', 'game', 'stateSince'] as const;
+
 export const serverWatchEndpoints = {
   'serverWatch.list': endpoint({
     service: 'admin',
     method: 'GET',
     path: '/admin/serverwatch',
     summary:
-      'Watched servers with their current state, down first, then by game and name; q matches ' +
-      'the name or the target. The summary counts every server by state (filters aside).',
+      'Watched servers with their current state, down first, then by game and name, unless sorted by ' +
+      'name, game or the time of the last change of state; q matches the name or the target. The ' +
+      'summary counts every server by state (filters aside).',
     access: SUPER,
     input: z.strictObject({
       game: gameIdSchema.optional(),
       state: z.enum(WATCH_STATES).optional(),
       q: z.string().trim().max(80).optional(),
+      ...sortInput(WATCH_SORTS),
       ...pageInput,
     }),
     output: pageOf(watchedServerSchema).extend({ summary: watchSummarySchema }),

@@ -5,6 +5,7 @@ import { endpoint, intParam, pageInput, pageOf } from './endpoint.js';
 import { AUDIT_KINDS, auditEntrySchema } from './users.js';
 import { systemLogsPages } from './systemLogs.pages.js';
 import { gameIdSchema } from '../ids-schema.js';
+import { sortInput } from './sorting.js';
 
 /**
  * System logs (/admin/systemlogs, SUPER): the whole audit trail, every operator's actions and
@@ -20,6 +21,9 @@ import { gameIdSchema } from '../ids-schema.js';
 export const LOG_COUNT_CAP = 10_000;
 /** An export holds at most this many entries, the newest that match. */
 export const LOG_EXPORT_CAP = 5_000;
+
+/** A log sorts by time (oldest first, or newest first as it reads unsorted). */
+export const LOG_SORTS = ['at'] as const;
 
 /** `none`: entries that concern no game (sign-ins, operator accounts). */
 export const logGameSchema = z.union([gameIdSchema, z.literal('none')]);
@@ -94,7 +98,9 @@ export const systemLogsEndpoints = {
       'action (exact id), game (or none), outcome, from (inclusive) / to (exclusive). The total ' +
       `is counted up to ${LOG_COUNT_CAP} (totalCapped). Rows leave out before/after.`,
     access: SUPER_ONLY,
-    input: z.strictObject({ ...auditFilters, ...pageInputCapped }).refine(rangeInOrder, RANGE_MESSAGE),
+    input: z
+      .strictObject({ ...auditFilters, ...sortInput(LOG_SORTS), ...pageInputCapped })
+      .refine(rangeInOrder, RANGE_MESSAGE),
     output: cappedPageOf(systemLogRowSchema),
   }),
   'systemLogs.entry': endpoint({
@@ -139,6 +145,7 @@ export const systemLogsEndpoints = {
         game: logGameSchema.optional(),
         from: isoTime.optional(),
         to: isoTime.optional(),
+        ...sortInput(LOG_SORTS),
         ...pageInputCapped,
       })
       .refine(rangeInOrder, RANGE_MESSAGE),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SIGNED_IN } from '../roles.js';
 import { feature } from '../pages.js';
-import { endpoint } from './endpoint.js';
+import { endpoint, pageInput, pageOf } from './endpoint.js';
+import { sortInput } from './sorting.js';
 import { todoPages } from './todo.pages.js';
 
 /**
@@ -15,6 +16,9 @@ import { todoPages } from './todo.pages.js';
  *
  * The spec builds the DELETE path from the item's name, and so do we: the name is the key, so
  * `/admin/todo/{name}` names one item of the caller's own list and nobody else's.
+ *
+ * The spec's GET answers the whole list (`{ todo }`, at most TODO_MAX_ITEMS), which the top bar's
+ * popup counts; the list screen reads pages of it, sorted as the operator chooses (`todo.page`).
  */
 
 /** How long a name and a description may be. */
@@ -22,6 +26,9 @@ export const TODO_LIMITS = { name: 64, desc: 500 } as const;
 
 /** The most items one operator's list holds: the list is read whole, without paging. */
 export const TODO_MAX_ITEMS = 200;
+
+/** What the list screen sorts by: the deadline, the name, when it was added. */
+export const TODO_SORTS = ['expireAt', 'name', 'createdAt'] as const;
 
 /** An item is critical when its deadline is this close (or past). */
 export const TODO_CRITICAL_MS = 3 * 86_400_000;
@@ -74,6 +81,17 @@ export const todoEndpoints = {
     access: SIGNED_IN,
     input: z.strictObject({}),
     output: z.object({ todo: z.array(todoItemSchema) }),
+  }),
+  'todo.page': endpoint({
+    service: 'admin',
+    method: 'GET',
+    path: '/admin/todo/page',
+    summary:
+      "One page of the caller's own to-do items for the list screen, by deadline ascending unless " +
+      'sorted by deadline, name or the time added (ties in the order they were added).',
+    access: SIGNED_IN,
+    input: z.strictObject({ ...sortInput(TODO_SORTS), ...pageInput }),
+    output: pageOf(todoItemSchema),
   }),
   'todo.create': endpoint({
     service: 'admin',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUPER_ONLY, ROLES } from '../roles.js';
 import { feature } from '../pages.js';
 import { endpoint, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { sortInput } from './sorting.js';
 import { usersPages } from './users.pages.js';
 import { gameIdSchema, roleSchema } from '../ids-schema.js';
 
@@ -97,6 +98,7 @@ export const usersEndpoints = {
         game: gameIdSchema.optional(),
         from: z.iso.datetime({ offset: true }).optional(),
         to: z.iso.datetime({ offset: true }).optional(),
+        ...sortInput(['at']),
         ...pageInput,
       })
       .refine((v) => !v.from || !v.to || Date.parse(v.from) < Date.parse(v.to), {

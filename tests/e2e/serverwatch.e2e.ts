@@ -271,8 +271,8 @@ describe('server watch', () => {
     await page.getByTestId('notice-form').waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('[data-testid^="notice-row-"]').count()).toBe(3);
 
-    const { rules } = await call<{
-      rules: { id: number; game: string; threshold: number; enabled: boolean }[];
+    const { items: rules } = await call<{
+      items: { id: number; game: string; threshold: number; enabled: boolean }[];
     }>('notices.list', { game: 'lw' });
     const rule = rules.find((r) => r.threshold === 100_050);
     expect(rule).toMatchObject({ game: 'lw', enabled: true });

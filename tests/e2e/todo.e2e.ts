@@ -68,6 +68,19 @@ describe('to-do list', () => {
         .evaluate((td) => td.closest('tr')?.cells[0]?.textContent),
     ).toBe('1');
 
+    // A heading sorts on the server, in the URL: by name, then by name backwards, then back to deadlines.
+    const byName = page.getByTestId('sort-name');
+    await byName.click();
+    await expect.poll(() => rowNames(page)).toEqual([LATER, SOON]);
+    expect(await byName.getAttribute('data-sort')).toBe('asc');
+    await waitForPath(page, /sort=name/);
+    await byName.click();
+    await expect.poll(() => rowNames(page)).toEqual([SOON, LATER]);
+    await waitForPath(page, /order=desc/);
+    await byName.click();
+    await expect.poll(() => byName.getAttribute('data-sort')).toBe('none');
+    await expect.poll(() => rowNames(page)).toEqual([SOON, LATER]);
+
     // The name is the key: the same name again is refused, on the field and with the server's words.
     await addTodo(page, SOON, '', 2 * HOUR);
     const failure = page.getByTestId('error-callout');
