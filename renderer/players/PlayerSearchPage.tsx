@@ -16,6 +16,7 @@ import { DataTable, type TableColumn } from '../kit/table.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { formatCount } from './cellFormat.js';
 import { SEARCH_PAGE_SIZE, usePlayerSearch } from './playersApi.js';
+import { usePlayerLinkPrefetch } from './linkPrefetch.js';
 import { FlagTags, StateTag } from './PlayerTags.js';
 import {
   ID_MAX_DIGITS,
@@ -171,6 +172,7 @@ export function PlayerSearchPage({ game }: { game: GameId }) {
   const { draft, keys, page, problems } = parsed;
   const searching = hasKeys(keys);
   const list = usePlayerSearch(game, keys, page, problems.length === 0);
+  const linkPrefetch = usePlayerLinkPrefetch(game);
 
   const onSearch = (next: SearchDraft) => setParams((prev) => searchParamsOf(next, prev));
   const setPage = (p: number) => setParams((prev) => withPage(prev, p));
@@ -231,7 +233,7 @@ export function PlayerSearchPage({ game }: { game: GameId }) {
   }
 
   return (
-    <div className="player-search-page">
+    <div className="player-search-page" {...linkPrefetch}>
       <div className="toolbar">
         <SearchForm
           key={`${draft.name}\n${draft.id}\n${draft.num}`}
