@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request, Route } from 'playwright';
-import type { GameId } from '../../shared/games.js';
+import { gamePagePath, type GameId } from '../../shared/games.js';
 import { playerPath } from '../../shared/routes.js';
 import { playerIdOf } from '../../server/seed/players.js';
 import { useConsole } from './fixture.js';
@@ -114,5 +114,22 @@ describe('opening a player', () => {
     await expect.poll(() => page.getByTestId('player-header').textContent()).toContain(other);
     await page.getByTestId('player-history').waitFor();
     expect(await page.locator('[data-testid="tab-panel"][data-row-count]').count()).toBe(0);
+  });
+
+  it('shows the crash page when a screen’s code cannot load, and loads it on a later visit', async () => {
+    const page = await openConsole(fx.browser, fx.host);
+    const statsChunk = /\/assets\/PlayerStatsPage-[^/]*\.js$/;
+    await page.route(statsChunk, (route) => route.abort('connectionrefused'));
+    await signedIn(page);
+    await goTo(page, gamePagePath(GAME, 'playerStats'));
+    await page.getByTestId('error-crash').waitFor();
+
+    await page.unroute(statsChunk);
+    await page.getByTestId('error-home').click();
+    await waitForPath(page, '/home');
+    await goTo(page, gamePagePath(GAME, 'playerStats'));
+    await page.locator('[data-route$=".playerStats"] [data-testid="page-title"]').waitFor();
+    await expect.poll(() => page.getByTestId('screen-loading').count()).toBe(0);
+    expect(await page.getByTestId('error-crash').count()).toBe(0);
   });
 });
