@@ -69,13 +69,13 @@ async function tracedClick(page: Page, mark: string): Promise<{ total: number; l
       // The frame of the mark is reported once it ends.
       await new Promise((r) => setTimeout(r, 50));
       observer.disconnect();
-      const at = (t: number) => (t - t0).toFixed(0);
+      // No helper functions in here: tsx names them with a helper the page does not have.
       const requests = performance
         .getEntriesByType('resource')
         .filter((e) => e.startTime >= t0)
         .map((e) => {
           const r = e as PerformanceResourceTiming;
-          return `request ${at(r.startTime)}..${at(r.responseEnd)} ${r.name.replace(location.origin, '')} ${r.transferSize} B`;
+          return `request ${(r.startTime - t0).toFixed(0)}..${(r.responseEnd - t0).toFixed(0)} ${r.name.replace(location.origin, '')} ${r.transferSize} B`;
         });
       const longFrames = frames.map((e) => {
         const f = e as LongFrame;
@@ -83,7 +83,7 @@ async function tracedClick(page: Page, mark: string): Promise<{ total: number; l
           (s) =>
             `${s.invoker} ${s.sourceURL.replace(/^.*\//, '')} ${s.duration.toFixed(0)} ms (layout ${s.forcedStyleAndLayoutDuration.toFixed(0)})`,
         );
-        return `long frame ${at(f.startTime)}+${f.duration.toFixed(0)}, render at ${at(f.renderStart)}: ${scripts.join(' | ')}`;
+        return `long frame ${(f.startTime - t0).toFixed(0)}+${f.duration.toFixed(0)}, render at ${(f.renderStart - t0).toFixed(0)}: ${scripts.join(' | ')}`;
       });
       return { total: hit.startTime - t0, lines: [...requests, ...longFrames] };
     },
