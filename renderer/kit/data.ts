@@ -3,6 +3,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type QueryClient,
   type UseMutationResult,
   type UseQueryResult,
 } from '@tanstack/react-query';
@@ -39,14 +40,30 @@ export interface EndpointQueryOptions<T = unknown> {
   refetchInterval?: (data: T | undefined) => number | false;
 }
 
+/** The key and the call of one read: the same for a screen's query and for its prefetch. */
+function endpointRead<K extends EndpointId>(id: K, input: InputOf<K>) {
+  return { queryKey: queryKeyOf(id, input), queryFn: () => callEndpoint(id, input) };
+}
+
+/**
+ * Starts a read no screen has made yet, so its answer is on its way before the screen that shows
+ * it mounts (a route's prefetch, kit/lazy.ts). A read already in the cache, fresh, stale or
+ * failed, is left to the screen: its query refetches it if it must, and a refused read is not
+ * asked again on every render.
+ */
+export function prefetchEndpoint<K extends EndpointId>(client: QueryClient, id: K, input: InputOf<K>): void {
+  const read = endpointRead(id, input);
+  if (client.getQueryState(read.queryKey)) return;
+  void client.prefetchQuery(read);
+}
+
 export function useEndpointQuery<K extends EndpointId>(
   id: K,
   input: InputOf<K>,
   options: EndpointQueryOptions<OutputOf<K>> = {},
 ): UseQueryResult<OutputOf<K>> {
   return useQuery({
-    queryKey: queryKeyOf(id, input),
-    queryFn: () => callEndpoint(id, input),
+    ...endpointRead(id, input),
     ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
     ...(options.enabled === undefined ? {} : { enabled: options.enabled }),
     ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),

@@ -1,16 +1,151 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, useEffect, useState, type ComponentType, type ReactElement } from 'react';
+import { Spinner } from '@blueprintjs/core';
+import type { QueryClient } from '@tanstack/react-query';
+import type { GameId } from '../../shared/games.js';
+
+/** What a screen's route knows before the screen's code is here: enough to start its reads. */
+export interface ScreenPrefetch {
+  client: QueryClient;
+  /** The route's game, for a game screen. */
+  game: GameId | undefined;
+  /** The route's path params (`:id`, `:tab`). */
+  params: Readonly<Record<string, string | undefined>>;
+  search: URLSearchParams;
+}
+
+export interface LazyScreenOptions {
+  /**
+   * Starts the reads the screen makes first, from the route alone, as the navigation begins: they
+   * travel while the code loads and the tree above the screen renders, instead of after it mounts.
+   */
+  prefetch?: (at: ScreenPrefetch) => void;
+  /**
+   * Load the code while the browser is idle after sign-in (warmScreensWhenIdle), so the first
+   * visit draws at once: for the screens operators open most.
+   */
+  warm?: boolean;
+}
 
 /**
  * A screen loaded on demand: its code (and what only it uses: tables, forms, selects) is fetched
- * the first time its route opens, so the first paint carries only the shell. Screens are named
- * exports; `name` picks one, checked against the module's type.
+ * the first time its route opens, or earlier by `preload`, so the first paint carries only the
+ * shell. Once the code is here the screen draws in its first render.
  */
-export function lazyScreen<M extends Record<string, unknown>, K extends keyof M & string, P = object>(
+export interface LazyScreen<P extends object> {
+  (props: P): ReactElement | null;
+  /** Fetches and evaluates the screen's code once; a failed load is tried again at the next call. */
+  preload(): Promise<void>;
+  /** Starts the code and the screen's first reads for a route about to be shown. */
+  prepare(at: ScreenPrefetch): void;
+}
+
+/** The spinner that holds a screen's place while its code loads. */
+const LOADING: Record<string, string> = { className: 'screen-loading', 'data-testid': 'screen-loading' };
+
+/**
+ * Warm screens, in the order they were declared. Declared as the feature modules are evaluated,
+ * which is before any screen is drawn.
+ */
+const warmScreens: LazyScreen<never>[] = [];
+
+/**
+ * Screens are named exports; `name` picks one, checked against the module's type.
+ *
+ * Not React.lazy: a lazy component suspends on its first render even when its code is already
+ * here, and React shows content that replaces a Suspense fallback no sooner than 300 ms after the
+ * fallback (its fallback throttle), so every first visit of a screen cost at least 300 ms. Here a
+ * screen whose code is loaded renders at once, and one still loading shows a spinner that is
+ * replaced by an ordinary update as soon as the code arrives.
+ */
+export function lazyScreen<
+  M extends Record<string, unknown>,
+  K extends keyof M & string,
+  P extends object = object,
+>(
   load: () => Promise<M>,
   name: K & (M[K] extends ComponentType<P> ? K : never),
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
-    const mod = await load();
-    return { default: mod[name] as ComponentType<P> };
+  options: LazyScreenOptions = {},
+): LazyScreen<P> {
+  let component: ComponentType<P> | undefined;
+  let loading: Promise<void> | undefined;
+
+  const preload = (): Promise<void> =>
+    (loading ??= load().then(
+      (mod) => {
+        component = mod[name] as ComponentType<P>;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+
+  function Screen(props: P): ReactElement {
+    const [failure, setFailure] = useState<{ error: unknown }>();
+    // True once drawn with the code; set again (a no-op then) when the code arrives, which may be
+    // between the render that showed the spinner and this effect.
+    const [, setLoaded] = useState(() => component !== undefined);
+    useEffect(() => {
+      let live = true;
+      preload().then(
+        () => live && setLoaded(true),
+        (error: unknown) => live && setFailure({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    // A chunk that cannot load is the route's crash, as React.lazy made it.
+    if (failure) throw failure.error;
+    return component ? createElement(component, props) : createElement(Spinner, LOADING);
+  }
+
+  const screen: LazyScreen<P> = Object.assign(Screen, {
+    preload,
+    prepare: (at: ScreenPrefetch) => {
+      // The failure, if any, is shown by the screen's own render.
+      preload().catch(() => undefined);
+      options.prefetch?.(at);
+    },
   });
+  if (options.warm) warmScreens.push(screen as LazyScreen<never>);
+  return screen;
+}
+
+export function isLazyScreen(component: unknown): component is LazyScreen<never> {
+  return (
+    typeof component === 'function' &&
+    'prepare' in component &&
+    typeof (component as { prepare: unknown }).prepare === 'function'
+  );
+}
+
+let warming = false;
+
+/** Runs `task` when the main thread is idle (soon anyway where there is no idle callback). */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+}
+
+/**
+ * Loads the warm screens' code one at a time, each in an idle period, once per page life: called
+ * when a signed-in screen has been drawn, so it never competes with the sign-in page or with the
+ * screen the operator asked for.
+ */
+export function warmScreensWhenIdle(): void {
+  if (warming) return;
+  warming = true;
+  const next = (i: number) => {
+    const screen = warmScreens[i];
+    if (!screen) return;
+    whenIdle(() => {
+      // A screen that cannot load now says so when it is opened; the others still warm.
+      screen.preload().then(
+        () => next(i + 1),
+        () => next(i + 1),
+      );
+    });
+  };
+  next(0);
 }

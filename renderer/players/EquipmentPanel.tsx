@@ -4,7 +4,12 @@ import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { Pager } from '../kit/Pager.js';
 import { QueryState } from '../components/QueryState.js';
 import { useListParams } from '../kit/useListParams.js';
-import { EQUIPMENT_VIEWS, parseEquipmentView } from './equipment.js';
+import {
+  EQUIPMENT_PAGE_PARAM as PAGE_PARAM,
+  EQUIPMENT_VIEW_PARAM as VIEW_PARAM,
+  EQUIPMENT_VIEWS,
+  parseEquipmentView,
+} from './equipment.js';
 import { EquipmentTable } from './EquipmentTable.js';
 import {
   EQUIPMENT_PAGE_SIZE,
@@ -13,11 +18,8 @@ import {
   useRefreshEquipment,
   type EquipmentGame,
 } from './playersApi.js';
-import { TabPanelBox } from './TabPanelBox.js';
+import { TabPanelBox, useOnFailure } from './TabPanelBox.js';
 import { TabSourceBar } from './TabSourceBar.js';
-
-const VIEW_PARAM = 'eqview';
-const PAGE_PARAM = 'eqpage';
 
 /**
  * All items (eqs) in the virtualised table by default: one call, and the table stays smooth at
@@ -28,15 +30,18 @@ function AllEquipment({
   game,
   id,
   onRowsShown,
+  onFailed,
   onPaged,
 }: {
   game: EquipmentGame;
   id: string;
   onRowsShown: () => void;
+  onFailed: () => void;
   onPaged: () => void;
 }) {
   const { t } = useTranslation();
   const data = usePlayerEquipment(game, id);
+  useOnFailure(data, onFailed);
   const refresh = useRefreshEquipment(game, id);
   return (
     <TabPanelBox tab="equipment" rowCount={data.data?.items.length} source={data.data?.source}>
@@ -72,15 +77,18 @@ function PagedEquipment({
   page,
   onPage,
   onRowsShown,
+  onFailed,
 }: {
   game: EquipmentGame;
   id: string;
   page: number;
   onPage: (page: number) => void;
   onRowsShown: () => void;
+  onFailed: () => void;
 }) {
   const { t } = useTranslation();
   const data = useEquipmentPage(game, id, page);
+  useOnFailure(data, onFailed);
   // The paged call reads the database and says nothing about a cache, so no source here.
   return (
     <TabPanelBox tab="equipment" rowCount={data.data?.items.length}>
@@ -112,10 +120,12 @@ export function EquipmentPanel({
   game,
   id,
   onRowsShown,
+  onFailed,
 }: {
   game: EquipmentGame;
   id: string;
   onRowsShown: () => void;
+  onFailed: () => void;
 }) {
   const { t } = useTranslation();
   // The default view is left out of the URL; another view starts at its first page.
@@ -140,6 +150,7 @@ export function EquipmentPanel({
           game={game}
           id={id}
           onRowsShown={onRowsShown}
+          onFailed={onFailed}
           onPaged={() => update({ [VIEW_PARAM]: 'paged' })}
         />
       ) : (
@@ -149,6 +160,7 @@ export function EquipmentPanel({
           page={page}
           onPage={(p) => update({ [PAGE_PARAM]: p })}
           onRowsShown={onRowsShown}
+          onFailed={onFailed}
         />
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Callout, Classes, Intent, Spinner, Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -41,6 +42,14 @@ export function PlayerDetailPage({ game }: { game: GameId }) {
   const player = usePlayer(game, id, validId);
   const tab = resolveTab(game, tabParam);
   const markRows = useMarkOnce(PERF_MARKS.tabRows);
+  // The history (its tabs, table and own read) waits for the tab's content: what the operator
+  // opened the player for comes first, and alone in its frame.
+  const [tabDrawn, setTabDrawn] = useState(false);
+  const showHistory = useCallback(() => setTabDrawn(true), []);
+  const onRowsShown = useCallback(() => {
+    markRows();
+    setTabDrawn(true);
+  }, [markRows]);
   const gameName = GAMES[game].names[lang];
 
   if (!validId) {
@@ -114,7 +123,16 @@ export function PlayerDetailPage({ game }: { game: GameId }) {
           id={`player-tab-${tab}`}
           parentId="player-tabs"
           selectedTabId={`player-tab-${tab}`}
-          panel={<PlayerTabPanel key={tab} game={game} id={id} tab={tab} onRowsShown={markRows} />}
+          panel={
+            <PlayerTabPanel
+              key={tab}
+              game={game}
+              id={id}
+              tab={tab}
+              onRowsShown={onRowsShown}
+              onFailed={showHistory}
+            />
+          }
         />
       ) : (
         <Callout
@@ -128,7 +146,7 @@ export function PlayerDetailPage({ game }: { game: GameId }) {
           </Link>
         </Callout>
       )}
-      <PlayerHistory game={game} id={id} />
+      {(tabDrawn || !tab) && <PlayerHistory game={game} id={id} />}
     </div>
   );
 }

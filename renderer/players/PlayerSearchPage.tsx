@@ -16,6 +16,7 @@ import { useListController } from '../kit/useListController.js';
 import { DataTable, type TableColumn } from '../kit/table.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { formatCount } from './cellFormat.js';
+import { usePlayerLinkPrefetch } from './linkPrefetch.js';
 import { FlagTags, StateTag } from './PlayerTags.js';
 import {
   ID_MAX_DIGITS,
@@ -177,6 +178,7 @@ export function PlayerSearchPage({ game }: { game: GameId }) {
     enabled: problems.length === 0,
   });
   const list = controller.query;
+  const linkPrefetch = usePlayerLinkPrefetch(game);
 
   const onSearch = (next: SearchDraft) => setParams((prev) => searchParamsOf(next, prev));
   const setPage = controller.setPage;
@@ -237,7 +239,7 @@ export function PlayerSearchPage({ game }: { game: GameId }) {
   }
 
   return (
-    <div className="player-search-page">
+    <div className="player-search-page" {...linkPrefetch}>
       <div className="toolbar">
         <SearchForm
           key={`${draft.name}\n${draft.id}\n${draft.num}`}

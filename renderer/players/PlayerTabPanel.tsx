@@ -12,7 +12,7 @@ import { cellViews, isIdentifierKey } from './cellFormat.js';
 import { CellContent } from './CellContent.js';
 import { EquipmentPanel } from './EquipmentPanel.js';
 import { hasEquipment, usePlayerTab, useRefreshTab } from './playersApi.js';
-import { TabPanelBox } from './TabPanelBox.js';
+import { TabPanelBox, useOnFailure } from './TabPanelBox.js';
 import { TabSourceBar } from './TabSourceBar.js';
 
 /** Rows shown before the table scrolls (and virtualises) inside its own box. */
@@ -107,13 +107,17 @@ interface TabPanelProps {
   game: GameId;
   id: string;
   tab: PlayerTab;
+  /** Called once the tab's rows (or its "nothing here") are drawn. */
   onRowsShown: () => void;
+  /** Called once the tab's read has failed and the failure is shown instead. */
+  onFailed: () => void;
 }
 
-function DataTabPanel({ game, id, tab, onRowsShown }: TabPanelProps) {
+function DataTabPanel({ game, id, tab, onRowsShown, onFailed }: TabPanelProps) {
   const { t } = useTranslation();
   const def = TAB_DEFS[tab];
   const data = usePlayerTab(game, id, tab);
+  useOnFailure(data, onFailed);
   const refresh = useRefreshTab(game, id, tab);
   const rows = data.data?.rows;
   const shown =
@@ -155,9 +159,10 @@ function EmptyTab({ tab, onShown }: { tab: PlayerTab; onShown: () => void }) {
 }
 
 /** One tab of the player's data, drawn from its definition in shared/player-tabs.ts. */
-export function PlayerTabPanel({ game, id, tab, onRowsShown }: TabPanelProps) {
+export function PlayerTabPanel(props: TabPanelProps) {
+  const { game, id, tab, onRowsShown, onFailed } = props;
   if (TAB_DEFS[tab].kind === 'equipment' && hasEquipment(game)) {
-    return <EquipmentPanel game={game} id={id} onRowsShown={onRowsShown} />;
+    return <EquipmentPanel game={game} id={id} onRowsShown={onRowsShown} onFailed={onFailed} />;
   }
-  return <DataTabPanel game={game} id={id} tab={tab} onRowsShown={onRowsShown} />;
+  return <DataTabPanel {...props} />;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { TabSource } from '../../shared/api/players.js';
 
 /**
@@ -27,4 +27,15 @@ export function TabPanelBox({
       {children}
     </div>
   );
+}
+
+/**
+ * Calls `onFailed` when the tab's read has failed (its failure is then what the tab shows), so
+ * the page can go on with what waited for the tab's content.
+ */
+export function useOnFailure(query: { isError: boolean }, onFailed: () => void): void {
+  const failed = query.isError;
+  useEffect(() => {
+    if (failed) onFailed();
+  }, [failed, onFailed]);
 }

@@ -58,6 +58,9 @@ export function equipmentTitleFigures(
  * players with very many items or when the full load fails: pages by power, strongest first.
  */
 export const EQUIPMENT_VIEWS = ['all', 'paged'] as const;
+/** The URL params of the view and of the paged view's page ('all' is left out of the URL). */
+export const EQUIPMENT_VIEW_PARAM = 'eqview';
+export const EQUIPMENT_PAGE_PARAM = 'eqpage';
 export type EquipmentViewMode = (typeof EQUIPMENT_VIEWS)[number];
 
 export function parseEquipmentView(value: string | null): EquipmentViewMode {

@@ -1,8 +1,13 @@
 import { ENDPOINTS, type InputOf } from '../../shared/api/table.js';
 import { gamesOf } from '../../shared/api/endpoint.js';
 import type { GameId, PlayerTab } from '../../shared/games.js';
-import { useEndpointMutation, useEndpointQuery, useEndpointReread } from '../kit/data.js';
+import type { QueryClient } from '@tanstack/react-query';
+import { TAB_DEFS } from '../../shared/player-tabs.js';
+import { prefetchEndpoint, useEndpointMutation, useEndpointQuery, useEndpointReread } from '../kit/data.js';
+import { pageOf } from '../kit/listParams.js';
 import { endpointFilter } from '../kit/queryKeys.js';
+import { isPlayerId, resolveTab } from './detailParams.js';
+import { EQUIPMENT_PAGE_PARAM, EQUIPMENT_VIEW_PARAM, parseEquipmentView } from './equipment.js';
 import type { StatsWindow } from './stats.js';
 import type { PlayerAction } from './actions.js';
 
@@ -29,8 +34,13 @@ export function usePlayer(game: GameId, id: string, enabled = true) {
   return useEndpointQuery('players.get', { game, id }, { enabled });
 }
 
+/** What a tab shows first: the copy in the game's cache ("re-read fresh" asks the database). */
+function tabInput(game: GameId, id: string, tab: PlayerTab): InputOf<'players.tab'> {
+  return { game, id, tab, read: 'cache' };
+}
+
 export function usePlayerTab(game: GameId, id: string, tab: PlayerTab) {
-  return useEndpointQuery('players.tab', { game, id, tab, read: 'cache' });
+  return useEndpointQuery('players.tab', tabInput(game, id, tab));
 }
 
 /**
@@ -49,6 +59,10 @@ export function usePlayerEquipment(game: EquipmentGame, id: string) {
   return useEndpointQuery('players.equipment', { game, id, read: 'cache' });
 }
 
+function equipmentPageInput(game: EquipmentGame, id: string, page: number): InputOf<'players.equipmentPage'> {
+  return { game, id, page, pageSize: EQUIPMENT_PAGE_SIZE };
+}
+
 export function useRefreshEquipment(game: EquipmentGame, id: string) {
   return useEndpointReread(
     'players.equipment',
@@ -58,11 +72,9 @@ export function useRefreshEquipment(game: EquipmentGame, id: string) {
 }
 
 export function useEquipmentPage(game: EquipmentGame, id: string, page: number) {
-  return useEndpointQuery(
-    'players.equipmentPage',
-    { game, id, page, pageSize: EQUIPMENT_PAGE_SIZE },
-    { keepPrevious: true },
-  );
+  return useEndpointQuery('players.equipmentPage', equipmentPageInput(game, id, page), {
+    keepPrevious: true,
+  });
 }
 
 export function usePlayerLogs(game: GameId, id: string, kind: HistoryKind, filter: string, page: number) {
@@ -98,4 +110,30 @@ export function usePlayerAction(game: GameId, id: string) {
 
 export function usePlayerStats(game: GameId, days: StatsWindow) {
   return useEndpointQuery('players.stats', { game, days }, { keepPrevious: true });
+}
+
+/**
+ * The player page's first reads, from its URL alone: the header and the tab the URL names (for
+ * equipment, the view it names), asked together as the navigation starts. The page itself would
+ * ask for the tab only once the header had come and the page had mounted.
+ */
+export function prefetchPlayerPage(
+  client: QueryClient,
+  game: GameId,
+  params: Readonly<Record<string, string | undefined>>,
+  search: URLSearchParams,
+): void {
+  const id = params['id'] ?? '';
+  if (!isPlayerId(id)) return;
+  prefetchEndpoint(client, 'players.get', { game, id });
+  const tab = resolveTab(game, params['tab']);
+  if (tab === undefined) return;
+  if (TAB_DEFS[tab].kind !== 'equipment' || !hasEquipment(game)) {
+    prefetchEndpoint(client, 'players.tab', tabInput(game, id, tab));
+  } else if (parseEquipmentView(search.get(EQUIPMENT_VIEW_PARAM)) === 'all') {
+    prefetchEndpoint(client, 'players.equipment', { game, id, read: 'cache' });
+  } else {
+    const page = pageOf(search.get(EQUIPMENT_PAGE_PARAM));
+    prefetchEndpoint(client, 'players.equipmentPage', equipmentPageInput(game, id, page));
+  }
 }

@@ -1,16 +1,17 @@
 import type { ComponentType } from 'react';
 import type { GameId } from '../../shared/games.js';
 import { lazyScreen } from '../kit/lazy.js';
+import { playerDetailScreen } from './detailScreen.js';
 
 type GameScreen = ComponentType<{ game: GameId }>;
 
-// One page serves the detail and its tabs: the tab is just one more URL param.
-const detail: GameScreen = lazyScreen(() => import('./PlayerDetailPage.js'), 'PlayerDetailPage');
-
-/** The players feature's game screens, each loaded when its route first opens. */
+/**
+ * The players feature's game screens, each loaded when its route first opens, or before: the
+ * search, the way to a player, warms with the detail after sign-in (detailScreen.ts).
+ */
 export const PLAYER_SCREENS: Record<'players' | 'player' | 'playerTab' | 'playerStats', GameScreen> = {
-  players: lazyScreen(() => import('./PlayerSearchPage.js'), 'PlayerSearchPage'),
-  player: detail,
-  playerTab: detail,
+  players: lazyScreen(() => import('./PlayerSearchPage.js'), 'PlayerSearchPage', { warm: true }),
+  player: playerDetailScreen,
+  playerTab: playerDetailScreen,
   playerStats: lazyScreen(() => import('./PlayerStatsPage.js'), 'PlayerStatsPage'),
 };

@@ -1,15 +1,36 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '@blueprintjs/core';
 import type { RouteDef } from '../../shared/routes.js';
 import { screenOf } from '../features.js';
+import { isLazyScreen, warmScreensWhenIdle } from '../kit/lazy.js';
 import { PlannedPage } from '../planned/PlannedPage.js';
 
 /**
+ * Starts the screen's code and its first reads as the route renders (the guard has let the
+ * operator in), before the screen itself mounts. Safe to repeat: the code loads once and a read
+ * already asked for is not asked again.
+ */
+function usePrepare(component: unknown, route: RouteDef): void {
+  const client = useQueryClient();
+  const params = useParams();
+  const [search] = useSearchParams();
+  if (isLazyScreen(component)) component.prepare({ client, game: route.game, params, search });
+  // Once a signed-in screen is up, the screens operators open most load while nothing else runs.
+  useEffect(() => {
+    if (route.layout === 'main') warmScreensWhenIdle();
+  }, [route.layout]);
+}
+
+/**
  * The route's screen from the feature list, or the "coming in a later release" page. Feature
- * screens load on demand (renderer/kit/lazy.ts): a spinner holds their place meanwhile.
+ * screens load on demand (renderer/kit/lazy.ts) and show a spinner meanwhile; the Suspense
+ * boundary is for what a screen may suspend on itself.
  */
 export function Screen({ route }: { route: RouteDef }) {
   const screen = screenOf(route);
+  usePrepare(screen?.component, route);
   let content;
   if (screen?.kind === 'game' && route.game) content = <screen.component game={route.game} />;
   else if (screen?.kind === 'route') content = <screen.component />;

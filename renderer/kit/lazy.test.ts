@@ -1,0 +1,102 @@
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** Each test gets its own copy of the module: the warm-up runs once per page life. */
+async function freshLazy() {
+  vi.resetModules();
+  return import('./lazy.js');
+}
+
+function Page() {
+  return null;
+}
+
+/** A loader that counts its calls and fails while `failing` is set. */
+function loader() {
+  const state = { calls: 0, failing: false };
+  const load = () => {
+    state.calls += 1;
+    return state.failing ? Promise.reject(new Error('chunk not found')) : Promise.resolve({ Page });
+  };
+  return { state, load };
+}
+
+/** Lets pending promise callbacks and zero-delay timers run. */
+const settle = () => new Promise((r) => setTimeout(r, 5));
+
+describe('lazy screens', () => {
+  beforeEach(() => vi.resetModules());
+
+  it('loads a screen’s code once, however often it is asked for', async () => {
+    const { lazyScreen } = await freshLazy();
+    const { state, load } = loader();
+    const screen = lazyScreen(load, 'Page');
+    await Promise.all([screen.preload(), screen.preload()]);
+    await screen.preload();
+    expect(state.calls).toBe(1);
+  });
+
+  it('tries a failed load again at the next ask, instead of failing for the page’s life', async () => {
+    const { lazyScreen } = await freshLazy();
+    const { state, load } = loader();
+    const screen = lazyScreen(load, 'Page');
+    state.failing = true;
+    await expect(screen.preload()).rejects.toThrow('chunk not found');
+    state.failing = false;
+    await expect(screen.preload()).resolves.toBeUndefined();
+    expect(state.calls).toBe(2);
+  });
+
+  it('starts the code and hands the route to the screen’s prefetch when a route is prepared', async () => {
+    const { lazyScreen, isLazyScreen } = await freshLazy();
+    const { state, load } = loader();
+    const seen: unknown[] = [];
+    const screen = lazyScreen(load, 'Page', {
+      prefetch: (at) => seen.push([at.game, at.params, at.search.get('q')]),
+    });
+    expect(isLazyScreen(screen)).toBe(true);
+    expect(isLazyScreen(Page)).toBe(false);
+    screen.prepare({
+      client: new QueryClient(),
+      game: 'lw',
+      params: { id: '42' },
+      search: new URLSearchParams('q=x'),
+    });
+    expect(seen).toEqual([['lw', { id: '42' }, 'x']]);
+    expect(state.calls).toBe(1);
+  });
+
+  it('loads the warm screens, and only those, in the order declared, once per page life', async () => {
+    const { lazyScreen, warmScreensWhenIdle } = await freshLazy();
+    const order: string[] = [];
+    const named = (name: string, warm: boolean) =>
+      lazyScreen(
+        () => {
+          order.push(name);
+          return Promise.resolve({ Page });
+        },
+        'Page',
+        { warm },
+      );
+    named('detail', true);
+    named('stats', false);
+    named('search', true);
+    warmScreensWhenIdle();
+    warmScreensWhenIdle();
+    await vi.waitFor(() => expect(order).toEqual(['detail', 'search']));
+    await settle();
+    expect(order).toEqual(['detail', 'search']);
+  });
+
+  it('goes on warming the other screens when one cannot load', async () => {
+    const { lazyScreen, warmScreensWhenIdle } = await freshLazy();
+    const first = loader();
+    first.state.failing = true;
+    const second = loader();
+    lazyScreen(first.load, 'Page', { warm: true });
+    lazyScreen(second.load, 'Page', { warm: true });
+    warmScreensWhenIdle();
+    await vi.waitFor(() => expect(second.state.calls).toBe(1));
+    expect(first.state.calls).toBe(1);
+  });
+});
