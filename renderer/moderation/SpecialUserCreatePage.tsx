@@ -49,7 +49,7 @@ function SpecialUserForm({ game }: { game: SpecialGame }) {
       listPath={gamePagePath(game, 'specialUsers')}
       copy={(entry) => String(entry.id)}
     >
-      <Field of={f} name="playerId" inputMode="numeric" maxLength={20} />
+      <Field of={f} name="playerId" testId="special-player" inputMode="numeric" maxLength={20} />
       <Field
         of={f}
         name="category"
