@@ -4,8 +4,15 @@ import {
   type RepairJob,
   type RepairJobStatus,
 } from '../../shared/api/batchFix.js';
+import type { GameId } from '../../shared/games.js';
 
 /** What the data-repair page works out from a run and the functions, apart from drawing. */
+
+/** The games that have the data-repair page (the registry says which). */
+export type BatchFixGame = Extract<GameId, 'atomicwar' | 'ymmj' | 'lw'>;
+
+/** How often a running repair is asked for its progress. */
+export const POLL_MS = 500;
 
 export const isActive = (status: RepairJobStatus): boolean =>
   (ACTIVE_JOB_STATUSES as readonly string[]).includes(status);

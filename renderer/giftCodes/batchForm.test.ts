@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addRewardLine, checkBatch, emptyBatch, withShopItem, type BatchDraft } from './batchForm.js';
+import { checkBound } from '../kit/form/bound.js';
+import { addRewardLine, batchForm, emptyBatch, withShopItem, type BatchDraft } from './batchForm.js';
 
 const NOW = new Date(2026, 3, 1, 10, 30).getTime();
+
+const checkBatch = (game: 'lw', d: BatchDraft, digits: number) =>
+  checkBound(batchForm(game, d.kind, digits, NOW), d);
 
 function draft(patch: Partial<BatchDraft> = {}, kind: BatchDraft['kind'] = 'activeCode'): BatchDraft {
   return {
@@ -66,19 +70,19 @@ describe('the new-batch form', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toEqual({
-      name: 'giftCodes.invalid.name',
-      count: 'giftCodes.invalid.count',
-      grant: 'giftCodes.invalid.grant.activeCode',
-      usesPerCode: 'giftCodes.invalid.usesPerCode',
-      reason: 'giftCodes.invalid.reason',
+      name: 'giftCodes.fields.name.invalid',
+      count: 'giftCodes.fields.count.invalid',
+      grant: 'giftCodes.fields.grant.invalid.activeCode',
+      usesPerCode: 'giftCodes.fields.usesPerCode.invalid',
+      reason: 'giftCodes.fields.reason.invalid',
     });
   });
 
   it('refuses half-typed numbers rather than reading a part of them', () => {
     const r = checkBatch('lw', draft({ count: '12abc', usesPerPlayer: '1.5' }), 2);
     expect(!r.ok && r.errors).toEqual({
-      count: 'giftCodes.invalid.count',
-      usesPerPlayer: 'giftCodes.invalid.usesPerPlayer',
+      count: 'giftCodes.fields.count.invalid',
+      usesPerPlayer: 'giftCodes.fields.usesPerPlayer.invalid',
     });
   });
 
@@ -97,16 +101,16 @@ describe('the new-batch form', () => {
     const order = checkBatch('lw', draft({ validUntil: '2026-04-01T10:00' }), 2);
     expect(!order.ok && order.errors).toEqual({ validUntil: 'giftCodes.invalid.validOrder' });
     const price = checkBatch('lw', draft({ shopItemId: '3', price: '6.481' }, 'shopTicket'), 2);
-    expect(!price.ok && price.errors).toEqual({ price: 'giftCodes.invalid.price' });
+    expect(!price.ok && price.errors).toEqual({ price: 'giftCodes.fields.price.invalid' });
     const noItem = checkBatch('lw', draft({ price: '1' }, 'shopTicket'), 2);
-    expect(!noItem.ok && noItem.errors).toEqual({ grant: 'giftCodes.invalid.grant.shopTicket' });
+    expect(!noItem.ok && noItem.errors).toEqual({ grant: 'giftCodes.fields.grant.invalid.shopTicket' });
   });
 
   it('refuses a prefix outside the code alphabet and a date that is not one', () => {
     const r = checkBatch('lw', draft({ prefix: 'O0', validFrom: '2026-02-31T10:00' }), 2);
     expect(!r.ok && r.errors).toEqual({
-      prefix: 'giftCodes.invalid.prefix',
-      validFrom: 'giftCodes.invalid.validFrom',
+      prefix: 'giftCodes.fields.prefix.invalid',
+      validFrom: 'giftCodes.fields.validFrom.invalid',
     });
   });
 

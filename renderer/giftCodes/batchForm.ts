@@ -1,32 +1,18 @@
 import type { CatalogueEntry, CodeKind } from '../../shared/api/giftCodes.js';
-import type { InputOf } from '../../shared/api/table.js';
 import type { GameId } from '../../shared/games.js';
-import { outcome, schemaErrors, type Checked, type FieldErrors } from '../kit/form.js';
+import type { FieldErrors } from '../kit/form.js';
 import { localInputToIso, toLocalInput } from '../moderation/expiry.js';
 import { endpointsOf } from './codes.js';
 import { minorToMajorText, parseMajorText } from '../components/money.js';
 
 /**
- * The "new batch" form of both kinds: the draft as the operator types it (texts, so a half-typed
- * number stays on screen), and its mapping to the create call's input, checked by the contract's
- * own schema; what the schema cannot say (the order of the dates, the same item twice, a price
- * that is not an amount) is checked here.
+ * The "new batch" form of both kinds, bound to the create call (kit/form): the draft as the
+ * operator types it (texts, so a half-typed number stays on screen), what converts (numbers,
+ * dates, the grant from its lines or shop item and price), and what the schema cannot say (the
+ * order of the dates, the same item twice, a price that is not an amount).
  */
 
-export const BATCH_FIELDS = [
-  'name',
-  'count',
-  'prefix',
-  'channel',
-  'grant',
-  'price',
-  'validFrom',
-  'validUntil',
-  'usesPerCode',
-  'usesPerPlayer',
-  'reason',
-] as const;
-export type BatchField = (typeof BATCH_FIELDS)[number];
+export type BatchField = Exclude<keyof BatchDraft, 'kind' | 'rewards' | 'shopItemId'> | 'grant';
 
 export interface RewardLine {
   /** A stable React key for the line (lines are added and removed). */
@@ -53,8 +39,6 @@ export interface BatchDraft {
   usesPerPlayer: string;
   reason: string;
 }
-
-export type CreateBatchInput = InputOf<'activeCodes.create'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A new batch is valid from now for 30 days unless the operator says otherwise. */
@@ -132,48 +116,54 @@ export function grantOf(draft: BatchDraft, digits: number): { grant: unknown; pr
   };
 }
 
-export const batchInvalidKey = (field: BatchField, draft: Pick<BatchDraft, 'kind'>): string =>
-  field === 'grant' ? `giftCodes.invalid.grant.${draft.kind}` : `giftCodes.invalid.${field}`;
+const TEXTS = 'giftCodes.fields';
 
-/** The draft as the create call's input, or what is wrong with it, field by field. */
-export function checkBatch(
-  game: GameId,
-  draft: BatchDraft,
-  digits: number,
-): Checked<CreateBatchInput, BatchField> {
-  const { grant, priceBad } = grantOf(draft, digits);
-  const validFrom = localInputToIso(draft.validFrom);
-  const validUntil = localInputToIso(draft.validUntil);
-  const candidate = {
-    game,
-    name: draft.name.trim(),
-    count: wholeNumber(draft.count),
-    prefix: draft.prefix.trim().toUpperCase(),
-    channel: draft.channel.trim(),
-    grant,
-    validFrom: validFrom ?? draft.validFrom,
-    validUntil: validUntil ?? draft.validUntil,
-    usesPerCode: wholeNumber(draft.usesPerCode),
-    usesPerPlayer: wholeNumber(draft.usesPerPlayer),
-    reason: draft.reason.trim(),
+/** The form over the kind's create call; `digits` are the shop currency's minor digits. */
+export function batchForm(game: GameId, kind: CodeKind, digits: number, nowMs: number) {
+  const date = (f: 'validFrom' | 'validUntil') => (d: BatchDraft) => localInputToIso(d[f]) ?? d[f];
+  return {
+    endpoint: endpointsOf(kind).create,
+    name: 'batch',
+    texts: TEXTS,
+    initial: emptyBatch(kind, nowMs),
+    fixed: { game },
+    parse: {
+      count: (d: BatchDraft) => wholeNumber(d.count),
+      prefix: (d: BatchDraft) => d.prefix.trim().toUpperCase(),
+      grant: (d: BatchDraft) => grantOf(d, digits).grant,
+      validFrom: date('validFrom'),
+      validUntil: date('validUntil'),
+      usesPerCode: (d: BatchDraft) => wholeNumber(d.usesPerCode),
+      usesPerPlayer: (d: BatchDraft) => wholeNumber(d.usesPerPlayer),
+    },
+    refine: (found: FieldErrors<string>, d: BatchDraft) => refineBatch(found, d, digits),
+    invalid: (f: string) => (f === 'grant' ? `${TEXTS}.grant.invalid.${kind}` : undefined),
+    clears: (changed: keyof BatchDraft): readonly BatchField[] =>
+      changed === 'rewards' || changed === 'shopItemId'
+        ? ['grant', 'price']
+        : changed === 'validFrom' || changed === 'validUntil'
+          ? ['validFrom', 'validUntil']
+          : changed === 'kind'
+            ? []
+            : [changed],
   };
-  const key = (f: BatchField) => batchInvalidKey(f, draft);
-  const errors: FieldErrors<BatchField> = schemaErrors(
-    endpointsOf(draft.kind).create,
-    candidate,
-    BATCH_FIELDS,
-    key,
-  );
-  if (priceBad) {
-    errors.price = key('price');
+}
+
+/** What the schema cannot see: an unreadable price, an item twice, dates out of order. */
+function refineBatch(found: FieldErrors<string>, d: BatchDraft, digits: number): FieldErrors<string> {
+  const errors = { ...found };
+  if (grantOf(d, digits).priceBad) {
+    errors.price = `${TEXTS}.price.invalid`;
     // A price the form cannot read is the price's fault, not the grant's.
-    if (draft.shopItemId !== '') delete errors.grant;
+    if (d.shopItemId !== '') delete errors.grant;
   }
-  if (draft.kind === 'activeCode') {
-    const ids = draft.rewards.map((r) => r.itemId).filter((id) => id !== '');
+  if (d.kind === 'activeCode') {
+    const ids = d.rewards.map((r) => r.itemId).filter((id) => id !== '');
     if (new Set(ids).size !== ids.length) errors.grant = 'giftCodes.invalid.duplicateReward';
   }
-  if (validFrom && validUntil && Date.parse(validUntil) <= Date.parse(validFrom))
+  const from = localInputToIso(d.validFrom);
+  const until = localInputToIso(d.validUntil);
+  if (from && until && Date.parse(until) <= Date.parse(from))
     errors.validUntil = 'giftCodes.invalid.validOrder';
-  return outcome(candidate as CreateBatchInput, errors);
+  return errors;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BATCH_STATES, CODE_KINDS, CODE_STATES } from '../../shared/api/giftCodes.js';
 import { flattenKeys } from '../i18n/catalogue.js';
 import { loadCatalogue } from '../i18n/resources.js';
-import { BATCH_FIELDS, batchInvalidKey } from './batchForm.js';
+import { fieldsOf, invalidKeyOf } from '../kit/form/bound.js';
+import { batchForm } from './batchForm.js';
 
 /** Keys the screens build from data (states, kinds, fields), which the app-wide test cannot see. */
 const zh = flattenKeys(await loadCatalogue('zh-CN'));
@@ -37,7 +38,12 @@ describe('activation-code and shop-ticket texts', () => {
   it('say each kind’s own texts and every field error of the form', () => {
     for (const kind of CODE_KINDS) {
       for (const part of KIND_TEXTS) both(`giftCodes.${kind}.${part}`);
-      for (const f of BATCH_FIELDS) both(batchInvalidKey(f, { kind }));
+      const form = batchForm('lw', kind, 2, 0);
+      const parts = new Set(['kind', 'rewards', 'shopItemId']);
+      for (const f of fieldsOf(form).filter((f) => !parts.has(f))) {
+        both(invalidKeyOf(form, f, form.initial));
+        if (f !== 'grant') both(`giftCodes.fields.${f}.label`);
+      }
     }
     for (const k of ['duplicateReward', 'validOrder']) both(`giftCodes.invalid.${k}`);
   });

@@ -17,6 +17,8 @@ export interface FormSpec<D extends object, I, F extends string> {
    * A field whose message depends on another (a value said for its kind) lists both.
    */
   clears?: (changed: keyof D) => readonly F[];
+  /** Told the fields found wrong, in order, when a submit is refused (by the check or the server). */
+  onInvalid?: (errors: FieldErrors<F>) => void;
 }
 
 /**
@@ -55,6 +57,7 @@ export function useForm<D extends object, I, F extends string>(spec: FormSpec<D,
     }
     setErrors(checked.errors);
     setNote(checked.note ?? null);
+    spec.onInvalid?.(checked.errors);
     return null;
   };
 
@@ -69,8 +72,12 @@ export function useForm<D extends object, I, F extends string>(spec: FormSpec<D,
     try {
       return await call();
     } catch (err) {
-      if (err instanceof CallError)
-        setErrors(errorsFromIssues(err.details, spec.fields, (f) => spec.invalidKey(f, sent)));
+      if (err instanceof CallError) {
+        const refused = errorsFromIssues(err.details, spec.fields, (f) => spec.invalidKey(f, sent));
+        setErrors(refused);
+        // A confirmation keeps the focus (its reason); a form moves it to what the server refused.
+        if (showsError) spec.onInvalid?.(refused);
+      }
       if (showsError) setError(err);
       throw err;
     } finally {

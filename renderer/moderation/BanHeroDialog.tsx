@@ -1,4 +1,4 @@
-import { Callout, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
@@ -9,22 +9,41 @@ import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { formatDateTime } from '../components/format.js';
 import { useEndpointMutation, useEndpointQuery } from '../kit/data.js';
 import { focusWhenIdle } from '../kit/focus.js';
-import { FormField } from '../kit/FormField.js';
+import { checkBound, fieldsOf } from '../kit/form/bound.js';
+import { Field, FieldFrame } from '../kit/form/Field.js';
+import { useBoundForm } from '../kit/form/useBoundForm.js';
 import { useGameName } from '../kit/gameName.js';
 import { OptionSelect } from '../kit/OptionSelect.js';
-import { useForm } from '../kit/useForm.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { ExpiryField } from './ExpiryField.js';
-import { localInputToIso } from './expiry.js';
-import { BAN_FIELDS, EMPTY_BAN, banClears, banInvalidKey, checkBan, type BanField } from './banForm.js';
+import { expiryField, localInputToIso, NEVER } from './expiry.js';
 import { scopeLabel } from './labels.js';
 import { ALSO_CHANGES } from './moderationGames.js';
 
-const FIELD_LABELS: Record<BanField, string> = {
-  heroId: 'moderation.field.hero',
-  playerId: 'moderation.field.player',
-  expiresAt: 'moderation.expiry.label',
-};
+const TEXTS = 'moderation.bannedHeroes.fields';
+
+/** The form: a hero, whom it applies to ('' = every player), until when. The reason is the dialog's. */
+export function banForm(game: GameId, now: () => Date = () => new Date()) {
+  const expiry = expiryField(now);
+  return {
+    endpoint: 'bannedHeroes.ban' as const,
+    name: 'ban-hero',
+    texts: TEXTS,
+    initial: { heroId: '', playerId: '', expiresAt: NEVER },
+    fixed: { game },
+    parse: {
+      heroId: (d: { heroId: string }) => (d.heroId === '' ? 0 : Number(d.heroId)),
+      playerId: (d: { playerId: string }) => d.playerId.trim() || undefined,
+      expiresAt: expiry.parse,
+    },
+    refine: expiry.refine,
+    invalid: (f: string) => (f === 'expiresAt' ? 'moderation.expiry.invalid' : undefined),
+    reasonLater: true,
+  };
+}
+
+/** What a wrong field is called in the dialog's failure list. */
+const labelKey = (f: string) => (f === 'expiresAt' ? 'moderation.expiry.label' : `${TEXTS}.${f}.label`);
 
 /** The hero catalogue changes with game releases, not while a dialog is open. */
 const HEROES_STALE_MS = 10 * 60 * 1000;
@@ -50,14 +69,9 @@ export function BanHeroDialog({
   const gameName = useGameName(game);
   const heroes = useEndpointQuery('heroes.list', { game }, { enabled: isOpen, staleTime: HEROES_STALE_MS });
   const ban = useEndpointMutation('bannedHeroes.ban', { invalidates: ALSO_CHANGES });
-  const form = useForm({
-    initial: EMPTY_BAN,
-    fields: BAN_FIELDS,
-    clears: banClears,
-    check: (draft) => checkBan(game, draft, new Date()),
-    invalidKey: banInvalidKey,
-  });
-  const { draft, change, errors, fieldIntent } = form;
+  const spec = banForm(game);
+  const form = useBoundForm(spec);
+  const { draft } = form;
 
   const close = () => {
     form.reset();
@@ -66,7 +80,7 @@ export function BanHeroDialog({
 
   const hero = heroes.data?.heroes.find((h) => String(h.heroId) === draft.heroId);
   const playerId = draft.playerId.trim();
-  const untilIso = draft.expiry.local ? localInputToIso(draft.expiry.local) : null;
+  const untilIso = draft.expiresAt.local ? localInputToIso(draft.expiresAt.local) : null;
   const names = {
     game: gameName,
     hero: hero ? hero.name : t('moderation.bannedHeroes.chosenHero'),
@@ -77,16 +91,16 @@ export function BanHeroDialog({
   };
 
   const confirm = async (reason: string) => {
-    const checked = checkBan(game, draft, new Date());
+    const checked = checkBound(spec, draft);
     if (!checked.ok) {
       form.setErrors(checked.errors);
       // Shown in the dialog like a refused call, but with no "server said": nothing was sent.
       throw new CallError({
         code: Codes.VALIDATION,
         message: '',
-        details: BAN_FIELDS.flatMap((f) => {
+        details: fieldsOf(spec).flatMap((f) => {
           const key = checked.errors[f];
-          return key ? [{ path: t(FIELD_LABELS[f]), message: t(key) }] : [];
+          return key ? [{ path: t(labelKey(f)), message: t(key) }] : [];
         }),
       });
     }
@@ -108,59 +122,46 @@ export function BanHeroDialog({
       testId="ban-hero-dialog"
     >
       <div className="moderation-dialog-fields">
-        <FormField
-          id="ban-hero-hero"
-          label={t('moderation.field.hero')}
-          need="required"
-          error={errors.heroId}
-        >
-          {heroes.isPending ? (
-            <Spinner size={20} />
-          ) : heroes.error ? (
-            <QueryErrorCallout
-              title={t('moderation.bannedHeroes.heroesFailed')}
-              query={heroes}
-              testId="ban-hero-heroes-error"
-            />
-          ) : heroes.data.heroes.length === 0 ? (
-            <Callout intent={Intent.WARNING} icon="info-sign">
-              {t('moderation.bannedHeroes.noHeroes', { game: gameName })}
-            </Callout>
-          ) : (
-            <OptionSelect
-              id="ban-hero-hero"
-              ref={focusWhenIdle}
-              fill
-              value={draft.heroId}
-              none={t('moderation.bannedHeroes.chooseHero')}
-              options={heroes.data.heroes.map((h) => ({ value: String(h.heroId), label: h.name }))}
-              onChange={(heroId) => change({ heroId })}
-              data-testid="ban-hero-hero"
-            />
-          )}
-        </FormField>
-        <FormField
-          id="ban-hero-player"
-          label={t('moderation.field.player')}
-          need="optional"
-          error={errors.playerId}
-          help={t('moderation.bannedHeroes.playerHelp')}
-        >
-          <InputGroup
-            id="ban-hero-player"
-            value={draft.playerId}
-            onValueChange={(v) => change({ playerId: v })}
-            placeholder={t('moderation.scope.all')}
-            inputMode="numeric"
-            maxLength={20}
-            intent={fieldIntent('playerId')}
-            data-testid="ban-hero-player"
-          />
-        </FormField>
+        <FieldFrame of={form} name="heroId" testId="ban-hero-hero">
+          {(p) =>
+            heroes.isPending ? (
+              <Spinner size={20} />
+            ) : heroes.error ? (
+              <QueryErrorCallout
+                title={t('moderation.bannedHeroes.heroesFailed')}
+                query={heroes}
+                testId="ban-hero-heroes-error"
+              />
+            ) : heroes.data.heroes.length === 0 ? (
+              <Callout intent={Intent.WARNING} icon="info-sign">
+                {t('moderation.bannedHeroes.noHeroes', { game: gameName })}
+              </Callout>
+            ) : (
+              <OptionSelect
+                id={p.id}
+                ref={focusWhenIdle}
+                fill
+                value={draft.heroId}
+                none={t('moderation.bannedHeroes.chooseHero')}
+                options={heroes.data.heroes.map((h) => ({ value: String(h.heroId), label: h.name }))}
+                onChange={(heroId) => form.change({ heroId })}
+                data-testid={p.testId}
+              />
+            )
+          }
+        </FieldFrame>
+        <Field
+          of={form}
+          name="playerId"
+          testId="ban-hero-player"
+          placeholder={t('moderation.scope.all')}
+          inputMode="numeric"
+          maxLength={20}
+        />
         <ExpiryField
-          value={draft.expiry}
-          onChange={(expiry) => change({ expiry })}
-          error={errors.expiresAt}
+          value={draft.expiresAt}
+          onChange={(expiresAt) => form.change({ expiresAt })}
+          error={form.errors.expiresAt}
         />
       </div>
     </ReasonConfirmDialog>

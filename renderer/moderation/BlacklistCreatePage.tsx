@@ -1,25 +1,44 @@
-import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { BLACKLIST_KINDS, type BlacklistKind } from '../../shared/api/moderation.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
 import { formatDateTime } from '../components/format.js';
 import { ConfirmedForm } from '../kit/ConfirmedForm.js';
 import { useEndpointMutation } from '../kit/data.js';
-import { FormField } from '../kit/FormField.js';
+import { Field } from '../kit/form/Field.js';
+import { useConfirmedBoundForm } from '../kit/form/useBoundForm.js';
 import { useGameName } from '../kit/gameName.js';
-import { OptionSelect, optionsOf } from '../kit/OptionSelect.js';
-import { useConfirmedForm } from '../kit/useForm.js';
+import { optionsOf } from '../kit/OptionSelect.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { ExpiryField } from './ExpiryField.js';
-import {
-  BLACKLIST_FIELDS,
-  EMPTY_BLACKLIST,
-  blacklistClears,
-  blacklistInvalidKey,
-  checkBlacklist,
-} from './blacklistForm.js';
+import { expiryField, NEVER } from './expiry.js';
 import { blacklistTarget } from './labels.js';
 import { ALSO_CHANGES } from './moderationGames.js';
+
+const FIELDS = ['kind', 'value', 'expiresAt'] as const;
+
+/** The form: a player id or an IP, until when. The reason is the confirmation's. */
+export function blacklistForm(game: GameId, now: () => Date = () => new Date()) {
+  const expiry = expiryField(now);
+  return {
+    endpoint: 'blacklist.create' as const,
+    name: 'blacklist',
+    texts: 'moderation.blacklist.fields',
+    initial: { kind: 'player' as BlacklistKind, value: '', expiresAt: NEVER },
+    fixed: { game },
+    parse: { expiresAt: expiry.parse },
+    refine: expiry.refine,
+    invalid: (f: string, d: { kind: BlacklistKind }) =>
+      f === 'value'
+        ? `moderation.blacklist.fields.value.invalid.${d.kind}`
+        : f === 'expiresAt'
+          ? 'moderation.expiry.invalid'
+          : undefined,
+    // Every error is said for the kind chosen (a player id or an IP), so any change clears them all.
+    clears: () => FIELDS,
+    reasonLater: true,
+  };
+}
 
 /**
  * Blacklist a player or an IP address. The form is checked by the endpoint's own schema; the
@@ -30,15 +49,8 @@ export function BlacklistCreatePage({ game }: { game: GameId }) {
   const lang = useLanguage();
   const gameName = useGameName(game);
   const create = useEndpointMutation('blacklist.create', { invalidates: ALSO_CHANGES });
-  const f = useConfirmedForm({
-    initial: EMPTY_BLACKLIST,
-    fields: BLACKLIST_FIELDS,
-    clears: blacklistClears,
-    check: (draft) => checkBlacklist(game, draft, new Date()),
-    invalidKey: (field, draft) => blacklistInvalidKey(field, draft.kind),
-    send: (input) => create.mutateAsync(input),
-  });
-  const { draft, change, errors, fieldIntent, shown } = f;
+  const f = useConfirmedBoundForm({ ...blacklistForm(game), send: (input) => create.mutateAsync(input) });
+  const { draft, shown } = f;
 
   const names = {
     game: gameName,
@@ -63,33 +75,25 @@ export function BlacklistCreatePage({ game }: { game: GameId }) {
       listPath={gamePagePath(game, 'blacklist')}
       copy={(entry) => String(entry.id)}
     >
-      <FormGroup label={t('moderation.field.kind')} labelFor="blacklist-kind" intent={fieldIntent('kind')}>
-        <OptionSelect
-          id="blacklist-kind"
-          value={draft.kind}
-          options={optionsOf(BLACKLIST_KINDS, (k) => t(`moderation.kind.${k}`))}
-          onChange={(v) => change({ kind: v as BlacklistKind })}
-          data-testid="blacklist-kind"
-        />
-      </FormGroup>
-      <FormField
-        id="blacklist-value"
+      <Field
+        of={f}
+        name="kind"
+        as="select"
+        options={optionsOf(BLACKLIST_KINDS, (k) => t(`moderation.kind.${k}`))}
+      />
+      <Field
+        of={f}
+        name="value"
         label={draft.kind === 'player' ? t('moderation.field.playerId') : t('moderation.field.ip')}
-        need="required"
-        error={errors.value}
         help={t(`moderation.blacklist.create.valueHelp.${draft.kind}`)}
-      >
-        <InputGroup
-          id="blacklist-value"
-          value={draft.value}
-          onValueChange={(value) => change({ value })}
-          maxLength={64}
-          inputMode={draft.kind === 'player' ? 'numeric' : 'text'}
-          intent={fieldIntent('value')}
-          data-testid="blacklist-value"
-        />
-      </FormField>
-      <ExpiryField value={draft.expiry} onChange={(expiry) => change({ expiry })} error={errors.expiresAt} />
+        maxLength={64}
+        inputMode={draft.kind === 'player' ? 'numeric' : 'text'}
+      />
+      <ExpiryField
+        value={draft.expiresAt}
+        onChange={(expiresAt) => f.change({ expiresAt })}
+        error={f.errors.expiresAt}
+      />
     </ConfirmedForm>
   );
 }

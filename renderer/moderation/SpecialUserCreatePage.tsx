@@ -1,35 +1,37 @@
-import { InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { SPECIAL_CATEGORIES, type SpecialCategory } from '../../shared/api/moderation.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
 import { ConfirmedForm } from '../kit/ConfirmedForm.js';
 import { useEndpointMutation } from '../kit/data.js';
-import { FormField } from '../kit/FormField.js';
+import { Field } from '../kit/form/Field.js';
+import { useConfirmedBoundForm } from '../kit/form/useBoundForm.js';
 import { useGameName } from '../kit/gameName.js';
-import { OptionSelect, optionsOf } from '../kit/OptionSelect.js';
-import { useConfirmedForm } from '../kit/useForm.js';
+import { optionsOf } from '../kit/OptionSelect.js';
 import { NotInGame } from './NotInGame.js';
 import { ALSO_CHANGES, asSpecialGame, type SpecialGame } from './moderationGames.js';
-import {
-  EMPTY_SPECIAL,
-  NOTE_MAX,
-  SPECIAL_FIELDS,
-  checkSpecial,
-  specialInvalidKey,
-} from './specialUserForm.js';
+
+const NOTE_MAX = 200;
+
+/** The form: a player, a category, a note. The reason is the confirmation's. */
+export const specialUserForm = (game: SpecialGame) => ({
+  endpoint: 'specialUsers.create' as const,
+  name: 'special',
+  texts: 'moderation.specialUsers.fields',
+  initial: { playerId: '', category: '' as SpecialCategory | '', note: '' },
+  fixed: { game },
+  reasonLater: true,
+});
 
 function SpecialUserForm({ game }: { game: SpecialGame }) {
   const { t } = useTranslation();
   const gameName = useGameName(game);
   const create = useEndpointMutation('specialUsers.create', { invalidates: ALSO_CHANGES });
-  const f = useConfirmedForm({
-    initial: EMPTY_SPECIAL,
-    fields: SPECIAL_FIELDS,
-    check: (draft) => checkSpecial(game, draft),
-    invalidKey: specialInvalidKey,
+  const f = useConfirmedBoundForm({
+    ...specialUserForm(game),
     send: (input) => create.mutateAsync(input),
   });
-  const { draft, change, errors, fieldIntent, shown } = f;
+  const { shown } = f;
 
   const names = {
     game: gameName,
@@ -47,55 +49,21 @@ function SpecialUserForm({ game }: { game: SpecialGame }) {
       listPath={gamePagePath(game, 'specialUsers')}
       copy={(entry) => String(entry.id)}
     >
-      <FormField
-        id="special-player"
-        label={t('moderation.field.playerId')}
-        need="required"
-        error={errors.playerId}
-        help={t('moderation.specialUsers.create.playerHelp')}
-      >
-        <InputGroup
-          id="special-player"
-          value={draft.playerId}
-          onValueChange={(playerId) => change({ playerId })}
-          inputMode="numeric"
-          maxLength={20}
-          intent={fieldIntent('playerId')}
-          data-testid="special-player"
-        />
-      </FormField>
-      <FormField
-        id="special-category"
-        label={t('moderation.field.category')}
-        need="required"
-        error={errors.category}
-      >
-        <OptionSelect
-          id="special-category"
-          value={draft.category}
-          none={t('moderation.specialUsers.create.chooseCategory')}
-          options={optionsOf(SPECIAL_CATEGORIES, (c) => t(`moderation.category.${c}`))}
-          onChange={(v) => change({ category: v as SpecialCategory | '' })}
-          data-testid="special-category"
-        />
-      </FormField>
-      <FormField
-        id="special-note"
-        label={t('moderation.field.note')}
-        need="optional"
-        error={errors.note}
-        help={t('kit.form.chars', { count: draft.note.length, max: NOTE_MAX })}
-      >
-        <TextArea
-          id="special-note"
-          fill
-          value={draft.note}
-          onChange={(e) => change({ note: e.currentTarget.value })}
-          maxLength={NOTE_MAX}
-          intent={fieldIntent('note')}
-          data-testid="special-note"
-        />
-      </FormField>
+      <Field of={f} name="playerId" testId="special-player" inputMode="numeric" maxLength={20} />
+      <Field
+        of={f}
+        name="category"
+        as="select"
+        none={t('moderation.specialUsers.create.chooseCategory')}
+        options={optionsOf(SPECIAL_CATEGORIES, (c) => t(`moderation.category.${c}`))}
+      />
+      <Field
+        of={f}
+        name="note"
+        as="textarea"
+        maxLength={NOTE_MAX}
+        help={t('kit.form.chars', { count: f.draft.note.length, max: NOTE_MAX })}
+      />
     </ConfirmedForm>
   );
 }

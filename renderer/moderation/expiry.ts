@@ -107,3 +107,18 @@ export function expiryInput(value: ExpiryValue, now: Date): { expiresAt?: string
   if (!r.ok) return { error: `moderation.expiry.${r.problem}` };
   return r.expiresAt ? { expiresAt: r.expiresAt } : {};
 }
+
+/**
+ * The expiry of a bound form's draft (`expiresAt`, as the operator chose it): its parse into the
+ * input (none for "never") and its own error, which the schema cannot see (a moment past, or
+ * unreadable), on top of the schema's.
+ */
+export function expiryField(now: () => Date) {
+  return {
+    parse: (d: { expiresAt: ExpiryValue }) => expiryInput(d.expiresAt, now()).expiresAt,
+    refine: <E extends { expiresAt?: string }>(errors: E, d: { expiresAt: ExpiryValue }): E => {
+      const { error } = expiryInput(d.expiresAt, now());
+      return error ? { ...errors, expiresAt: error } : errors;
+    },
+  };
+}

@@ -1,24 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../shared/api/table.js';
+import type { GameId } from '../../shared/games.js';
 import { errorsFromIssues } from '../kit/form.js';
-import { NEVER, quickExpiry, typedExpiry } from './expiry.js';
-import { checkBan } from './banForm.js';
-import { BLACKLIST_FIELDS, blacklistInvalidKey, checkBlacklist } from './blacklistForm.js';
-import { checkSpecial } from './specialUserForm.js';
+import { checkBound, fieldsOf, invalidKeyOf } from '../kit/form/bound.js';
+import { NEVER, quickExpiry, typedExpiry, type ExpiryValue } from './expiry.js';
+import { banForm } from './BanHeroDialog.js';
+import { blacklistForm } from './BlacklistCreatePage.js';
+import { specialUserForm } from './SpecialUserCreatePage.js';
+import type { BlacklistKind, SpecialCategory } from '../../shared/api/moderation.js';
+import type { SpecialGame } from './moderationGames.js';
 
 const NOW = new Date(2026, 4, 10, 9, 30);
 const REASON = 'confirmed by the operator';
 
+const checkBan = (game: GameId, d: { heroId: string; playerId: string; expiresAt: ExpiryValue }, now: Date) =>
+  checkBound(
+    banForm(game, () => now),
+    d,
+  );
+const checkBlacklist = (
+  game: GameId,
+  d: { kind: BlacklistKind; value: string; expiresAt: ExpiryValue },
+  now: Date,
+) =>
+  checkBound(
+    blacklistForm(game, () => now),
+    d,
+  );
+const checkSpecial = (
+  game: SpecialGame,
+  d: { playerId: string; category: SpecialCategory | ''; note: string },
+) => checkBound(specialUserForm(game), d);
+
 describe('ban form', () => {
   it('bans for all players when the player id is empty', () => {
-    const r = checkBan('ymmj', { heroId: '7', playerId: '  ', expiry: NEVER }, NOW);
+    const r = checkBan('ymmj', { heroId: '7', playerId: '  ', expiresAt: NEVER }, NOW);
     expect(r).toEqual({ ok: true, input: { game: 'ymmj', heroId: 7 } });
   });
 
   it('sends the player id and the expiry when given, and the server schema takes it', () => {
     const r = checkBan(
       'atomicwar',
-      { heroId: '3', playerId: ' 100042 ', expiry: quickExpiry('7d', NOW) },
+      { heroId: '3', playerId: ' 100042 ', expiresAt: quickExpiry('7d', NOW) },
       NOW,
     );
     expect(r.ok).toBe(true);
@@ -29,12 +52,16 @@ describe('ban form', () => {
   });
 
   it('asks for a hero, a well-formed player id and a future expiry', () => {
-    const r = checkBan('lw', { heroId: '', playerId: 'abc', expiry: typedExpiry('2020-01-01T00:00') }, NOW);
+    const r = checkBan(
+      'lw',
+      { heroId: '', playerId: 'abc', expiresAt: typedExpiry('2020-01-01T00:00') },
+      NOW,
+    );
     expect(r).toEqual({
       ok: false,
       errors: {
-        heroId: 'moderation.invalid.bannedHeroes.heroId',
-        playerId: 'moderation.invalid.bannedHeroes.playerId',
+        heroId: 'moderation.bannedHeroes.fields.heroId.invalid',
+        playerId: 'moderation.bannedHeroes.fields.playerId.invalid',
         expiresAt: 'moderation.expiry.past',
       },
     });
@@ -43,18 +70,18 @@ describe('ban form', () => {
 
 describe('blacklist form', () => {
   it('checks the value by the contract rule of its kind', () => {
-    const player = { kind: 'player' as const, expiry: NEVER };
-    const ip = { kind: 'ip' as const, expiry: NEVER };
+    const player = { kind: 'player' as const, expiresAt: NEVER };
+    const ip = { kind: 'ip' as const, expiresAt: NEVER };
     expect(checkBlacklist('party', { ...player, value: '123456' }, NOW).ok).toBe(true);
     expect(checkBlacklist('party', { ...player, value: '10.0.0.1' }, NOW)).toEqual({
       ok: false,
-      errors: { value: 'moderation.invalid.blacklist.value.player' },
+      errors: { value: 'moderation.blacklist.fields.value.invalid.player' },
     });
     expect(checkBlacklist('party', { ...ip, value: '10.0.0.1' }, NOW).ok).toBe(true);
     expect(checkBlacklist('party', { ...ip, value: '2001:db8::1' }, NOW).ok).toBe(true);
     expect(checkBlacklist('party', { ...ip, value: '123456' }, NOW)).toEqual({
       ok: false,
-      errors: { value: 'moderation.invalid.blacklist.value.ip' },
+      errors: { value: 'moderation.blacklist.fields.value.invalid.ip' },
     });
     expect(checkBlacklist('party', { ...ip, value: '   ' }, NOW).ok).toBe(false);
   });
@@ -62,7 +89,7 @@ describe('blacklist form', () => {
   it('trims the value and carries the expiry', () => {
     const r = checkBlacklist(
       'ymmj',
-      { kind: 'ip', value: ' 203.0.113.7 ', expiry: quickExpiry('1d', NOW) },
+      { kind: 'ip', value: ' 203.0.113.7 ', expiresAt: quickExpiry('1d', NOW) },
       NOW,
     );
     expect(r.ok).toBe(true);
@@ -74,7 +101,7 @@ describe('blacklist form', () => {
   it('reports an unreadable expiry', () => {
     const r = checkBlacklist(
       'ymmj',
-      { kind: 'ip', value: '203.0.113.7', expiry: typedExpiry('', true) },
+      { kind: 'ip', value: '203.0.113.7', expiresAt: typedExpiry('', true) },
       NOW,
     );
     expect(r).toEqual({ ok: false, errors: { expiresAt: 'moderation.expiry.invalid' } });
@@ -87,10 +114,10 @@ describe('blacklist form', () => {
           { path: 'value', message: 'an IPv4 or IPv6 address' },
           { path: 'reason', message: 'too short' },
         ],
-        BLACKLIST_FIELDS,
-        (f) => blacklistInvalidKey(f, 'ip'),
+        fieldsOf(blacklistForm('party')),
+        (f) => invalidKeyOf(blacklistForm('party'), f, { kind: 'ip' as const, value: '', expiresAt: NEVER }),
       ),
-    ).toEqual({ value: 'moderation.invalid.blacklist.value.ip' });
+    ).toEqual({ value: 'moderation.blacklist.fields.value.invalid.ip' });
   });
 });
 
@@ -103,8 +130,8 @@ describe('special user form', () => {
     expect(checkSpecial('lw', { playerId: 'x7', category: '', note: '' })).toEqual({
       ok: false,
       errors: {
-        playerId: 'moderation.invalid.specialUsers.playerId',
-        category: 'moderation.invalid.specialUsers.category',
+        playerId: 'moderation.specialUsers.fields.playerId.invalid',
+        category: 'moderation.specialUsers.fields.category.invalid',
       },
     });
   });
@@ -112,11 +139,11 @@ describe('special user form', () => {
   it('refuses a note longer than the contract allows, or one holding a control character', () => {
     expect(checkSpecial('party', { playerId: '77', category: 'gm', note: 'n'.repeat(201) })).toEqual({
       ok: false,
-      errors: { note: 'moderation.invalid.specialUsers.note' },
+      errors: { note: 'moderation.specialUsers.fields.note.invalid' },
     });
     expect(checkSpecial('party', { playerId: '77', category: 'gm', note: 'a\u0000b' })).toEqual({
       ok: false,
-      errors: { note: 'moderation.invalid.specialUsers.note' },
+      errors: { note: 'moderation.specialUsers.fields.note.invalid' },
     });
   });
 });

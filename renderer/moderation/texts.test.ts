@@ -10,9 +10,10 @@ import { loadCatalogue } from '../i18n/resources.js';
 import { CONFIRMED_FORM_TEXTS } from '../kit/ConfirmedForm.js';
 import { ROW_ACTION_TEXTS, rowActionTextKey } from '../kit/rowActions.js';
 import { EXPIRY_CHOICES } from './expiry.js';
-import { BAN_FIELDS, banInvalidKey } from './banForm.js';
-import { BLACKLIST_FIELDS, blacklistInvalidKey } from './blacklistForm.js';
-import { SPECIAL_FIELDS, specialInvalidKey } from './specialUserForm.js';
+import { fieldsOf, invalidKeyOf } from '../kit/form/bound.js';
+import { banForm } from './BanHeroDialog.js';
+import { blacklistForm } from './BlacklistCreatePage.js';
+import { specialUserForm } from './SpecialUserCreatePage.js';
 import { bannedHeroActions } from './BannedHeroesPage.js';
 import { blacklistActions } from './BlacklistPage.js';
 import { specialUserActions } from './SpecialUsersPage.js';
@@ -40,9 +41,13 @@ describe('moderation texts', () => {
   });
 
   it('explain every field error the forms can report', () => {
-    for (const f of BAN_FIELDS) both(banInvalidKey(f));
-    for (const f of BLACKLIST_FIELDS) for (const k of BLACKLIST_KINDS) both(blacklistInvalidKey(f, k));
-    for (const f of SPECIAL_FIELDS) both(specialInvalidKey(f));
+    const ban = banForm('lw');
+    for (const f of fieldsOf(ban)) both(invalidKeyOf(ban, f, ban.initial));
+    const blacklist = blacklistForm('lw');
+    for (const f of fieldsOf(blacklist))
+      for (const kind of BLACKLIST_KINDS) both(invalidKeyOf(blacklist, f, { ...blacklist.initial, kind }));
+    const special = specialUserForm('lw');
+    for (const f of fieldsOf(special)) both(invalidKeyOf(special, f, special.initial));
   });
 
   it('say every row action by its endpoint id, from the button to the outcome', () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Classes, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Classes, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { TODO_LIMITS } from '../../shared/api/todo.js';
 import { Codes } from '../../shared/codes.js';
@@ -8,12 +8,31 @@ import { routeById } from '../../shared/routes.js';
 import { CallError } from '../bridge/result.js';
 import { useToasts } from '../components/Toaster.js';
 import { useEndpointMutation } from '../kit/data.js';
-import { FormField } from '../kit/FormField.js';
+import type { FieldErrors } from '../kit/form.js';
+import { Field, FieldFrame } from '../kit/form/Field.js';
+import { useBoundForm } from '../kit/form/useBoundForm.js';
 import { FormFrame } from '../kit/FormFrame.js';
-import { useForm } from '../kit/useForm.js';
-import { toLocalInput } from './deadline.js';
-import { TODO_FIELDS, emptyTodoForm, invalidKey, validateTodo, type TodoField } from './todoForm.js';
+import { defaultDeadline, fromLocalInput, toLocalInput } from './deadline.js';
 import './todo.css';
+
+/**
+ * The new to-do form: the contract's own schema (todo.create) decides what is wrong, plus the
+ * one check that needs the clock, a deadline ahead of now (the server checks it again against
+ * its own). `openedAt` is when the form opened, where its deadline starts.
+ */
+export function todoForm(openedAt: number, now: () => number = Date.now) {
+  return {
+    endpoint: 'todo.create' as const,
+    name: 'todo',
+    texts: 'todo.fields',
+    initial: { name: '', desc: '', expireAt: defaultDeadline(openedAt) },
+    parse: { expireAt: (d: { expireAt: string }) => fromLocalInput(d.expireAt) ?? '' },
+    refine: (errors: FieldErrors<string>, d: { expireAt: string }) => {
+      const at = fromLocalInput(d.expireAt);
+      return at !== null && Date.parse(at) <= now() ? { ...errors, expireAt: 'todo.invalid.past' } : errors;
+    },
+  };
+}
 
 /**
  * A new item of the operator's own list (spec: /admin/todo/todoCreate). The deadline is a native
@@ -27,12 +46,7 @@ export function TodoCreatePage() {
   const create = useEndpointMutation('todo.create');
   // The form's "now" is when it opened; submitting checks against the clock at that moment.
   const [openedAt] = useState(() => Date.now());
-  const form = useForm({
-    initial: emptyTodoForm(openedAt),
-    fields: TODO_FIELDS,
-    check: (draft) => validateTodo(draft, Date.now()),
-    invalidKey,
-  });
+  const form = useBoundForm(todoForm(openedAt));
   const listPath = routeById('todo.list').path;
 
   const onSubmit = (e: FormEvent) => {
@@ -55,14 +69,6 @@ export function TodoCreatePage() {
       );
   };
 
-  const field = (f: TodoField, label: string, help: string, need: 'required' | 'optional') => ({
-    id: `todo-${f}`,
-    label,
-    error: form.errors[f],
-    help,
-    need,
-  });
-
   return (
     <FormFrame
       name="todo"
@@ -74,44 +80,27 @@ export function TodoCreatePage() {
       cancelTo={listPath}
       onSubmit={onSubmit}
     >
-      <FormField {...field('name', t('todo.field.name'), t('todo.create.nameHelp'), 'required')}>
-        <InputGroup
-          id="todo-name"
-          value={form.draft.name}
-          onValueChange={(name) => form.change({ name })}
-          intent={form.fieldIntent('name')}
-          maxLength={TODO_LIMITS.name + 16}
-          data-testid="todo-name"
-        />
-      </FormField>
-      <FormField {...field('desc', t('todo.field.desc'), t('todo.create.descHelp'), 'optional')}>
-        <TextArea
-          id="todo-desc"
-          fill
-          value={form.draft.desc}
-          onChange={(e) => form.change({ desc: e.currentTarget.value })}
-          intent={form.fieldIntent('desc')}
-          maxLength={TODO_LIMITS.desc + 16}
-          data-testid="todo-desc"
-        />
-      </FormField>
-      <FormField {...field('expireAt', t('todo.field.expireAt'), t('todo.create.expireAtHelp'), 'required')}>
-        <input
-          id="todo-expireAt"
-          type="datetime-local"
-          className={[
-            Classes.INPUT,
-            form.errors.expireAt ? Classes.intentClass(Intent.DANGER) : '',
-            'todo-deadline-input',
-          ]
-            .filter(Boolean)
-            .join(' ')}
-          value={form.draft.expireAt}
-          min={toLocalInput(openedAt)}
-          onChange={(e) => form.change({ expireAt: e.currentTarget.value })}
-          data-testid="todo-expireAt"
-        />
-      </FormField>
+      <Field of={form} name="name" maxLength={TODO_LIMITS.name + 16} />
+      <Field of={form} name="desc" as="textarea" maxLength={TODO_LIMITS.desc + 16} />
+      <FieldFrame of={form} name="expireAt">
+        {(p) => (
+          <input
+            id={p.id}
+            type="datetime-local"
+            className={[
+              Classes.INPUT,
+              p.intent === Intent.DANGER ? Classes.intentClass(Intent.DANGER) : '',
+              'todo-deadline-input',
+            ]
+              .filter(Boolean)
+              .join(' ')}
+            value={form.draft.expireAt}
+            min={toLocalInput(openedAt)}
+            onChange={(e) => form.change({ expireAt: e.currentTarget.value })}
+            data-testid={p.testId}
+          />
+        )}
+      </FieldFrame>
     </FormFrame>
   );
 }
