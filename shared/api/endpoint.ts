@@ -198,7 +198,9 @@ export function intParam(opts: { min: number; max?: number; message?: string }) 
 /** Paging shared by list endpoints. */
 export const pageInput = {
   page: intParam({ min: 1, message: 'a page number is a positive whole number' }).default(1),
-  pageSize: intParam({ min: 1, max: 200, message: 'a page size is a positive whole number' }).default(LIST_PAGE_SIZE),
+  pageSize: intParam({ min: 1, max: 200, message: 'a page size is a positive whole number' }).default(
+    LIST_PAGE_SIZE,
+  ),
 };
 
 export function pageOf<T extends z.ZodType>(item: T) {
