@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
+import { lazy, Suspense, type ComponentProps, type LazyExoticComponent } from 'react';
 import { Spinner } from '@blueprintjs/core';
 import { useShell, type Shell } from '../shell/context.js';
 import type { Chrome } from './Chrome.js';
@@ -12,14 +12,22 @@ import type { Chrome } from './Chrome.js';
 export const preloadChrome = (shell: Shell) =>
   Promise.all([import('./Chrome.js'), ...shell.topBar.map((w) => w.preload())]);
 
-const ChromeFrame = lazy(async () => ({ default: (await import('./Chrome.js')).Chrome }));
+/**
+ * The frame, drawn once it and its widgets have all loaded: a widget that came later could miss
+ * what the operator does first (the keyboard's shortcuts are a widget). Made on first use, from
+ * the app's shell, which is one for the app's life.
+ */
+let ChromeFrame: LazyExoticComponent<typeof Chrome> | null = null;
+function frameOf(shell: Shell): LazyExoticComponent<typeof Chrome> {
+  ChromeFrame ??= lazy(async () => ({ default: (await preloadChrome(shell))[0].Chrome }));
+  return ChromeFrame;
+}
 
 export function LazyChrome(props: ComponentProps<typeof Chrome>) {
-  const shell = useShell();
-  useEffect(() => void preloadChrome(shell).catch(() => undefined), [shell]);
+  const Frame = frameOf(useShell());
   return (
     <Suspense fallback={<Spinner className="screen-loading" data-testid="chrome-loading" />}>
-      <ChromeFrame {...props} />
+      <Frame {...props} />
     </Suspense>
   );
 }
