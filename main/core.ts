@@ -1,6 +1,6 @@
 import type { Language } from '../shared/codes.js';
 import type { AppInfo } from '../shared/ipc.js';
-import type { SettingsPatch } from '../shared/settings.js';
+import type { SettingsPatch } from '../shared/settings-schema.js';
 import type { BackendLauncher, RunningBackend } from './backend/launcher.js';
 import { createEventHub, type EventHub } from './events.js';
 import type { SessionHooks } from './http/api-client.js';

@@ -1,4 +1,4 @@
-import type { Settings } from '../shared/settings.js';
+import type { Settings } from '../shared/settings-schema.js';
 import { askEarly, bridge, installWebBridgeIfNeeded } from './bridge/bridge.js';
 import { likelyLanguage } from './i18n/language.js';
 

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import type { GameId } from '../shared/games.js';
 import type { RouteDef } from '../shared/routes.js';
-import type { RendererFeature } from './feature.js';
+import type { RendererFeature, TopBarWidget } from './feature.js';
+import type { Shell } from './shell/context.js';
 import { shellFeature } from './shell/feature.js';
 import { kitFeature } from './kit/feature.js';
 import { usersFeature } from './users/feature.js';
@@ -23,8 +24,8 @@ import { paymentsFeature } from './payments/feature.js';
 
 /**
  * The renderer's feature modules, listed once (the contract's list is shared/features.ts, the
- * server's server/features.ts). The router mounts their screens, the catalogue their texts, and
- * the menu and home page mark every route without a screen as planned.
+ * server's server/features.ts). The router mounts their screens, the catalogue their texts, the
+ * top bar their widgets, and the menu and home page mark every route without a screen as planned.
  */
 export const RENDERER_FEATURES: readonly RendererFeature[] = [
   shellFeature,
@@ -88,3 +89,20 @@ export function strayScreens(routes: readonly RouteDef[]): string[] {
     ...[...gameScreens.keys()].filter((p) => !pages.has(p as never)),
   ];
 }
+
+/** Every feature's top-bar widgets, each place in its declared order; an id or a place taken twice is refused. */
+export function topBarOf(features: readonly RendererFeature[]): TopBarWidget[] {
+  const widgets = features.flatMap((f) => f.topBar ?? []);
+  const seen = new Map<string, string>();
+  for (const w of widgets) {
+    for (const key of [w.id, `${w.place} ${w.order}`]) {
+      const other = seen.get(key);
+      if (other) throw new Error(`top-bar widgets ${other} and ${w.id} both take ${key}`);
+      seen.set(key, w.id);
+    }
+  }
+  return widgets.sort((a, b) => (a.place === b.place ? a.order - b.order : a.place === 'start' ? -1 : 1));
+}
+
+/** What the frame knows of the features (renderer/shell/context.ts): the app's root hands it down. */
+export const SHELL: Shell = { isReady, topBar: topBarOf(RENDERER_FEATURES) };

@@ -5,8 +5,7 @@ import { setupInitSchema, type SetupInit } from './api/setup.js';
 import { normalizeCombo } from './api/shortcuts.js';
 import { APP_COMMANDS } from './commands.js';
 import type { RequestChannel, RequestChannels } from './ipc.js';
-import { settingsPatchSchema } from './settings-schema.js';
-import type { SettingsPatch } from './settings.js';
+import { settingsPatchSchema, type SettingsPatch } from './settings-schema.js';
 
 /**
  * What main accepts on each request channel (shared/ipc.ts names them): everything from the

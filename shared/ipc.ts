@@ -1,6 +1,7 @@
 import type { Result } from './envelope.js';
 import type { SessionState } from './session.js';
-import type { Settings, SettingsPatch, UpdateChannel } from './settings.js';
+import type { UpdateChannel } from './settings.js';
+import type { Settings, SettingsPatch } from './settings-schema.js';
 import type { AppCommand } from './commands.js';
 import type { EndpointId, InputOf, OutputOf } from './api/table.js';
 import type { SetupInit, SetupState } from './api/setup.js';

@@ -3,7 +3,11 @@ import { LANGUAGES, type Language } from './codes.js';
 import { SERVICES, type ServiceName } from './games.js';
 import { SERVICE_URL_MESSAGES, THEMES, UPDATE_CHANNELS, serviceUrlProblem } from './settings.js';
 
-/** The settings' schemas (main checks what it stores and every patch the renderer sends). */
+/**
+ * The settings' schemas (main checks what it stores and every patch the renderer sends) and their
+ * types. The rules they apply live in settings.ts, without zod, so that what needs only those
+ * (the renderer's first paint) does not load it; a type-only import of this module costs nothing.
+ */
 
 const httpUrl = z
   .string()

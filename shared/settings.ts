@@ -54,7 +54,3 @@ export type UpdateChannel = (typeof UPDATE_CHANNELS)[number];
 /** `system` follows the OS (nativeTheme in the app, prefers-color-scheme in a browser). */
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
-
-// The schemas live apart (settings-schema.ts), so that what only needs these types and rules
-// (the renderer's first paint) does not load zod; the type-only export below costs nothing.
-export type { Settings, SettingsPatch } from './settings-schema.js';

@@ -3,7 +3,7 @@ import { ApiError, type Result } from '../../shared/envelope.js';
 import type { ServiceName } from '../../shared/games.js';
 import type { AppInfo } from '../../shared/ipc.js';
 import type { SetupState } from '../../shared/api/setup.js';
-import type { Settings } from '../../shared/settings.js';
+import type { Settings } from '../../shared/settings-schema.js';
 import type { BackendLauncher, RunningBackend } from '../backend/launcher.js';
 import type { ApiClient, ServiceTarget } from '../http/api-client.js';
 import { servicesAt } from '../settings/settings-store.js';

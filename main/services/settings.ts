@@ -1,7 +1,7 @@
 import { Codes, type Language } from '../../shared/codes.js';
 import { toResultError, type Result, type ResultError } from '../../shared/envelope.js';
 import { SERVICES } from '../../shared/games.js';
-import type { Settings, SettingsPatch } from '../../shared/settings.js';
+import type { Settings, SettingsPatch } from '../../shared/settings-schema.js';
 import { applyPatch, createSettingsStore, defaultSettings } from '../settings/settings-store.js';
 import type { KeyValueStore } from '../storage/kv.js';
 import type { MainService } from './registry.js';

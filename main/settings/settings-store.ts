@@ -1,7 +1,6 @@
 import { Codes } from '../../shared/codes.js';
 import { describeIssues, issuesOf, type Result } from '../../shared/envelope.js';
 import { SERVICES, SERVICE_BASE_PATHS, type ServiceName } from '../../shared/games.js';
-import { type Settings, type SettingsPatch } from '../../shared/settings.js';
 import {
   backendModeSchema,
   languageSchema,
@@ -9,6 +8,8 @@ import {
   settingsSchema,
   themeSchema,
   updateChannelSchema,
+  type Settings,
+  type SettingsPatch,
 } from '../../shared/settings-schema.js';
 import type { KeyValueStore } from '../storage/kv.js';
 

@@ -12,7 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import type { ResultError } from '../../shared/envelope.js';
-import type { AboutInfo } from '../../shared/ipc.js';
+import type { AboutInfo, UpdateState } from '../../shared/ipc.js';
 import { onAppCommand } from '../app/commands.js';
 import { bridge } from '../bridge/bridge.js';
 import { asResultError } from '../bridge/result.js';
@@ -25,27 +25,46 @@ import { updateStatus } from '../updates/status.js';
 import { applyUpdateState, openUpdateDialog, useUpdateState } from '../updates/store.js';
 import { aboutClipboardText, aboutFacts } from './aboutText.js';
 
-/**
- * The About box (the app command `about`, from the menu or the palette): versions, where tokens
- * are kept, the backend and its data folder, the update feed and channel, the logs folder; a
- * button copies all of it for a support request, another opens the logs folder.
- */
-export function AboutDialog() {
+/** The update's state in words (and the way to restart into one that is downloaded). */
+function UpdateStatus({ update }: { update: UpdateState }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { state, appInfo } = useSession();
-  const update = useUpdateState();
-  const [open, setOpen] = useState(false);
+  const status = updateStatus(
+    update,
+    (ms) => formatDateTime(ms, lang),
+    (bytes) => formatBytes(bytes, lang),
+  );
+  return (
+    <Callout
+      intent={status.intent === 'none' ? Intent.NONE : status.intent}
+      icon="automatic-updates"
+      compact
+      className="about-update"
+      data-testid="about-update-status"
+      data-phase={update.phase}
+    >
+      {t(status.key, status.values)}
+      {update.phase === 'downloaded' && (
+        <Button
+          size="small"
+          variant="minimal"
+          intent={Intent.SUCCESS}
+          text={t('updates.restart')}
+          onClick={openUpdateDialog}
+          data-testid="about-restart"
+        />
+      )}
+    </Callout>
+  );
+}
+
+/** What main says about the app, asked again each time the box opens; and what went wrong. */
+function useAbout(open: boolean) {
   const [about, setAbout] = useState<AboutInfo | null>(null);
   const [error, setError] = useState<ResultError | null>(null);
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const [checking, setChecking] = useState(false);
-
-  useEffect(() => onAppCommand('about', () => setOpen(true)), []);
   useEffect(() => {
     if (!open) return;
     let live = true;
-    setCopied('idle');
     setError(null);
     bridge()
       .app.about()
@@ -55,6 +74,31 @@ export function AboutDialog() {
       live = false;
     };
   }, [open]);
+  return { about, error, setError };
+}
+
+/**
+ * The About box (the app command `about`, from the menu or the palette): versions, where tokens
+ * are kept, the backend and its data folder, the update feed and channel, the logs folder; a
+ * button copies all of it for a support request, another opens the logs folder.
+ */
+export function AboutDialog() {
+  const { t } = useTranslation();
+  const { state, appInfo } = useSession();
+  const update = useUpdateState();
+  const [open, setOpen] = useState(false);
+  const { about, error, setError } = useAbout(open);
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [checking, setChecking] = useState(false);
+
+  useEffect(
+    () =>
+      onAppCommand('about', () => {
+        setCopied('idle');
+        setOpen(true);
+      }),
+    [],
+  );
 
   const say = (key: string, values?: Record<string, string>) => t(key, values ?? {});
   const facts = about
@@ -97,13 +141,6 @@ export function AboutDialog() {
     }
   };
 
-  const status = update
-    ? updateStatus(
-        update,
-        (ms) => formatDateTime(ms, lang),
-        (bytes) => formatBytes(bytes, lang),
-      )
-    : null;
   return (
     <Dialog
       isOpen={open}
@@ -128,28 +165,7 @@ export function AboutDialog() {
               </tbody>
             </HTMLTable>
           )}
-          {status && (
-            <Callout
-              intent={status.intent === 'none' ? Intent.NONE : status.intent}
-              icon="automatic-updates"
-              compact
-              className="about-update"
-              data-testid="about-update-status"
-              data-phase={update?.phase}
-            >
-              {t(status.key, status.values)}
-              {update?.phase === 'downloaded' && (
-                <Button
-                  size="small"
-                  variant="minimal"
-                  intent={Intent.SUCCESS}
-                  text={t('updates.restart')}
-                  onClick={openUpdateDialog}
-                  data-testid="about-restart"
-                />
-              )}
-            </Callout>
-          )}
+          {update && <UpdateStatus update={update} />}
           {error && <ErrorCallout title={t('about.failed')} error={error} testId="about-error" />}
           {copied === 'failed' && (
             <Callout intent={Intent.WARNING} compact data-testid="about-copy-failed">

@@ -24,28 +24,11 @@ const LOOK: Record<WatchAlert['kind'], { icon: IconName; intent: Intent }> = {
   delivery: { icon: 'shopping-cart', intent: Intent.DANGER },
 };
 
-/**
- * Server watch's bell in the top bar: the recent alerts main received (alerts:list when it
- * mounts, then each 'alerts:new', the same event channel in the desktop app and the browser
- * host), the count of servers down now as its badge, and the live alerts not seen yet (and not muted) marked as
- * new. Clicking an alert, or a native notification (alerts:open), opens that server on the status
- * page. Operators whose roles receive no alerts see no bell.
- */
-export function AlertsBell() {
-  const { t } = useTranslation();
-  const lang = useLanguage();
-  const navigate = useNavigate();
-  const { state: session } = useSession();
-  const now = useNow(30_000);
+/** The alerts main holds (alerts:list when mounted, then each alerts:new), the servers down now. */
+function useAlerts() {
   const [alerts, setAlerts] = useState<Listed[]>([]);
   const [down, setDown] = useState(0);
   const [watching, setWatching] = useState(false);
-  /** The newest live alert seen when the list was last opened. */
-  const [seenSeq, setSeenSeq] = useState(0);
-  /** When the list was opened: alerts newer than the last tick of `now` still read "now". */
-  const [openedAt, setOpenedAt] = useState(0);
-  const mayOpen = canAccess(session?.user.role ?? [], SUPER_ONLY);
-
   useEffect(() => {
     let live = true;
     const load = () =>
@@ -70,29 +53,14 @@ export function AlertsBell() {
       offNew();
     };
   }, []);
+  return { alerts, down, watching };
+}
 
-  const open = useCallback(
-    (alert: Pick<WatchAlert, 'serverId' | 'kind' | 'game' | 'delivery'>) => {
-      if (mayOpen) void navigate(alertPath(alert));
-    },
-    [mayOpen, navigate],
-  );
-
-  useEffect(() => bridge().on('alerts:open', ({ alert }) => open(alert)), [open]);
-
-  if (!watching && alerts.length === 0) return null;
-  // A muted alert is listed, marked muted, but never news: the operator asked not to be told.
-  const isNew = (a: Listed) => a.live && !a.muted && a.seq > seenSeq;
-  const unread = alerts.filter(isNew);
-  // The button's name says what its badge counts: servers down, else alerts not seen yet.
-  const label =
-    down > 0
-      ? t('serverWatch.bell.buttonDown', { count: down })
-      : unread.length > 0
-        ? t('serverWatch.bell.buttonUnread', { count: unread.length })
-        : t('serverWatch.bell.button');
-
-  const text = (a: Listed): { title: string; body: string } => {
+/** An alert's title and line of detail, in the operator's language. */
+function useAlertText(): (a: Listed) => { title: string; body: string } {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (a) => {
     const game = GAMES[a.game].names[lang];
     const duration = formatDuration(a.durationSec ?? 0, lang);
     if (a.kind === 'notice' && a.notice) {
@@ -120,8 +88,29 @@ export function AlertsBell() {
           : `${game} · ${t(`serverWatch.bell.${a.kind}For`, { duration })}`,
     };
   };
+}
 
-  const content = (
+/** The bell's list: the servers down now, then each alert, newest first, marked new or muted. */
+function AlertsList({
+  alerts,
+  down,
+  isNew,
+  mayOpen,
+  onOpen,
+  since,
+}: {
+  alerts: readonly Listed[];
+  down: number;
+  isNew: (a: Listed) => boolean;
+  mayOpen: boolean;
+  onOpen: (a: Listed) => void;
+  /** The time alerts are told relative to. */
+  since: number;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const text = useAlertText();
+  return (
     <div className="alerts-list" data-testid="alerts-list">
       <div className="alerts-head">
         <b>{t('serverWatch.bell.title')}</b>
@@ -141,7 +130,7 @@ export function AlertsBell() {
                 icon={<Icon icon={LOOK[a.kind].icon} intent={LOOK[a.kind].intent} />}
                 multiline
                 disabled={!mayOpen}
-                onClick={() => open(a)}
+                onClick={() => onOpen(a)}
                 data-testid={`alert-${a.seq}`}
                 data-kind={a.kind}
                 data-server={a.serverId ?? ''}
@@ -167,7 +156,7 @@ export function AlertsBell() {
                       className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}
                       title={formatDateTime(a.at, lang)}
                     >
-                      {formatRelative(a.at, Math.max(now, openedAt), lang)}
+                      {formatRelative(a.at, since, lang)}
                     </div>
                   </div>
                 }
@@ -178,10 +167,60 @@ export function AlertsBell() {
       )}
     </div>
   );
+}
+
+/**
+ * Server watch's bell in the top bar: the recent alerts main received (alerts:list when it
+ * mounts, then each 'alerts:new', the same event channel in the desktop app and the browser
+ * host), the count of servers down now as its badge, and the live alerts not seen yet (and not muted) marked as
+ * new. Clicking an alert, or a native notification (alerts:open), opens that server on the status
+ * page. Operators whose roles receive no alerts see no bell.
+ */
+export function AlertsBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { state: session } = useSession();
+  const now = useNow(30_000);
+  const { alerts, down, watching } = useAlerts();
+  /** The newest live alert seen when the list was last opened. */
+  const [seenSeq, setSeenSeq] = useState(0);
+  /** When the list was opened: alerts newer than the last tick of `now` still read "now". */
+  const [openedAt, setOpenedAt] = useState(0);
+  const mayOpen = canAccess(session?.user.role ?? [], SUPER_ONLY);
+
+  const open = useCallback(
+    (alert: Pick<WatchAlert, 'serverId' | 'kind' | 'game' | 'delivery'>) => {
+      if (mayOpen) void navigate(alertPath(alert));
+    },
+    [mayOpen, navigate],
+  );
+
+  useEffect(() => bridge().on('alerts:open', ({ alert }) => open(alert)), [open]);
+
+  if (!watching && alerts.length === 0) return null;
+  // A muted alert is listed, marked muted, but never news: the operator asked not to be told.
+  const isNew = (a: Listed) => a.live && !a.muted && a.seq > seenSeq;
+  const unread = alerts.filter(isNew);
+  // The button's name says what its badge counts: servers down, else alerts not seen yet.
+  const label =
+    down > 0
+      ? t('serverWatch.bell.buttonDown', { count: down })
+      : unread.length > 0
+        ? t('serverWatch.bell.buttonUnread', { count: unread.length })
+        : t('serverWatch.bell.button');
 
   return (
     <PopoverNext
-      content={content}
+      content={
+        <AlertsList
+          alerts={alerts}
+          down={down}
+          isNew={isNew}
+          mayOpen={mayOpen}
+          onOpen={open}
+          since={Math.max(now, openedAt)}
+        />
+      }
       placement="bottom-end"
       onOpening={() => setOpenedAt(Date.now())}
       onClosed={() => setSeenSeq(alerts.reduce((m, a) => Math.max(m, a.seq), 0))}

@@ -5,8 +5,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorCallout } from '../components/ErrorCallout.js';
 import { ToastProvider } from '../components/Toaster.js';
+import { SHELL } from '../features.js';
 import type { AppRouter } from '../routing/router.js';
 import { SessionProvider, useSession } from '../session/SessionContext.js';
+import { ShellContext } from '../shell/context.js';
 import { useDocumentTheme } from '../theme/theme.js';
 import { DesktopShell } from './desktop.js';
 
@@ -78,11 +80,13 @@ export function App({ router }: { router: AppRouter }) {
     <BlueprintProvider>
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
-          <SessionProvider>
-            <DocumentTheme />
-            <SessionGate router={router} />
-            {painted && <DesktopShell />}
-          </SessionProvider>
+          <ShellContext.Provider value={SHELL}>
+            <SessionProvider>
+              <DocumentTheme />
+              <SessionGate router={router} />
+              {painted && <DesktopShell />}
+            </SessionProvider>
+          </ShellContext.Provider>
         </ToastProvider>
       </QueryClientProvider>
     </BlueprintProvider>

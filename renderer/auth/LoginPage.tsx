@@ -12,6 +12,7 @@ import { useSession } from '../session/SessionContext.js';
 import { EXPIRED_PARAM, NEXT_PARAM, safeNext } from '../routing/guard.js';
 import type { FirstRunDone } from './FirstRunCard.js';
 import { preloadChrome } from '../layout/LazyChrome.js';
+import { useShell } from '../shell/context.js';
 
 /**
  * The sign-in page. On the embedded backend's first run it shows the first-run card instead
@@ -40,32 +41,123 @@ export function LoginPage() {
   return <SignInForm firstRun={firstRun} />;
 }
 
-function SignInForm({ firstRun }: { firstRun: FirstRunDone | null }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const { state, apply, lastEnd } = useSession();
-  const [account, setAccount] = useState(firstRun?.account ?? '');
-  const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [missing, setMissing] = useState<{ account?: boolean; password?: boolean }>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<ResultError | null>(null);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-
-  // The signed-in frame's code loads once the form is up (idle time), not before it.
+/** The signed-in frame's code loads once the sign-in form is up (idle time), not before it. */
+function usePreloadFrame() {
+  const shell = useShell();
   useEffect(() => {
-    const load = () => void preloadChrome().catch(() => undefined);
+    const load = () => void preloadChrome(shell).catch(() => undefined);
     if (typeof window.requestIdleCallback !== 'function') {
       const timer = window.setTimeout(load, 200);
       return () => window.clearTimeout(timer);
     }
     const idle = window.requestIdleCallback(load, { timeout: 1000 });
     return () => window.cancelIdleCallback(idle);
-  }, []);
+  }, [shell]);
+}
+
+/**
+ * What the operator should know before signing in: their session ended, the first run is done,
+ * tokens will be kept in memory only, a page waits for them after sign-in.
+ */
+function SignInNotices({ firstRun, next }: { firstRun: FirstRunDone | null; next: string | null }) {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const { state, lastEnd } = useSession();
+  const expired = search.get(EXPIRED_PARAM) === '1' || lastEnd !== null;
+  return (
+    <>
+      {expired && (
+        <Callout
+          intent={Intent.WARNING}
+          icon="time"
+          title={t('auth.login.expiredTitle')}
+          data-testid="login-expired"
+        >
+          {t('auth.login.expiredBody')}
+          {lastEnd?.message && (
+            <div className="error-detail">{t('errors.serverSaid', { message: lastEnd.message })}</div>
+          )}
+        </Callout>
+      )}
+      {firstRun && (
+        <Callout intent={Intent.SUCCESS} icon="tick-circle" data-testid="first-run-done">
+          {t(firstRun.mode === 'super' ? 'firstRun.super.done' : 'firstRun.demo.done')}
+        </Callout>
+      )}
+      {state?.tokenStorage === 'memory' && (
+        <Callout intent={Intent.WARNING} icon="key" data-testid="login-memory-tokens">
+          {state.tokenStorageReason ?? t('notice.tokenStorage.memory')}
+        </Callout>
+      )}
+      {next && safeNext(next) === next && (
+        <p className="login-next" data-testid="login-next">
+          {t('auth.login.nextNote')}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The password, hidden unless the operator asks to see it. */
+function PasswordField({
+  value,
+  onChange,
+  missing,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  missing: boolean | undefined;
+}) {
+  const { t } = useTranslation();
+  const [show, setShow] = useState(false);
+  const toggle = show ? t('auth.login.hidePassword') : t('auth.login.showPassword');
+  return (
+    <FormGroup
+      label={t('auth.login.password')}
+      labelFor="login-password"
+      {...(missing ? { helperText: t('auth.login.passwordRequired') } : {})}
+      intent={missing ? Intent.DANGER : Intent.NONE}
+    >
+      <InputGroup
+        id="login-password"
+        name="password"
+        type={show ? 'text' : 'password'}
+        autoComplete="current-password"
+        size="large"
+        leftIcon="lock"
+        value={value}
+        onValueChange={onChange}
+        intent={missing ? Intent.DANGER : Intent.NONE}
+        maxLength={256}
+        data-testid="login-password"
+        rightElement={
+          <Button
+            variant="minimal"
+            icon={show ? 'eye-off' : 'eye-open'}
+            onClick={() => setShow((v) => !v)}
+            aria-label={toggle}
+            title={toggle}
+          />
+        }
+      />
+    </FormGroup>
+  );
+}
+
+function SignInForm({ firstRun }: { firstRun: FirstRunDone | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { apply } = useSession();
+  const [account, setAccount] = useState(firstRun?.account ?? '');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<{ account?: boolean; password?: boolean }>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<ResultError | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  usePreloadFrame();
 
   const next = search.get(NEXT_PARAM);
-  const expired = search.get(EXPIRED_PARAM) === '1' || lastEnd !== null;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -92,34 +184,7 @@ function SignInForm({ firstRun }: { firstRun: FirstRunDone | null }) {
   return (
     <>
       <form className="login-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
-        {expired && (
-          <Callout
-            intent={Intent.WARNING}
-            icon="time"
-            title={t('auth.login.expiredTitle')}
-            data-testid="login-expired"
-          >
-            {t('auth.login.expiredBody')}
-            {lastEnd?.message && (
-              <div className="error-detail">{t('errors.serverSaid', { message: lastEnd.message })}</div>
-            )}
-          </Callout>
-        )}
-        {firstRun && (
-          <Callout intent={Intent.SUCCESS} icon="tick-circle" data-testid="first-run-done">
-            {t(firstRun.mode === 'super' ? 'firstRun.super.done' : 'firstRun.demo.done')}
-          </Callout>
-        )}
-        {state?.tokenStorage === 'memory' && (
-          <Callout intent={Intent.WARNING} icon="key" data-testid="login-memory-tokens">
-            {state.tokenStorageReason ?? t('notice.tokenStorage.memory')}
-          </Callout>
-        )}
-        {next && safeNext(next) === next && (
-          <p className="login-next" data-testid="login-next">
-            {t('auth.login.nextNote')}
-          </p>
-        )}
+        <SignInNotices firstRun={firstRun} next={next} />
         {error && <ErrorCallout title={t('auth.login.failed')} error={error} testId="login-error" />}
         <FormGroup
           label={t('auth.login.account')}
@@ -141,35 +206,7 @@ function SignInForm({ firstRun }: { firstRun: FirstRunDone | null }) {
             data-testid="login-account"
           />
         </FormGroup>
-        <FormGroup
-          label={t('auth.login.password')}
-          labelFor="login-password"
-          {...(missing.password ? { helperText: t('auth.login.passwordRequired') } : {})}
-          intent={missing.password ? Intent.DANGER : Intent.NONE}
-        >
-          <InputGroup
-            id="login-password"
-            name="password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            size="large"
-            leftIcon="lock"
-            value={password}
-            onValueChange={setPassword}
-            intent={missing.password ? Intent.DANGER : Intent.NONE}
-            maxLength={256}
-            data-testid="login-password"
-            rightElement={
-              <Button
-                variant="minimal"
-                icon={showPassword ? 'eye-off' : 'eye-open'}
-                onClick={() => setShowPassword((v) => !v)}
-                aria-label={showPassword ? t('auth.login.hidePassword') : t('auth.login.showPassword')}
-                title={showPassword ? t('auth.login.hidePassword') : t('auth.login.showPassword')}
-              />
-            }
-          />
-        </FormGroup>
+        <PasswordField value={password} onChange={setPassword} missing={missing.password} />
         <Button
           type="submit"
           intent={Intent.PRIMARY}

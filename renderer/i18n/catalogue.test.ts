@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenKeys, placeholders } from './catalogue.js';
+import { AUDIT_ACTIONS, flattenKeys, gatherAuditActions, placeholders, type Catalogue } from './catalogue.js';
 import { loadCatalogue } from './resources.js';
 import { MENU_SECTIONS, ROUTES } from '../../shared/routes.js';
 import { ROLES } from '../../shared/roles.js';
@@ -79,5 +79,27 @@ describe('translation catalogues', () => {
     expect(used.size).toBeGreaterThan(50);
     // A count's text may come in plural forms (key_one, key_other), which i18next picks by count.
     for (const key of used) both(enKeys.has(`${key}_other`) ? `${key}_other` : key);
+  });
+});
+
+describe('audit action names', () => {
+  it('are gathered from every feature’s texts into one section, and refused when named twice', () => {
+    const into: Catalogue = {};
+    gatherAuditActions(into, { todo: { create: 'Added a to-do' } }, 'todo');
+    gatherAuditActions(into, { todo: { delete: 'Deleted a to-do' }, notices: { save: 'Saved' } }, 'other');
+    expect(into).toEqual({
+      todo: { create: 'Added a to-do', delete: 'Deleted a to-do' },
+      notices: { save: 'Saved' },
+    });
+    expect(() => gatherAuditActions(into, { todo: { create: 'Again' } }, 'third')).toThrow(
+      /todo\.create.*third/,
+    );
+    expect(() => gatherAuditActions(into, 'flat text', 'fourth')).toThrow(/fourth/);
+  });
+
+  it('stand under their own section, not inside the feature that names them', () => {
+    expect(enKeys.get(`${AUDIT_ACTIONS}.todo.create`)).toBe('Added a to-do');
+    expect([...enKeys.keys()].filter((k) => k.includes(`.${AUDIT_ACTIONS}.`))).toEqual([]);
+    expect([...enKeys.keys()].filter((k) => k.startsWith('kit.audit.action.'))).toEqual([]);
   });
 });

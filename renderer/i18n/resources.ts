@@ -1,5 +1,5 @@
 import type { Language } from '../../shared/codes.js';
-import type { Catalogue } from './catalogue.js';
+import { AUDIT_ACTIONS, gatherAuditActions, type Catalogue } from './catalogue.js';
 import { RENDERER_FEATURES } from '../features.js';
 
 /**
@@ -18,11 +18,15 @@ async function build(lang: Language): Promise<Catalogue> {
     }),
   );
   const out: Catalogue = {};
+  const auditActions: Catalogue = {};
   for (const { ns, texts } of parts) {
     if (!texts) continue;
-    if (ns === '') Object.assign(out, texts);
-    else out[ns] = texts;
+    const { [AUDIT_ACTIONS]: actions, ...own } = texts;
+    gatherAuditActions(auditActions, actions, ns || 'shell');
+    if (ns === '') Object.assign(out, own);
+    else out[ns] = own;
   }
+  out[AUDIT_ACTIONS] = auditActions;
   return out;
 }
 

@@ -27,8 +27,8 @@ describe('audit log names', () => {
     }) as unknown as TFunction;
     expect(auditActionName(t, 'hero.ban')).toBe('kit.audit.unknownAction:hero.ban');
     expect(auditActionName(t, 'users')).toBe('kit.audit.unknownAction:users');
-    expect(auditActionName(t, 'bannedHeroes.ban')).toBe('kit.audit.action.bannedHeroes.ban:');
-    expect(asked).not.toContain('kit.audit.action.users');
+    expect(auditActionName(t, 'bannedHeroes.ban')).toBe('auditActions.bannedHeroes.ban:');
+    expect(asked).not.toContain('auditActions.users');
   });
 
   it('name games in the operator language and keep an unknown id as it came', () => {

@@ -2,12 +2,14 @@ import type { TFunction } from 'i18next';
 import { ENDPOINTS, ENDPOINT_IDS } from '../../shared/api/table.js';
 import type { Language } from '../../shared/codes.js';
 import { GAMES, GAME_IDS, type GameId } from '../../shared/games.js';
+import { AUDIT_ACTIONS } from '../i18n/catalogue.js';
 
 /**
  * How the audit log names what an operator did. The server records each call under the endpoint's
  * id (audit: true) and a session's events under `auth.*`; every one of these has a name in both
- * languages under `kit.audit.action.<id>` (a unit test checks), and anything else a newer server
- * may send is shown as "other action" with its code.
+ * languages, in the texts of the feature it belongs to, which the catalogue gathers under
+ * `auditActions.<id>` (a unit test checks); anything else a newer server may send is shown as
+ * "other action" with its code.
  */
 export const SESSION_ACTIONS = ['auth.login', 'auth.logout', 'auth.refreshReuse'] as const;
 
@@ -17,7 +19,7 @@ export const AUDITED_ACTIONS: readonly string[] = [
 ];
 const KNOWN = new Set(AUDITED_ACTIONS);
 
-export const auditActionKey = (action: string): string => `kit.audit.action.${action}`;
+export const auditActionKey = (action: string): string => `${AUDIT_ACTIONS}.${action}`;
 
 export function auditActionName(t: TFunction, action: string): string {
   return KNOWN.has(action) ? t(auditActionKey(action)) : t('kit.audit.unknownAction', { action });

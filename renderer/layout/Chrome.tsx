@@ -4,10 +4,10 @@ import { Drawer, Position } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { SIDE_NAV_WIDTH } from '../../shared/constants.js';
 import type { SessionUser } from '../../shared/session.js';
-import { isReady } from '../features.js';
 import { buildMenu } from '../menu/buildMenu.js';
 import { MenuContext } from '../menu/MenuContext.js';
 import { matchRoute } from '../routing/guard.js';
+import { useShell } from '../shell/context.js';
 import { DemoBanner } from './DemoBanner.js';
 import { useNarrowWindow } from './narrowWindow.js';
 import { SideMenu } from './SideMenu.js';
@@ -34,7 +34,8 @@ export function Chrome({ user, children }: { user: SessionUser; children: ReactN
     setDrawerOpen(false);
   }
 
-  const groups = useMemo(() => buildMenu(user.role, isReady), [user.role]);
+  const { isReady } = useShell();
+  const groups = useMemo(() => buildMenu(user.role, isReady), [user.role, isReady]);
   const currentRouteId = matchRoute(location.pathname)?.id;
 
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Alignment,
@@ -14,13 +14,29 @@ import { useTranslation } from 'react-i18next';
 import { LANDING_PATH } from '../../shared/routes.js';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
 import { SettingsDialog } from '../settings/SettingsDialog.js';
+import type { TopBarPlace } from '../feature.js';
+import { useShell } from '../shell/context.js';
 import { Notifications } from './Notifications.js';
-import { UpdateButton } from '../updates/UpdateButton.js';
-import { TodoPopup } from '../todo/TodoPopup.js';
-import { AlertsBell } from '../alerts/AlertsBell.js';
-import { PinnedPages } from '../shortcuts/PinnedPages.js';
-import { ShortcutsHost } from '../shortcuts/ShortcutsHost.js';
 
+/** The features' widgets of one place, in their order (renderer/features.ts lays them out). */
+function Widgets({ place }: { place: TopBarPlace }) {
+  const { topBar } = useShell();
+  return (
+    // Together, once all have loaded: they load beside the frame (LazyChrome), so this is brief.
+    <Suspense fallback={null}>
+      {topBar
+        .filter((w) => w.place === place)
+        .map((w) => (
+          <w.component key={w.id} />
+        ))}
+    </Suspense>
+  );
+}
+
+/**
+ * The signed-in frame's top bar: the console's title, the features' widgets (renderer/feature.ts,
+ * `topBar`) and the shell's own buttons (notifications, language, settings, the operator, sign-out).
+ */
 export function TopBar({
   operatorName,
   onOpenMenu,
@@ -50,13 +66,10 @@ export function TopBar({
             {t('app.title')}
           </Link>
         </NavbarHeading>
-        <PinnedPages />
-        <ShortcutsHost />
+        <Widgets place="start" />
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
-        <UpdateButton />
-        <AlertsBell />
-        <TodoPopup />
+        <Widgets place="end" />
         <Notifications />
         <LanguageSwitch />
         <Button

@@ -18,7 +18,7 @@ import { Codes, codeText } from '../../shared/codes.js';
 import type { ResultError } from '../../shared/envelope.js';
 import { SERVICES, SERVICE_BASE_PATHS, type ServiceName } from '../../shared/games.js';
 import type { AppInfo } from '../../shared/ipc.js';
-import type { Settings } from '../../shared/settings.js';
+import type { Settings } from '../../shared/settings-schema.js';
 import { bridge } from '../bridge/bridge.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
@@ -63,24 +63,11 @@ export function SettingsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: 
 
 type Loaded = { settings: Settings; info: AppInfo | null };
 
-function SettingsForm({
-  onClose,
-  busy,
-  setBusy,
-}: {
-  onClose: () => void;
-  busy: boolean;
-  setBusy: (busy: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const lang = useLanguage();
-  const toasts = useToasts();
-  const { state, reloadAppInfo } = useSession();
+/** What main has now (its settings, and the backend's state if it answers), read once per opening. */
+function useLoadedSettings() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<ResultError | null>(null);
   const [values, setValues] = useState<SettingsFormValues | null>(null);
-  const [errors, setErrors] = useState<UrlErrors>({});
-  const [saveError, setSaveError] = useState<ResultError | null>(null);
 
   const load = useCallback(async () => {
     setLoadError(null);
@@ -99,10 +86,72 @@ function SettingsForm({
     }
   }, []);
 
-  // Once per opening: the dialog mounts this form each time it opens.
+  // Once per opening: the dialog mounts its form each time it opens.
   useEffect(() => {
     void load();
   }, [load]);
+  return { loaded, loadError, load, values, setValues };
+}
+
+/** Why saving failed, what to fix, and what saving would do that the operator should know first. */
+function SettingsNotices({
+  saveError,
+  invalid,
+  willSignOut,
+  embeddedUrl,
+}: {
+  saveError: ResultError | null;
+  invalid: boolean;
+  willSignOut: boolean;
+  /** Set when the addresses typed lead to the embedded backend itself. */
+  embeddedUrl: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {saveError && (
+        <ErrorCallout title={t('settings.saveFailed')} error={saveError} testId="settings-error" />
+      )}
+      {invalid && (
+        <Callout intent={Intent.DANGER} icon="error" data-testid="settings-invalid" compact>
+          {t('settings.fixFields')}
+        </Callout>
+      )}
+      {willSignOut && (
+        <Callout
+          intent={Intent.WARNING}
+          icon="log-out"
+          title={t('settings.signOutTitle')}
+          data-testid="settings-signout-warning"
+        >
+          {t('settings.signOutWarning')}
+        </Callout>
+      )}
+      {embeddedUrl !== null && (
+        <Callout intent={Intent.WARNING} icon="warning-sign" data-testid="settings-points-at-embedded">
+          {t('settings.pointsAtEmbedded', { url: embeddedUrl })}
+        </Callout>
+      )}
+    </>
+  );
+}
+
+function SettingsForm({
+  onClose,
+  busy,
+  setBusy,
+}: {
+  onClose: () => void;
+  busy: boolean;
+  setBusy: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const toasts = useToasts();
+  const { state, reloadAppInfo } = useSession();
+  const { loaded, loadError, load, values, setValues } = useLoadedSettings();
+  const [errors, setErrors] = useState<UrlErrors>({});
+  const [saveError, setSaveError] = useState<ResultError | null>(null);
 
   const setBackend = (backend: BackendMode) => {
     setValues((v) => (v ? { ...v, backend } : v));
@@ -192,29 +241,12 @@ function SettingsForm({
               />
               <Radio value="custom" label={t('settings.custom')} data-testid="settings-backend-custom" />
             </RadioGroup>
-            {saveError && (
-              <ErrorCallout title={t('settings.saveFailed')} error={saveError} testId="settings-error" />
-            )}
-            {Object.keys(errors).length > 0 && (
-              <Callout intent={Intent.DANGER} icon="error" data-testid="settings-invalid" compact>
-                {t('settings.fixFields')}
-              </Callout>
-            )}
-            {willSignOut && (
-              <Callout
-                intent={Intent.WARNING}
-                icon="log-out"
-                title={t('settings.signOutTitle')}
-                data-testid="settings-signout-warning"
-              >
-                {t('settings.signOutWarning')}
-              </Callout>
-            )}
-            {onEmbedded && (
-              <Callout intent={Intent.WARNING} icon="warning-sign" data-testid="settings-points-at-embedded">
-                {t('settings.pointsAtEmbedded', { url: embeddedUrl })}
-              </Callout>
-            )}
+            <SettingsNotices
+              saveError={saveError}
+              invalid={Object.keys(errors).length > 0}
+              willSignOut={willSignOut}
+              embeddedUrl={onEmbedded ? embeddedUrl : null}
+            />
             {values.backend === 'embedded' ? (
               <EmbeddedState info={loaded.info} />
             ) : (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICES, SERVICE_BASE_PATHS, type ServiceName } from '../../shared/games.js';
-import { type Settings } from '../../shared/settings.js';
+import type { Settings } from '../../shared/settings-schema.js';
 import { settingsPatchSchema } from '../../shared/settings-schema.js';
 import {
   checkUrl,

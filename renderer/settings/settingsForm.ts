@@ -1,12 +1,7 @@
 import type { FieldIssue } from '../../shared/envelope.js';
 import { SERVICES, SERVICE_BASE_PATHS, type ServiceName } from '../../shared/games.js';
-import {
-  serviceUrlProblem,
-  type ServiceUrlProblem,
-  type Settings,
-  type SettingsPatch,
-} from '../../shared/settings.js';
-import { settingsPatchSchema } from '../../shared/settings-schema.js';
+import { serviceUrlProblem, type ServiceUrlProblem } from '../../shared/settings.js';
+import { settingsPatchSchema, type Settings, type SettingsPatch } from '../../shared/settings-schema.js';
 
 /**
  * The connection settings form: what the operator typed, checked by the same schema main applies,

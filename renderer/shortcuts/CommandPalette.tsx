@@ -6,8 +6,8 @@ import { Omnibar, type ItemListPredicate, type ItemRenderer } from '@blueprintjs
 import { useTranslation } from 'react-i18next';
 import { GAME_LIST, GAMES, type GameId } from '../../shared/games.js';
 import type { RouteDef } from '../../shared/routes.js';
-import { isReady } from '../features.js';
 import { useLanguage } from '../i18n/i18n.js';
+import { useShell } from '../shell/context.js';
 import {
   filterPages,
   openPages,
@@ -62,6 +62,7 @@ export function CommandPalette({
   const lang = useLanguage();
   const navigate = useNavigate();
   const title = useRouteTitle();
+  const { isReady } = useShell();
   const [query, setQuery] = useState('');
 
   const items = useMemo((): Item[] => {
@@ -72,7 +73,7 @@ export function CommandPalette({
       });
     }
     return pageEntries(openPages(roles, isReady), title).map((entry): Item => ({ kind: 'page', entry }));
-  }, [mode, page, roles, lang, title]);
+  }, [mode, page, roles, lang, title, isReady]);
 
   const predicate: ItemListPredicate<Item> = useCallback(
     (q, all) => {

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router-dom';
 import { Classes, Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { routeById } from '../../shared/routes.js';
-import { isReady } from '../features.js';
+import { useShell } from '../shell/context.js';
 import { pinnedRoutes } from './palette.js';
 import { useRoles, useRouteTitle, useShortcutPrefs } from './prefs.js';
 import './shortcuts.css';
@@ -18,6 +18,7 @@ export function PinnedPages() {
   const roles = useRoles();
   const title = useRouteTitle();
   const { pinned } = useShortcutPrefs();
+  const { isReady } = useShell();
   const routes = pinnedRoutes(pinned, roles, isReady);
   const settings = routeById('admin.shortcut');
   return (

@@ -3,7 +3,8 @@ import { Callout, Classes, H5, Intent, Radio, RadioGroup, Switch } from '@bluepr
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import type { ResultError } from '../../shared/envelope.js';
-import type { Settings, SettingsPatch, Theme, UpdateChannel } from '../../shared/settings.js';
+import type { Theme, UpdateChannel } from '../../shared/settings.js';
+import type { Settings, SettingsPatch } from '../../shared/settings-schema.js';
 import { bridge } from '../bridge/bridge.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';

@@ -1,9 +1,9 @@
-import { rendererFeature } from '../feature.js';
+import { rendererFeature, topBarWidget } from '../feature.js';
 import { lazyScreen } from '../kit/lazy.js';
 
 /**
  * Every operator's own to-do list: the list and create screens load when their route first
- * opens; the top bar's popup (TodoPopup) is part of the frame.
+ * opens; the top bar's popup (TodoPopup) loads with the frame.
  */
 export const todoFeature = rendererFeature({
   id: 'todo',
@@ -12,4 +12,7 @@ export const todoFeature = rendererFeature({
     'todo.create': lazyScreen(() => import('./TodoCreatePage.js'), 'TodoCreatePage'),
   },
   texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
+  topBar: [
+    topBarWidget({ id: 'todo.popup', place: 'end', order: 30 }, () => import('./TodoPopup.js'), 'TodoPopup'),
+  ],
 });

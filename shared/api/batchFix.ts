@@ -15,8 +15,6 @@ import { batchFixPages } from './batchFix.pages.js';
  * GET must not change data, and the reason would travel in the URL.
  */
 
-const ADMIN = ADMIN_ONLY;
-
 /** The games with a data-repair page (atomicwar, ymmj, lw). */
 const batchFixGame = gameWithPage('batchFix');
 
@@ -123,7 +121,7 @@ export const batchFixEndpoints = {
     method: 'GET',
     path: '/batchfix',
     summary: "The game's repair functions: name, title and description in both languages, what each touches.",
-    access: ADMIN,
+    access: ADMIN_ONLY,
     input: z.strictObject({ game: batchFixGame }),
     output: z.object({ functions: z.array(repairFunctionSchema) }),
   }),
@@ -134,7 +132,7 @@ export const batchFixEndpoints = {
     summary:
       `What running a repair function would change now, changing nothing: counts per table and up to ` +
       `${DRY_RUN_SAMPLES} rows with their state before and after. An unknown name is 40400.`,
-    access: ADMIN,
+    access: ADMIN_ONLY,
     input: z.strictObject({ game: batchFixGame, name: repairNameSchema }),
     output: dryRunSchema,
   }),
@@ -146,7 +144,7 @@ export const batchFixEndpoints = {
       'Run a repair function as a job, in batches (poll batchFix.job for its progress). Refused ' +
       'while the same function runs in this game. The audit entry keeps what the dry run found; ' +
       'the job records what it changed.',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     audit: true,
     input: z.strictObject({ game: batchFixGame, name: repairNameSchema, reason: reasonSchema }),
     output: repairJobSchema,
@@ -156,7 +154,7 @@ export const batchFixEndpoints = {
     method: 'GET',
     path: '/batchfix/jobs',
     summary: "The game's repair runs, newest first; name narrows to one function.",
-    access: ADMIN,
+    access: ADMIN_ONLY,
     input: z.strictObject({ game: batchFixGame, name: repairNameSchema.optional(), ...pageInput }),
     output: pageOf(repairJobSchema),
   }),
@@ -165,7 +163,7 @@ export const batchFixEndpoints = {
     method: 'GET',
     path: '/batchfix/jobs/:jobId',
     summary: 'One repair run with its progress.',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     input: z.strictObject({ game: batchFixGame, jobId }),
     output: repairJobSchema,
   }),
@@ -176,7 +174,7 @@ export const batchFixEndpoints = {
     summary:
       'Stop a queued or running repair between two batches; what earlier batches changed stays ' +
       'changed (running the function again finishes the work).',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     audit: true,
     input: z.strictObject({ game: batchFixGame, jobId, reason: reasonSchema }),
     output: repairJobSchema,

@@ -15,8 +15,6 @@ import { gameIdSchema } from '../ids-schema.js';
  * once it passes they stop applying (the server's clock decides) and lists show them as expired.
  */
 
-const ADMIN = ADMIN_ONLY;
-
 /** ISO 8601 date-time with a zone ("2026-12-01T00:00:00Z"); the server refuses one in the past. */
 export const expiresAtSchema = z.iso.datetime({
   offset: true,
@@ -130,7 +128,7 @@ export const moderationEndpoints = {
     method: 'GET',
     path: '/heroes',
     summary: "The game's hero catalogue, for choosing a hero to ban.",
-    access: ADMIN,
+    access: ADMIN_ONLY,
     input: z.strictObject({ game: gameIdSchema }),
     output: z.object({ heroes: z.array(heroSchema) }),
   }),
@@ -139,7 +137,7 @@ export const moderationEndpoints = {
     method: 'GET',
     path: '/bannedhero',
     summary: 'Hero bans, newest first; status all|active|expired|lifted (default active).',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     input: z.strictObject({
       game: gameIdSchema,
       status: z.enum([...BAN_STATUSES, 'all']).default('active'),
@@ -156,7 +154,7 @@ export const moderationEndpoints = {
     summary:
       'Ban a hero for every player (no playerId) or for one player, until expiresAt or until ' +
       'lifted. Refused when the same ban is already active.',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     audit: true,
     input: z.strictObject({
       game: gameIdSchema,
@@ -172,7 +170,7 @@ export const moderationEndpoints = {
     method: 'DELETE',
     path: '/bannedhero/:banId',
     summary: 'Lift an active hero ban; the entry stays in the list as lifted.',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     audit: true,
     input: z.strictObject({ game: gameIdSchema, banId: entryId, reason: reasonSchema }),
     output: bannedHeroSchema,
@@ -182,7 +180,7 @@ export const moderationEndpoints = {
     method: 'DELETE',
     path: '/bannedhero/:banId/item',
     summary: 'Remove one hero-ban entry altogether (a mistaken entry); the audit log keeps it.',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     audit: true,
     input: z.strictObject({ game: gameIdSchema, banId: entryId, reason: reasonSchema }),
     output: z.object({ deleted: z.literal(true) }),
@@ -193,7 +191,7 @@ export const moderationEndpoints = {
     method: 'GET',
     path: '/blacklist',
     summary: 'Blacklist entries, newest first; q matches the value or the player name (partial).',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     input: z.strictObject({
       game: gameIdSchema,
       q: z.string().trim().min(1).max(64).optional(),
@@ -210,7 +208,7 @@ export const moderationEndpoints = {
     summary:
       'Blacklist a player (by id; the player must exist) or an IP address, until expiresAt or ' +
       'for good. Refused when the same value already has an active entry.',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     audit: true,
     input: z
       .strictObject({
@@ -240,7 +238,7 @@ export const moderationEndpoints = {
     method: 'DELETE',
     path: '/blacklist/:entryId',
     summary: 'Remove a blacklist entry; the audit log keeps what it was.',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     audit: true,
     input: z.strictObject({ game: gameIdSchema, entryId, reason: reasonSchema }),
     output: z.object({ deleted: z.literal(true) }),
@@ -251,7 +249,7 @@ export const moderationEndpoints = {
     method: 'GET',
     path: '/specialusers',
     summary: 'Special users, newest first; q matches the player id or name (partial).',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     input: z.strictObject({
       game: specialGame,
       q: z.string().trim().min(1).max(64).optional(),
@@ -265,7 +263,7 @@ export const moderationEndpoints = {
     method: 'POST',
     path: '/specialusers',
     summary: 'Mark a player (who must exist) as a special user; one entry per player.',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     audit: true,
     input: z.strictObject({
       game: specialGame,
@@ -281,7 +279,7 @@ export const moderationEndpoints = {
     method: 'DELETE',
     path: '/specialusers/:entryId',
     summary: 'Remove a special user by entry id.',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     audit: true,
     input: z.strictObject({ game: specialGame, entryId, reason: reasonSchema }),
     output: z.object({ deleted: z.literal(true) }),
@@ -292,7 +290,7 @@ export const moderationEndpoints = {
     method: 'GET',
     path: '/testingplayers',
     summary: 'Testing players with their recharge counts and totals; q matches id or name (partial).',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     input: z.strictObject({
       game: testingGame,
       q: z.string().trim().min(1).max(64).optional(),
@@ -305,7 +303,7 @@ export const moderationEndpoints = {
     method: 'GET',
     path: '/testingplayers/recharges',
     summary: 'Recharge records of testing players, newest first.',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     input: z.strictObject({
       game: testingGame,
       playerId: playerIdSchema.optional(),
@@ -319,7 +317,7 @@ export const moderationEndpoints = {
     method: 'POST',
     path: '/testingplayers/recharges/:rechargeId/refund',
     summary: 'Refund one testing recharge; refused when it is already refunded.',
-    access: ADMIN,
+    access: ADMIN_ONLY,
     audit: true,
     input: z.strictObject({ game: testingGame, rechargeId: entryId, reason: reasonSchema }),
     output: testingRechargeSchema,

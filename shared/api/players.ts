@@ -16,9 +16,6 @@ import { gameIdSchema } from '../ids-schema.js';
  * Reads allow ADMIN or Service (spec section 6); actions and statistics need ADMIN.
  */
 
-const READ = ADMIN_OR_SERVICE;
-const ACT = ADMIN_ONLY;
-
 /** Steam-style 64-bit ids, kept as text (they do not fit a JS number). */
 export const playerIdSchema = z
   .string()
@@ -144,7 +141,7 @@ export const playersEndpoints = {
       'Find players by name (partial, any case), id (exact) or num (account number, exact); ' +
       'the given keys must all match. No key lists the newest accounts. The total is counted up ' +
       `to ${SEARCH_COUNT_CAP} (totalCapped says when there are more).`,
-    access: READ,
+    access: ADMIN_OR_SERVICE,
     input: z.strictObject({
       game: gameIdSchema,
       name: z.string().trim().min(1, 'type at least 1 character').max(64).optional(),
@@ -159,7 +156,7 @@ export const playersEndpoints = {
     method: 'GET',
     path: '/player/:id',
     summary: 'One player: identity, state, flags with their reasons, and which tabs are cached.',
-    access: READ,
+    access: ADMIN_OR_SERVICE,
     input: z.strictObject(idInput),
     output: playerDetailSchema,
   }),
@@ -171,7 +168,7 @@ export const playersEndpoints = {
       "One tab of the player's game data (the game's tabs are in the registry). Tabs with a " +
       'cache variant read the cache when it holds a copy; read=fresh reads the database and ' +
       'refreshes the cache. Equipment has its own calls (eqs, eqpage).',
-    access: READ,
+    access: ADMIN_OR_SERVICE,
     input: z.strictObject({
       ...idInput,
       tab: playerTabSchema,
@@ -184,7 +181,7 @@ export const playersEndpoints = {
     method: 'GET',
     path: '/player/:id/eqs',
     summary: "All of a player's equipment, with the count and the top power (cache rules as tabs).",
-    access: READ,
+    access: ADMIN_OR_SERVICE,
     input: z.strictObject({
       game: equipmentGame,
       id: playerIdSchema,
@@ -201,7 +198,7 @@ export const playersEndpoints = {
     method: 'GET',
     path: '/player/:id/eqpage',
     summary: 'One page of equipment by power, highest first, for players with very many items.',
-    access: READ,
+    access: ADMIN_OR_SERVICE,
     input: z.strictObject({
       game: equipmentGame,
       id: playerIdSchema,
@@ -217,7 +214,7 @@ export const playersEndpoints = {
     method: 'GET',
     path: '/player/:id/logs',
     summary: `The player's game log of the last ${RECENT_LOG_DAYS} days, newest first.`,
-    access: READ,
+    access: ADMIN_OR_SERVICE,
     input: z.strictObject({ ...idInput, kind: z.string().trim().max(32).optional(), ...pageInput }),
     output: pageOf(playerLogSchema),
   }),
@@ -226,7 +223,7 @@ export const playersEndpoints = {
     method: 'GET',
     path: '/player/:id/prelogs',
     summary: `The player's older game log (history before the last ${RECENT_LOG_DAYS} days), newest first.`,
-    access: READ,
+    access: ADMIN_OR_SERVICE,
     input: z.strictObject({ ...idInput, kind: z.string().trim().max(32).optional(), ...pageInput }),
     output: pageOf(playerLogSchema),
   }),
@@ -235,7 +232,7 @@ export const playersEndpoints = {
     method: 'GET',
     path: '/player/:id/audit',
     summary: 'What operators did to this player (audit entries whose target is the player), newest first.',
-    access: READ,
+    access: ADMIN_OR_SERVICE,
     input: z.strictObject({ ...idInput, ...pageInput }),
     output: pageOf(auditEntrySchema),
   }),
@@ -244,7 +241,7 @@ export const playersEndpoints = {
     method: 'DELETE',
     path: '/player/:id',
     summary: 'Delete a player (their account stops; their data is kept and activate restores it).',
-    access: ACT,
+    access: ADMIN_ONLY,
     audit: true,
     input: z.strictObject({ ...idInput, reason: reasonSchema }),
     output: playerDetailSchema,
@@ -254,7 +251,7 @@ export const playersEndpoints = {
     method: 'POST',
     path: '/player/:id/activate',
     summary: 'Activate an inactive player, or restore a deleted one.',
-    access: ACT,
+    access: ADMIN_ONLY,
     audit: true,
     input: z.strictObject({ ...idInput, reason: reasonSchema }),
     output: playerDetailSchema,
@@ -264,7 +261,7 @@ export const playersEndpoints = {
     method: 'POST',
     path: '/player/:id/clearcache',
     summary: "Drop the game's cached copies of this player's data; the next reads go to the database.",
-    access: ACT,
+    access: ADMIN_ONLY,
     audit: true,
     input: z.strictObject({ ...idInput, reason: reasonSchema }),
     output: z.object({ cleared: z.array(playerTabSchema) }),

@@ -18,10 +18,6 @@ import { gameIdSchema } from '../ids-schema.js';
  * caller is notified about.
  */
 
-const SUPER = SUPER_ONLY;
-/** Who may receive alerts and mute them: the roles a server's "who is notified" can name. */
-const NOTIFIED = ADMIN_OR_SERVICE;
-
 export const CHECK_KINDS = ['tcp', 'http', 'gameStatus'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
@@ -377,7 +373,7 @@ export const serverWatchEndpoints = {
       'Watched servers with their current state, down first, then by game and name, unless sorted by ' +
       'name, game or the time of the last change of state; q matches the name or the target. The ' +
       'summary counts every server by state (filters aside).',
-    access: SUPER,
+    access: SUPER_ONLY,
     input: z.strictObject({
       game: gameIdSchema.optional(),
       state: z.enum(WATCH_STATES).optional(),
@@ -394,7 +390,7 @@ export const serverWatchEndpoints = {
     summary:
       'One watched server: its state, its last checks (newest first), its incidents (newest ' +
       'first) and its maintenance windows (current and coming, then the last past ones).',
-    access: SUPER,
+    access: SUPER_ONLY,
     input: z.strictObject({ id: serverId }),
     output: z.object({
       server: watchedServerSchema,
@@ -410,7 +406,7 @@ export const serverWatchEndpoints = {
     summary:
       'Adds a watched server, or changes one (with its id). Names are unique within a game. A ' +
       'change of what is checked starts its state afresh.',
-    access: SUPER,
+    access: SUPER_ONLY,
     audit: true,
     input: watchSaveInputSchema,
     output: watchedServerSchema,
@@ -420,7 +416,7 @@ export const serverWatchEndpoints = {
     method: 'DELETE',
     path: '/admin/serverwatch/:id',
     summary: 'Stops watching a server and removes it with its history. Needs a reason.',
-    access: SUPER,
+    access: SUPER_ONLY,
     audit: true,
     input: z.strictObject({ id: serverId, reason: reasonSchema }),
     output: z.object({ deleted: z.boolean() }),
@@ -430,7 +426,7 @@ export const serverWatchEndpoints = {
     method: 'POST',
     path: '/admin/serverwatch/:id/pause',
     summary: 'Stops checking a server (and alerting about it) until resumed. Needs a reason.',
-    access: SUPER,
+    access: SUPER_ONLY,
     audit: true,
     input: z.strictObject({ id: serverId, reason: reasonSchema }),
     output: watchedServerSchema,
@@ -440,7 +436,7 @@ export const serverWatchEndpoints = {
     method: 'POST',
     path: '/admin/serverwatch/:id/resume',
     summary: 'Checks a paused server again; its state starts afresh.',
-    access: SUPER,
+    access: SUPER_ONLY,
     audit: true,
     input: z.strictObject({ id: serverId, reason: reasonSchema.optional() }),
     output: watchedServerSchema,
@@ -452,7 +448,7 @@ export const serverWatchEndpoints = {
     summary:
       'Runs one check now and says what it found; nothing is saved. kind tcp takes host and port, ' +
       'http takes url (and expectStatus, 200 by default), gameStatus takes url.',
-    access: SUPER,
+    access: SUPER_ONLY,
     input: z
       .strictObject({
         kind: z.enum(CHECK_KINDS),
@@ -485,7 +481,7 @@ export const serverWatchEndpoints = {
     summary:
       'A maintenance window: inside it the server is still checked but raises no alert. It must ' +
       `end in the future and last at most ${WATCH_LIMITS.maintenanceMaxDays} days.`,
-    access: SUPER,
+    access: SUPER_ONLY,
     audit: true,
     input: z
       .strictObject({
@@ -510,7 +506,7 @@ export const serverWatchEndpoints = {
     method: 'DELETE',
     path: '/admin/serverwatch/:id/maintenance/:windowId',
     summary: 'Removes a maintenance window (ending it at once if it is in force). Needs a reason.',
-    access: SUPER,
+    access: SUPER_ONLY,
     audit: true,
     input: z.strictObject({
       id: serverId,
@@ -529,7 +525,7 @@ export const serverWatchEndpoints = {
       'waiting up to `wait` seconds (0 to 25) for one to come; answered as soon as there is. ' +
       '`last` is the sequence number to ask after next; `down` counts the servers down now that ' +
       'the caller is notified about.',
-    access: NOTIFIED,
+    access: ADMIN_OR_SERVICE,
     input: z.strictObject({
       after: intParam({ min: 0, message: 'after is a sequence number (0 or more)' }).optional(),
       wait: intParam({ min: 0, max: 25, message: 'wait is 0 to 25 seconds' }).default(0),
@@ -545,7 +541,7 @@ export const serverWatchEndpoints = {
     method: 'GET',
     path: '/admin/serverwatch/mutes',
     summary: "The caller's own mutes in force (every alert, or one server's).",
-    access: NOTIFIED,
+    access: ADMIN_OR_SERVICE,
     input: z.strictObject({}),
     output: z.object({ mutes: z.array(muteSchema) }),
   }),
@@ -557,7 +553,7 @@ export const serverWatchEndpoints = {
       "Mutes the caller's alerts: one server's (serverId), or all (serverId null or absent), " +
       'until a time or until lifted. Replaces the caller’s mute of the same scope. Other ' +
       'operators still get theirs.',
-    access: NOTIFIED,
+    access: ADMIN_OR_SERVICE,
     audit: true,
     input: z.strictObject({
       serverId: z.number().int().min(1, 'a server id is a positive whole number').nullable().default(null),
@@ -572,7 +568,7 @@ export const serverWatchEndpoints = {
     summary:
       'Lifts the caller’s mute of one server (serverId) or of every alert (serverId null or ' +
       'absent); `deleted` says whether there was one.',
-    access: NOTIFIED,
+    access: ADMIN_OR_SERVICE,
     audit: true,
     input: z.strictObject({
       serverId: z.number().int().min(1, 'a server id is a positive whole number').nullable().default(null),

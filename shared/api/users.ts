@@ -8,8 +8,6 @@ import { gameIdSchema, roleSchema } from '../ids-schema.js';
 
 /** Operator accounts (spec: /admin/user, /admin/users, /admin/roles). Super-admin only. */
 
-const SUPER = SUPER_ONLY;
-
 export const phoneSchema = z
   .string()
   .trim()
@@ -65,7 +63,7 @@ export const usersEndpoints = {
     method: 'GET',
     path: '/admin/users',
     summary: 'Operators, newest first; q matches name, first name or phone (partial, any case).',
-    access: SUPER,
+    access: SUPER_ONLY,
     input: z.strictObject({
       ...pageInput,
       q: z.string().trim().max(64).optional(),
@@ -78,7 +76,7 @@ export const usersEndpoints = {
     method: 'GET',
     path: '/admin/user/:phone',
     summary: 'One operator by phone.',
-    access: SUPER,
+    access: SUPER_ONLY,
     input: z.strictObject({ phone: phoneSchema }),
     output: operatorSchema,
   }),
@@ -90,7 +88,7 @@ export const usersEndpoints = {
       'Audit entries of what this operator did, newest first. kind: sessions (sign-in, sign-out, ' +
       'refresh-token reuse) or actions (every other call); game; from/to (ISO date-times, from ' +
       'inclusive, to exclusive).',
-    access: SUPER,
+    access: SUPER_ONLY,
     input: z
       .strictObject({
         phone: phoneSchema,
@@ -112,7 +110,7 @@ export const usersEndpoints = {
     method: 'PUT',
     path: '/admin/user',
     summary: 'Create an operator account.',
-    access: SUPER,
+    access: SUPER_ONLY,
     audit: true,
     input: z.strictObject({
       phone: phoneSchema,
@@ -131,7 +129,7 @@ export const usersEndpoints = {
     method: 'PATCH',
     path: '/admin/user',
     summary: 'Change an operator (found by phone): name, roles, password, profile, or disable them.',
-    access: SUPER,
+    access: SUPER_ONLY,
     audit: true,
     input: z.strictObject({
       phone: phoneSchema,
@@ -151,7 +149,7 @@ export const usersEndpoints = {
     method: 'DELETE',
     path: '/admin/user/:phone/delete',
     summary: 'Delete an operator; their sessions end at once. Needs a reason.',
-    access: SUPER,
+    access: SUPER_ONLY,
     audit: true,
     input: z.strictObject({ phone: phoneSchema, reason: reasonSchema }),
     output: z.object({ deleted: z.boolean() }),
@@ -161,7 +159,7 @@ export const usersEndpoints = {
     method: 'GET',
     path: '/admin/roles',
     summary: 'The roles an operator can hold.',
-    access: SUPER,
+    access: SUPER_ONLY,
     input: z.strictObject({}),
     output: z.object({ roles: z.array(roleSchema) }),
   }),

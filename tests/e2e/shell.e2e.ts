@@ -148,6 +148,36 @@ describe('the side menu', () => {
   });
 });
 
+describe('the top bar', () => {
+  it('lays out the features’ widgets in their declared order, around the shell’s own buttons', async () => {
+    const page = await signedIn('admin');
+    const bar = page.getByRole('banner');
+    await bar.getByTestId('todo-popup-button').waitFor();
+    const order = await bar.evaluate((el) =>
+      [...el.querySelectorAll('[data-testid]')].map((e) => e.getAttribute('data-testid')),
+    );
+    // The title, the shortcuts feature's pinned pages; then server watch's bell and the to-do
+    // popup (no update is waiting in the browser host), then the shell's notifications,
+    // language, settings, operator and sign-out.
+    const expected = [
+      'app-title',
+      'shortcuts-button',
+      'alerts-button',
+      'todo-popup-button',
+      'notifications-button',
+      'language-switch',
+      'settings-button',
+      'operator-name',
+      'logout',
+    ];
+    expect(order.filter((id) => id !== null && expected.includes(id))).toEqual(expected);
+    // The widgets work where they stand: the to-do popup opens from its button.
+    await bar.getByTestId('todo-popup-button').click();
+    await page.getByTestId('todo-popup').waitFor();
+    await page.context().close();
+  });
+});
+
 describe('a refused page', () => {
   it('keeps the top bar and the menu, names the page and the roles it needs, and leads back', async () => {
     const page = await signedIn('service');
