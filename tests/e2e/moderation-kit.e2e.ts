@@ -110,7 +110,7 @@ describe('toasts', () => {
     await page.getByTestId('blacklist-value').fill('198.18.40.3');
     await page.getByTestId('blacklist-submit').click();
     await page.getByTestId('blacklist-create-dialog-reason').fill('scanner on this address');
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
     await page.getByTestId('blacklist-create-dialog-confirm').click();
     const toast = toasts(page).filter({ has: page.getByTestId('toast-copy') });
     await toast.waitFor();
