@@ -1,4 +1,5 @@
 import { expiresAtSchema } from '../../shared/api/moderation.js';
+import { localInputToIso, toLocalInput } from '../kit/dates.js';
 
 /**
  * The expiry of a ban or a blacklist entry as the operator picks it: a quick choice (1, 7 or 30
@@ -24,47 +25,7 @@ export interface ExpiryValue {
 
 export const NEVER: ExpiryValue = { choice: 'never', local: '' };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A moment as datetime-local text in the operator's time zone, to the minute. */
-export function toLocalInput(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
-
-/**
- * datetime-local text read as the operator's local time, or null when it is not a real moment
- * (the browser gives '' for a half-typed value; a hand-built one may say 31 February).
- */
-export function parseLocalInput(local: string): Date | null {
-  const m = LOCAL_INPUT.exec(local.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x))) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const date = new Date(y, mo - 1, d, h, mi, s);
-  const same =
-    date.getFullYear() === y &&
-    date.getMonth() === mo - 1 &&
-    date.getDate() === d &&
-    date.getHours() === h &&
-    date.getMinutes() === mi;
-  // A local time skipped by a daylight-saving jump does not exist either.
-  return same ? date : null;
-}
-
-/** datetime-local text as the ISO instant the server takes ("…Z"), or null when not a moment. */
-export function localInputToIso(local: string): string | null {
-  const d = parseLocalInput(local);
-  return d ? d.toISOString() : null;
-}
-
+export { localInputToIso, parseLocalInput, toLocalInput } from '../kit/dates.js';
 /** What a quick choice stands for at `now`. */
 export function quickExpiry(choice: ExpiryChoice, now: Date): ExpiryValue {
   if (choice === 'never') return NEVER;

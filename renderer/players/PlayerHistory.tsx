@@ -1,3 +1,4 @@
+import { LIST_PAGE_SIZE } from '../../shared/constants.js';
 import type { ReactNode } from 'react';
 import { Card, Classes, H2, HTMLTable, Intent, Spinner, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -13,7 +14,7 @@ import { Pager, type Page } from '../kit/Pager.js';
 import { SearchOnSubmit } from '../kit/SearchBox.js';
 import { useListParams } from '../kit/useListParams.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { HISTORY_PAGE_SIZE, usePlayerAudit, usePlayerLogs, type HistoryKind } from './playersApi.js';
+import { usePlayerAudit, usePlayerLogs, type HistoryKind } from './playersApi.js';
 
 export const HISTORY_VIEWS = ['logs', 'prelogs', 'audit'] as const;
 export type HistoryView = (typeof HISTORY_VIEWS)[number];
@@ -82,7 +83,7 @@ function HistoryList<T extends { id: number; at: string }>({
             </HTMLTable>
             <Pager
               page={data.page}
-              pageSize={HISTORY_PAGE_SIZE}
+              pageSize={LIST_PAGE_SIZE}
               total={data.total}
               onPage={onPage}
               testId="history-pager"

@@ -1,6 +1,7 @@
 import { ENDPOINTS, type InputOf } from '../../shared/api/table.js';
 import { gamesOf } from '../../shared/api/endpoint.js';
 import type { GameId, PlayerTab } from '../../shared/games.js';
+import { LIST_PAGE_SIZE } from '../../shared/constants.js';
 import type { QueryClient } from '@tanstack/react-query';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { prefetchEndpoint, useEndpointMutation, useEndpointQuery, useEndpointReread } from '../kit/data.js';
@@ -17,7 +18,6 @@ import type { PlayerAction } from './actions.js';
  * every tab, the history, the search results and the statistics together.
  */
 
-export const HISTORY_PAGE_SIZE = 20;
 export const EQUIPMENT_PAGE_SIZE = 100;
 
 export type HistoryKind = 'logs' | 'prelogs';
@@ -78,7 +78,7 @@ export function useEquipmentPage(game: EquipmentGame, id: string, page: number) 
 }
 
 export function usePlayerLogs(game: GameId, id: string, kind: HistoryKind, filter: string, page: number) {
-  const input = { game, id, page, pageSize: HISTORY_PAGE_SIZE, ...(filter ? { kind: filter } : {}) };
+  const input = { game, id, page, pageSize: LIST_PAGE_SIZE, ...(filter ? { kind: filter } : {}) };
   return useEndpointQuery(kind === 'logs' ? 'players.logs' : 'players.prelogs', input, {
     keepPrevious: true,
   });
@@ -87,7 +87,7 @@ export function usePlayerLogs(game: GameId, id: string, kind: HistoryKind, filte
 export function usePlayerAudit(game: GameId, id: string, page: number) {
   return useEndpointQuery(
     'players.audit',
-    { game, id, page, pageSize: HISTORY_PAGE_SIZE },
+    { game, id, page, pageSize: LIST_PAGE_SIZE },
     { keepPrevious: true },
   );
 }

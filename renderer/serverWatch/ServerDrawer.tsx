@@ -12,6 +12,7 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { FactsTable } from '../components/FactsTable.js';
 import type { Incident, MaintenanceWindow, WatchedServer } from '../../shared/api/serverWatch.js';
 import type { OutputOf } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
@@ -181,16 +182,7 @@ function DetailBody({ detail, onEdit }: { detail: Detail; onEdit: (s: WatchedSer
           error={asResultError(checkError, Codes.NETWORK)}
         />
       )}
-      <HTMLTable compact className="watch-facts">
-        <tbody>
-          {facts.map(([k, v]) => (
-            <tr key={k}>
-              <th>{k}</th>
-              <td>{v}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      <FactsTable facts={facts} className="watch-facts" />
       <Incidents incidents={detail.incidents} />
       <Maintenance server={s} windows={detail.maintenance} />
       <RecentChecks checks={detail.checks} />

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Classes, Drawer, DrawerSize, HTMLTable, Intent, Switch, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { FactsTable } from '../components/FactsTable.js';
 import type { SystemLogEntry } from '../../shared/api/systemLogs.js';
 import { QueryState } from '../components/QueryState.js';
 import { formatDateTime } from '../components/format.js';
@@ -67,16 +68,7 @@ function EntryBody({ entry }: { entry: SystemLogEntry }) {
   ];
   return (
     <>
-      <HTMLTable compact className="log-facts">
-        <tbody>
-          {facts.map(([k, v]) => (
-            <tr key={k}>
-              <th>{k}</th>
-              <td>{v}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      <FactsTable facts={facts} className="log-facts" />
       <h4 className="log-diff-title">{t('systemLogs.entry.changes')}</h4>
       {rows.length === 0 ? (
         <p className={Classes.TEXT_MUTED} data-testid="log-diff-none">

@@ -1,5 +1,6 @@
 import { TODO_CRITICAL_MS, type TodoItem } from '../../shared/api/todo.js';
 import { shortSpan, type ShortUnit } from '../components/format.js';
+import { localInputToIso, toLocalInput as localText } from '../kit/dates.js';
 
 /**
  * How a to-do deadline reads (spec: relative time, "5m", "2h", "3d"; critical within 3 days).
@@ -38,34 +39,14 @@ export function byDeadline(items: readonly TodoItem[]): TodoItem[] {
   );
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** A moment as an <input type="datetime-local"> value, in local time, to the minute. */
-export function toLocalInput(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+export const toLocalInput = (ms: number): string => localText(new Date(ms));
 
 /**
  * A datetime-local value (local time, no offset) as the instant the contract takes (ISO 8601, UTC),
- * or null when it is not a complete date and time.
+ * or null when it is not a complete, real date and time.
  */
-export function fromLocalInput(value: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const date = new Date(y, mo - 1, d, h, mi, s);
-  // new Date rolls 2026-02-31 over into March: such a value is not a date.
-  if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d) return null;
-  return date.toISOString();
-}
+export const fromLocalInput = localInputToIso;
 
 /** The default deadline of a new item: tomorrow, at the next whole hour from now. */
 export function defaultDeadline(nowMs: number): string {
