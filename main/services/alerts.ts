@@ -7,8 +7,11 @@ import type { OutputOf } from '../../shared/api/table.js';
 import type { EventHub } from '../events.js';
 import type { ApiClient } from '../http/api-client.js';
 import { alertText, trayText } from '../alerts/texts.js';
+import { API } from './api.js';
+import { defineService, serviceId } from './collection.js';
 import type { MainService } from './registry.js';
-import type { SettingsService } from './settings.js';
+import { SESSION } from './session.js';
+import { SETTINGS, type SettingsService } from './settings.js';
 
 /**
  * Server watch in main: while an operator is signed in it long-polls the backend's alert log
@@ -210,3 +213,22 @@ export function createAlertsService(deps: AlertsServiceDeps): AlertsService {
     },
   };
 }
+
+export const ALERTS = serviceId<AlertsService>('alerts');
+
+export const alertsService = defineService({
+  id: ALERTS,
+  needs: { api: API, settings: SETTINGS, session: SESSION },
+  create: (
+    { api, settings, session },
+    given: { alerts?: AlertsOptions; events: EventHub; timeoutMs?: number },
+  ) =>
+    createAlertsService({
+      ...given.alerts,
+      call: api.client.call,
+      events: given.events,
+      settings,
+      session: () => session.store.state(),
+      timeoutMs: given.timeoutMs,
+    }),
+});

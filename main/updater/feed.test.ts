@@ -159,7 +159,7 @@ beforeEach(async () => {
   installs = vi.fn(() => true);
   (updater as unknown as { doInstall: typeof installs }).doInstall = installs;
 
-  settings = createSettingsService({ kv: createMemoryKv(), defaultLanguage: 'en', inUse: (s) => s });
+  settings = createSettingsService({ kv: createMemoryKv(), defaultLanguage: 'en' });
   const events = createEventHub();
   seen = [];
   events.on('updates:state', (s) => seen.push(s));
