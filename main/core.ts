@@ -11,7 +11,7 @@ import { composeServices, type MainService, type RequestHandlers } from './servi
 import { sessionService } from './services/session.js';
 import { SETTINGS, settingsService, type SettingsService } from './services/settings.js';
 import { signInService } from './services/sign-in.js';
-import { ALERTS, alertsService, type AlertsOptions, type AlertsService } from './services/alerts.js';
+import { ALERTS, alertsService, type AlertsOptions, type AlertsService } from './serverWatch/alerts.js';
 import type { Localized } from './session/keychain.js';
 import type { TokenStore } from './session/token-store.js';
 import type { KeyValueStore } from './storage/kv.js';
