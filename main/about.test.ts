@@ -31,7 +31,7 @@ function about(
     versions: { electron: '45.4.1', chrome: '142.0.0.0', node: '22.20.0' },
     dataFolder: '/home/op/.config/GameOps Console/backend',
     logsFolder,
-    settings: createSettingsService({ kv: createMemoryKv(), defaultLanguage: 'en', inUse: (s) => s }),
+    settings: createSettingsService({ kv: createMemoryKv(), defaultLanguage: 'en' }),
     updates: () => updates,
     ...(openFolder ? { openFolder } : {}),
   });

@@ -1,8 +1,10 @@
 import type { Result } from '../shared/envelope.js';
 import { Codes } from '../shared/codes.js';
 import type { AboutInfo, AppInfo, UpdateState } from '../shared/ipc.js';
+import { defineService, serviceId } from './services/collection.js';
 import type { MainService } from './services/registry.js';
-import type { SettingsService } from './services/settings.js';
+import { SETTINGS, type SettingsService } from './services/settings.js';
+import { UPDATER } from './services/updater.js';
 
 /**
  * The About box's facts (app:about) and its "Open logs folder" (app:openLogs). Where tokens are
@@ -75,3 +77,27 @@ export function createAboutService(deps: AboutDeps): MainService {
     },
   };
 }
+
+export const ABOUT = serviceId<MainService>('about');
+
+export interface AboutGivens {
+  app: AboutDeps['app'];
+  /** What only the shell knows for the About box (versions, folders, opening one). */
+  about?: Partial<Pick<AboutDeps, 'arch' | 'versions' | 'dataFolder' | 'logsFolder' | 'openFolder'>>;
+}
+
+export const aboutService = defineService({
+  id: ABOUT,
+  needs: { settings: SETTINGS, updater: UPDATER },
+  create: ({ settings, updater }, given: AboutGivens) =>
+    createAboutService({
+      app: given.app,
+      arch: given.about?.arch ?? process.arch,
+      versions: given.about?.versions ?? { electron: null, chrome: null, node: process.versions.node },
+      dataFolder: given.about?.dataFolder ?? null,
+      logsFolder: given.about?.logsFolder ?? null,
+      openFolder: given.about?.openFolder,
+      settings,
+      updates: () => updater.state(),
+    }),
+});

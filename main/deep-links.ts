@@ -2,6 +2,7 @@ import type { DeepLink } from '../shared/ipc.js';
 import { GAME_IDS, type GameId } from '../shared/games.js';
 import { ROUTES, playerPath } from '../shared/routes.js';
 import type { EventHub } from './events.js';
+import { defineService, serviceId } from './services/collection.js';
 import type { MainService } from './services/registry.js';
 
 /**
@@ -131,3 +132,11 @@ export function createDeepLinkService(deps: { events: EventHub }): DeepLinkServi
     },
   };
 }
+
+export const DEEP_LINKS = serviceId<DeepLinkService>('deep-links');
+
+export const deepLinkService = defineService({
+  id: DEEP_LINKS,
+  needs: {},
+  create: (_needs, given: { events: EventHub }) => createDeepLinkService(given),
+});

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createUtilityProcessLauncher } from './backend/utility-launcher.js';
 import { createConsoleCore, type ConsoleCore } from './core.js';
-import { desktopAlerts, type DesktopAlerts } from './alerts/desktop.js';
+import { desktopAlerts, type DesktopAlerts } from './serverWatch/desktop.js';
 import { registerIpc } from './ipc.js';
 import { registerAppScheme, serveAppProtocol } from './protocol.js';
 import { appLocation, type AppLocation } from './security.js';

@@ -3,6 +3,7 @@ import type { Language } from '../shared/codes.js';
 import type { MenuShortcuts, UpdatePhase } from '../shared/ipc.js';
 import { effectiveShortcuts } from '../shared/api/shortcuts.js';
 import type { EventHub } from './events.js';
+import { defineService, serviceId } from './services/collection.js';
 import type { MainService } from './services/registry.js';
 
 /**
@@ -316,3 +317,11 @@ export function refusedDebugSwitch(isPackaged: boolean, hasSwitch: (name: string
   if (!isPackaged) return null;
   return DEBUG_SWITCHES.find((s) => hasSwitch(s)) ?? null;
 }
+
+export const MENU = serviceId<MenuService>('menu');
+
+export const menuService = defineService({
+  id: MENU,
+  needs: {},
+  create: (_needs, given: { events: EventHub }) => createMenuService(given),
+});

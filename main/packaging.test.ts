@@ -299,7 +299,9 @@ describe('the release configuration (scripts/release-config.ts, used by npm run 
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
 
+describe('the release configuration: update signing keys, Windows signing, notarisation', () => {
   it('makes a key pair (npm run update-key): the private key apart, the public one for the build', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gameops-update-key-'));
     try {

@@ -294,7 +294,9 @@ describe('the embedded backend’s first run, through main', () => {
     expect((await info).backend.setup).toBe('needed');
     expect((await h.core.handlers['app:info'](null)).backend.setup).toBe('ready');
   });
+});
 
+describe('the embedded backend’s first run, made through backend:setup', () => {
   it('starts with no operator: setup needed, nobody can sign in, and only main is answered', async () => {
     const h = await embedded({ demo: false });
     expect((await h.core.handlers['app:info'](null)).backend).toMatchObject({

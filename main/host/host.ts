@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, platform } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -101,115 +101,21 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const ownDataDir = options.dataDir === undefined;
   const dataDir = resolve(options.dataDir ?? (await mkdtemp(join(tmpdir(), 'gameops-host-'))));
   const rendererDir = resolve(options.rendererDir ?? join(REPO_ROOT, 'dist/renderer'));
-  const csp = contentSecurityPolicy();
-
-  const backendOpt = options.backend ?? {};
-  let launcher: BackendLauncher | undefined;
-  if (backendOpt.kind !== 'url') {
-    const { kind: _k, process: how, inMemory, demo, ...rest } = backendOpt;
-    // Like the desktop app's backend, always in first-run mode (the setup state is readable, the
-    // first run can be made); the demo operators only when asked.
-    const chosen: EmbeddedBackendOptions = { ...rest, firstRun: true, demo: demo === true };
-    const embedded = inMemory ? chosen : { ...chosen, dataDir: join(dataDir, 'backend') };
-    launcher = how === 'fork' ? createForkLauncher(embedded) : createInProcessLauncher(embedded);
-  }
-
-  const tokens = await openTokenStore({
-    preferMemory: (options.tokenStorage ?? 'memory') === 'memory',
-    service: options.keychainService ?? HOST_KEYCHAIN_SERVICE,
-    ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
-  });
-  const core = await createConsoleCore({
-    kv: openJsonFileKv(join(dataDir, 'console.json')),
-    tokens: tokens.store,
-    tokenStorageReason: tokens.reason,
-    orphanedRefreshToken: tokens.orphanedRefreshToken,
-    backend: launcher,
-    app: { name: 'GameOps Console', version: await appVersion(), shell: 'browser', platform: platform() },
-    defaultLanguage: options.language ?? 'zh-CN',
-    initialSettings:
-      backendOpt.kind === 'url'
-        ? { backend: 'custom', services: servicesAt(backendOpt.url) }
-        : { backend: 'embedded' },
-    timeoutMs: options.timeoutMs,
-    ...(options.updater ? { updater: options.updater } : {}),
-  });
-
-  const streams = new Set<ServerResponse>();
-  // A deep link sent while no page has its event stream open yet (a page that has just loaded
-  // opens it a moment after its first render) waits for the next stream instead of vanishing:
-  // in the desktop app the window's listener exists from the start, here it comes a little later.
-  // Only links wait: a late session or alert event would describe a moment that has passed.
-  const waitingLinks: string[] = [];
-  const MAX_WAITING_LINKS = 20;
-  const offWaiting = core.events.onAny((event, payload) => {
-    if (event !== 'links:open' || streams.size > 0) return;
-    waitingLinks.push(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
-    if (waitingLinks.length > MAX_WAITING_LINKS) waitingLinks.shift();
-  });
+  const core = await openHostCore(options, dataDir);
+  const reply = createReplies(rendererSecurityHeaders(contentSecurityPolicy()));
+  const streams = createEventStreams(core, reply);
   let port = 0;
   // Made once the port is known: nothing is admitted before.
   let door: ReturnType<typeof createLaunchDoor> | null = null;
-
-  const securityHeaders = rendererSecurityHeaders(csp);
-
-  const json = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, {
-      ...securityHeaders,
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-store',
-    });
-    res.end(JSON.stringify(body));
-  };
-  /** A Result error in the page's language: the catalogue's text, then what exactly was wrong. */
-  const refuse = (res: ServerResponse, status: number, code: number, detail: string) => {
-    const lang = languageOf(res.req.headers['accept-language']);
-    const message = `${codeText(code, lang)} (${detail})`;
-    json(res, status, { ok: false, error: { code, message } satisfies ResultError });
-  };
-  /** Plain-text pages a person may land on: both languages, since there is no page to pick one. */
-  const textPage = (res: ServerResponse, status: number, en: string, zh: string) => {
-    res.writeHead(status, { ...securityHeaders, 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end(`${zh}\n${en}\n`);
-  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = req.method ?? 'GET';
     if (!isOwnHost(req.headers.host, port)) {
-      return textPage(res, 403, 'This host does not answer to that name.', '此主机不接受该主机名的请求。');
+      return reply.text(res, 403, 'This host does not answer to that name.', '此主机不接受该主机名的请求。');
     }
-
-    if (!door) return textPage(res, 503, 'The host is starting.', '主机正在启动。');
-    if (url.pathname === '/__launch') {
-      const redeemed =
-        method === 'GET'
-          ? door.redeem(url.searchParams.get('secret') ?? '')
-          : ({ ok: false, why: 'wrong' } as const);
-      if (!redeemed.ok && redeemed.why === 'used') {
-        return textPage(
-          res,
-          403,
-          'This launch URL was already used: each works once. If this browser opened it, go to the host’s address; for another browser, get a new launch URL (press Enter in the host’s terminal).',
-          '此启动链接已被使用：每个启动链接只能使用一次。若是本浏览器打开过它，请直接访问主机地址；其他浏览器请获取新的启动链接（在主机的终端中按回车键）。',
-        );
-      }
-      if (!redeemed.ok) {
-        return textPage(
-          res,
-          403,
-          'Wrong or missing launch secret: open the launch URL the host printed.',
-          '启动密钥错误或缺失：请打开主机输出的启动链接。',
-        );
-      }
-      res.writeHead(302, {
-        ...securityHeaders,
-        Location: `/#${WEB_LAUNCH_FRAGMENT}=${redeemed.token}`,
-        'Cache-Control': 'no-store',
-      });
-      res.end();
-      return;
-    }
+    if (!door) return reply.text(res, 503, 'The host is starting.', '主机正在启动。');
+    if (url.pathname === '/__launch') return launch(res, door, method, url, reply);
 
     const isIpc = url.pathname.startsWith('/__ipc/');
     if (isIpc || url.pathname === '/__events') {
@@ -225,100 +131,31 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       );
       if (refusal) {
         const lang = languageOf(req.headers['accept-language']);
-        return json(res, refusal.status, {
+        return reply.json(res, refusal.status, {
           ok: false,
           error: { code: Codes.FORBIDDEN, message: refusal.message[lang] },
         });
       }
       return isIpc
-        ? ipc(req, res, decodeURIComponent(url.pathname.slice('/__ipc/'.length)))
-        : events(req, res);
+        ? ipc(req, res, decodeURIComponent(url.pathname.slice('/__ipc/'.length)), core, reply)
+        : streams.open(req, res);
     }
 
-    if (url.pathname.startsWith('/__')) return refuse(res, 404, Codes.ROUTE_NOT_FOUND, `no ${url.pathname}`);
+    if (url.pathname.startsWith('/__'))
+      return reply.refuse(res, 404, Codes.ROUTE_NOT_FOUND, `no ${url.pathname}`);
     if (method !== 'GET' && method !== 'HEAD')
-      return refuse(res, 405, Codes.METHOD_NOT_ALLOWED, `${method} is not served here`);
-    const found = await resolveRendererFile(rendererDir, url.pathname);
-    if (found.kind === 'refused') {
-      return textPage(
-        res,
-        403,
-        `Refused: ${url.pathname} is outside the console.`,
-        `已拒绝：${url.pathname} 不在控制台内。`,
-      );
-    }
-    if (found.kind === 'missing') {
-      return textPage(
-        res,
-        404,
-        `Not found: ${url.pathname} (is the renderer built? npx vite build --mode web)`,
-        `找不到：${url.pathname}（渲染端是否已构建？npx vite build --mode web）`,
-      );
-    }
-    sendFile(res, found.path, securityHeaders, method === 'HEAD');
-  };
-
-  const ipc = async (req: IncomingMessage, res: ServerResponse, channel: string) => {
-    if (req.method !== 'POST') return refuse(res, 405, Codes.METHOD_NOT_ALLOWED, 'bridge calls are POST');
-    if (!isRequestChannel(channel)) return refuse(res, 404, Codes.UNKNOWN_ENDPOINT, `no channel ${channel}`);
-    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-      return refuse(res, 415, Codes.UNSUPPORTED_MEDIA_TYPE, 'send { "input": ... } as application/json');
-    }
-    const raw = await readBody(req, BODY_LIMIT);
-    if (raw === null)
-      return refuse(res, 413, Codes.PAYLOAD_TOO_LARGE, `the body is over ${BODY_LIMIT} bytes`);
-    let body: unknown;
-    try {
-      body = raw.length === 0 ? {} : JSON.parse(raw);
-    } catch {
-      return refuse(res, 400, Codes.MALFORMED_JSON, 'the body is not valid JSON');
-    }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      return refuse(res, 400, Codes.VALIDATION, 'the body must be { "input": ... }');
-    }
-    json(res, 200, await core.dispatch(channel, (body as { input?: unknown }).input));
-  };
-
-  const events = (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'GET') return refuse(res, 405, Codes.METHOD_NOT_ALLOWED, 'the event stream is GET');
-    res.writeHead(200, {
-      ...securityHeaders,
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.write('retry: 1000\n\n');
-    for (const frame of waitingLinks.splice(0)) res.write(frame);
-    streams.add(res);
-    const off = core.events.onAny((event, payload) => {
-      res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
-    });
-    // Comments keep idle proxies and the browser from dropping a quiet stream.
-    const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
-    ping.unref();
-    res.on('close', () => {
-      clearInterval(ping);
-      off();
-      streams.delete(res);
-    });
+      return reply.refuse(res, 405, Codes.METHOD_NOT_ALLOWED, `${method} is not served here`);
+    return rendererFile(res, rendererDir, url.pathname, method === 'HEAD', reply);
   };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       console.error('[gameops host] request failed:', err);
-      if (!res.headersSent) refuse(res, 500, Codes.INTERNAL, 'the host failed on this request');
+      if (!res.headersSent) reply.refuse(res, 500, Codes.INTERNAL, 'the host failed on this request');
       else res.destroy();
     });
   });
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', fail);
-      ok();
-    });
-  });
-  port = (server.address() as AddressInfo).port;
+  port = await listen(server, options.port ?? 0);
   const url = `http://127.0.0.1:${port}`;
   const launchDoor = createLaunchDoor();
   door = launchDoor;
@@ -336,8 +173,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     core,
     stop() {
       stopped ??= (async () => {
-        offWaiting();
-        for (const s of streams) s.end();
+        streams.close();
         await new Promise<void>((ok) => {
           server.close(() => ok());
           server.closeAllConnections();
@@ -348,6 +184,224 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       return stopped;
     },
   };
+}
+
+/** Main's core as the host runs it: its tokens, its settings file, and the backend it was given. */
+async function openHostCore(options: HostOptions, dataDir: string): Promise<ConsoleCore> {
+  const backendOpt = options.backend ?? {};
+  const tokens = await openTokenStore({
+    preferMemory: (options.tokenStorage ?? 'memory') === 'memory',
+    service: options.keychainService ?? HOST_KEYCHAIN_SERVICE,
+    ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
+  });
+  return createConsoleCore({
+    kv: openJsonFileKv(join(dataDir, 'console.json')),
+    tokens: tokens.store,
+    tokenStorageReason: tokens.reason,
+    orphanedRefreshToken: tokens.orphanedRefreshToken,
+    backend: backendOpt.kind === 'url' ? undefined : embeddedLauncher(backendOpt, dataDir),
+    app: { name: 'GameOps Console', version: await appVersion(), shell: 'browser', platform: platform() },
+    defaultLanguage: options.language ?? 'zh-CN',
+    initialSettings:
+      backendOpt.kind === 'url'
+        ? { backend: 'custom', services: servicesAt(backendOpt.url) }
+        : { backend: 'embedded' },
+    timeoutMs: options.timeoutMs,
+    ...(options.updater ? { updater: options.updater } : {}),
+  });
+}
+
+function embeddedLauncher(
+  backendOpt: Exclude<HostBackendOptions, { kind: 'url' }>,
+  dataDir: string,
+): BackendLauncher {
+  const { kind: _k, process: how, inMemory, demo, ...rest } = backendOpt;
+  // Like the desktop app's backend, always in first-run mode (the setup state is readable, the
+  // first run can be made); the demo operators only when asked.
+  const chosen: EmbeddedBackendOptions = { ...rest, firstRun: true, demo: demo === true };
+  const embedded = inMemory ? chosen : { ...chosen, dataDir: join(dataDir, 'backend') };
+  return how === 'fork' ? createForkLauncher(embedded) : createInProcessLauncher(embedded);
+}
+
+/** How the host answers: JSON, Result errors and plain-text pages, each with the security headers. */
+type Replies = ReturnType<typeof createReplies>;
+
+function createReplies(securityHeaders: Record<string, string>) {
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, {
+      ...securityHeaders,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+    res.end(JSON.stringify(body));
+  };
+  return {
+    headers: securityHeaders,
+    json,
+    /** A Result error in the page's language: the catalogue's text, then what exactly was wrong. */
+    refuse(res: ServerResponse, status: number, code: number, detail: string) {
+      const lang = languageOf(res.req.headers['accept-language']);
+      const message = `${codeText(code, lang)} (${detail})`;
+      json(res, status, { ok: false, error: { code, message } satisfies ResultError });
+    },
+    /** Plain-text pages a person may land on: both languages, since there is no page to pick one. */
+    text(res: ServerResponse, status: number, en: string, zh: string) {
+      res.writeHead(status, { ...securityHeaders, 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(`${zh}\n${en}\n`);
+    },
+  };
+}
+
+/** GET /__launch?secret=...: a launch secret, once, for a bridge token in the redirect's fragment. */
+function launch(
+  res: ServerResponse,
+  door: ReturnType<typeof createLaunchDoor>,
+  method: string,
+  url: URL,
+  reply: Replies,
+) {
+  const redeemed =
+    method === 'GET'
+      ? door.redeem(url.searchParams.get('secret') ?? '')
+      : ({ ok: false, why: 'wrong' } as const);
+  if (!redeemed.ok && redeemed.why === 'used') {
+    return reply.text(
+      res,
+      403,
+      'This launch URL was already used: each works once. If this browser opened it, go to the host’s address; for another browser, get a new launch URL (press Enter in the host’s terminal).',
+      '此启动链接已被使用：每个启动链接只能使用一次。若是本浏览器打开过它，请直接访问主机地址；其他浏览器请获取新的启动链接（在主机的终端中按回车键）。',
+    );
+  }
+  if (!redeemed.ok) {
+    return reply.text(
+      res,
+      403,
+      'Wrong or missing launch secret: open the launch URL the host printed.',
+      '启动密钥错误或缺失：请打开主机输出的启动链接。',
+    );
+  }
+  res.writeHead(302, {
+    ...reply.headers,
+    Location: `/#${WEB_LAUNCH_FRAGMENT}=${redeemed.token}`,
+    'Cache-Control': 'no-store',
+  });
+  res.end();
+}
+
+/** POST /__ipc/<channel> with { input }: the channel's answer, as the preload's invoke gets it. */
+async function ipc(
+  req: IncomingMessage,
+  res: ServerResponse,
+  channel: string,
+  core: ConsoleCore,
+  reply: Replies,
+) {
+  if (req.method !== 'POST') return reply.refuse(res, 405, Codes.METHOD_NOT_ALLOWED, 'bridge calls are POST');
+  if (!isRequestChannel(channel))
+    return reply.refuse(res, 404, Codes.UNKNOWN_ENDPOINT, `no channel ${channel}`);
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+    return reply.refuse(res, 415, Codes.UNSUPPORTED_MEDIA_TYPE, 'send { "input": ... } as application/json');
+  }
+  const raw = await readBody(req, BODY_LIMIT);
+  if (raw === null)
+    return reply.refuse(res, 413, Codes.PAYLOAD_TOO_LARGE, `the body is over ${BODY_LIMIT} bytes`);
+  let body: unknown;
+  try {
+    body = raw.length === 0 ? {} : JSON.parse(raw);
+  } catch {
+    return reply.refuse(res, 400, Codes.MALFORMED_JSON, 'the body is not valid JSON');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    return reply.refuse(res, 400, Codes.VALIDATION, 'the body must be { "input": ... }');
+  }
+  reply.json(res, 200, await core.dispatch(channel, (body as { input?: unknown }).input));
+}
+
+/** GET /__events: the core's events as Server-Sent Events, to every open page. */
+function createEventStreams(core: ConsoleCore, reply: Replies) {
+  const streams = new Set<ServerResponse>();
+  // A deep link sent while no page has its event stream open yet (a page that has just loaded
+  // opens it a moment after its first render) waits for the next stream instead of vanishing:
+  // in the desktop app the window's listener exists from the start, here it comes a little later.
+  // Only links wait: a late session or alert event would describe a moment that has passed.
+  const waitingLinks: string[] = [];
+  const MAX_WAITING_LINKS = 20;
+  const offWaiting = core.events.onAny((event, payload) => {
+    if (event !== 'links:open' || streams.size > 0) return;
+    waitingLinks.push(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+    if (waitingLinks.length > MAX_WAITING_LINKS) waitingLinks.shift();
+  });
+  return {
+    open(req: IncomingMessage, res: ServerResponse) {
+      if (req.method !== 'GET')
+        return reply.refuse(res, 405, Codes.METHOD_NOT_ALLOWED, 'the event stream is GET');
+      res.writeHead(200, {
+        ...reply.headers,
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      res.write('retry: 1000\n\n');
+      for (const frame of waitingLinks.splice(0)) res.write(frame);
+      streams.add(res);
+      const off = core.events.onAny((event, payload) => {
+        res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+      });
+      // Comments keep idle proxies and the browser from dropping a quiet stream.
+      const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+      ping.unref();
+      res.on('close', () => {
+        clearInterval(ping);
+        off();
+        streams.delete(res);
+      });
+    },
+    close() {
+      offWaiting();
+      for (const s of streams) s.end();
+    },
+  };
+}
+
+/** A file of the built renderer (the app's page for any route path), or why there is none. */
+async function rendererFile(
+  res: ServerResponse,
+  rendererDir: string,
+  pathname: string,
+  head: boolean,
+  reply: Replies,
+) {
+  const found = await resolveRendererFile(rendererDir, pathname);
+  if (found.kind === 'refused') {
+    return reply.text(
+      res,
+      403,
+      `Refused: ${pathname} is outside the console.`,
+      `已拒绝：${pathname} 不在控制台内。`,
+    );
+  }
+  if (found.kind === 'missing') {
+    return reply.text(
+      res,
+      404,
+      `Not found: ${pathname} (is the renderer built? npx vite build --mode web)`,
+      `找不到：${pathname}（渲染端是否已构建？npx vite build --mode web）`,
+    );
+  }
+  sendFile(res, found.path, reply.headers, head);
+}
+
+/** Listens on 127.0.0.1 only; resolves to the port (a free one for 0). */
+async function listen(server: Server, port: number): Promise<number> {
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', fail);
+      ok();
+    });
+  });
+  return (server.address() as AddressInfo).port;
 }
 
 /** A header sent once; sent twice (a proxy's or a forger's), it counts as not sent. */

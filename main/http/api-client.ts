@@ -13,7 +13,7 @@ import { ENDPOINTS, isEndpointId, type EndpointId, type OutputOf } from '../../s
 import type { GameId, ServiceName } from '../../shared/games.js';
 import type { SessionEndReason } from '../../shared/ipc.js';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants.js';
-import { envelopeError, send, type Exchange } from './send.js';
+import { envelopeError, send, type Exchange, type SendOptions } from './send.js';
 
 export interface TokenPair {
   authToken: string;
@@ -117,39 +117,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const targetOf = async (ep: Endpoint, input: Record<string, unknown>): Promise<ServiceTarget> =>
     deps.target(endpointTarget(ep, ep.service === 'game' ? (input['game'] as GameId) : undefined).service);
 
-  const exchange = async (
-    ep: Endpoint,
-    input: Record<string, unknown>,
-    target: ServiceTarget,
-    bearer?: string,
-  ): Promise<Exchange> => {
-    const plan = planRequest(ep, input);
-    const base = target.baseUrl.replace(/\/+$/, '');
-    return send(
-      {
-        method: plan.method,
-        url: `${base}${plan.path}`,
-        body: plan.body,
-        bearer,
-        ...(target.headers ? { headers: target.headers } : {}),
-      },
-      { fetch: fetchImpl, timeoutMs, language: deps.language() },
-    );
-  };
+  const exchange = (ep: Endpoint, input: Record<string, unknown>, target: ServiceTarget, bearer?: string) =>
+    exchangeAt(target, ep, input, bearer, { fetch: fetchImpl, timeoutMs, language: deps.language() });
 
   const endSession = async (epoch: number, reason: SessionEndReason, error: ResultError) => {
     lastEnd = { epoch, error };
     await deps.session.ended(epoch, reason, error);
   };
-  /** The error for a token that would go to another backend than the one that issued it. */
-  const elsewhere = (): ResultError =>
-    errorOf(
-      Codes.NOT_SIGNED_IN,
-      deps.language(),
-      deps.language() === 'zh-CN'
-        ? '服务地址已更改，当前会话属于之前的后端；请重新登录'
-        : 'the service address changed and the session belongs to the previous backend; sign in again',
-    );
+  const elsewhere = () => elsewhereError(deps.language());
   /** The error for a call whose session ended while it was under way. */
   const sessionOver = (epoch: number): ResultError =>
     lastEnd?.epoch === epoch
@@ -282,6 +257,39 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   };
 
   return { call };
+}
+
+/** One request of `ep` to `target`, with `bearer` if given. */
+function exchangeAt(
+  target: ServiceTarget,
+  ep: Endpoint,
+  input: Record<string, unknown>,
+  bearer: string | undefined,
+  opts: SendOptions,
+): Promise<Exchange> {
+  const plan = planRequest(ep, input);
+  const base = target.baseUrl.replace(/\/+$/, '');
+  return send(
+    {
+      method: plan.method,
+      url: `${base}${plan.path}`,
+      body: plan.body,
+      bearer,
+      ...(target.headers ? { headers: target.headers } : {}),
+    },
+    opts,
+  );
+}
+
+/** The error for a token that would go to another backend than the one that issued it. */
+function elsewhereError(lang: Language): ResultError {
+  return errorOf(
+    Codes.NOT_SIGNED_IN,
+    lang,
+    lang === 'zh-CN'
+      ? '服务地址已更改，当前会话属于之前的后端；请重新登录'
+      : 'the service address changed and the session belongs to the previous backend; sign in again',
+  );
 }
 
 function endReasonFor(code: number): SessionEndReason {

@@ -1,8 +1,11 @@
 import { Codes } from '../../shared/codes.js';
 import type { EndpointId } from '../../shared/api/table.js';
 import { createApiClient, type ApiClient, type ApiClientDeps } from '../http/api-client.js';
+import { BACKEND } from './backend.js';
+import { defineService, serviceId } from './collection.js';
 import type { MainService } from './registry.js';
-import type { SettingsService } from './settings.js';
+import { SESSION } from './session.js';
+import { SETTINGS, type SettingsService } from './settings.js';
 
 /** The renderer's calls to the backend services (api:call), through main's one HTTP client. */
 
@@ -54,3 +57,19 @@ export function createApiService(
     },
   };
 }
+
+export const API = serviceId<ApiService>('api');
+
+/** The client needs where calls go (the backend) and the session's tokens (its store, not its sign-in). */
+export const apiService = defineService({
+  id: API,
+  needs: { settings: SETTINGS, backend: BACKEND, session: SESSION },
+  create: ({ settings, backend, session }, given: Pick<ApiClientDeps, 'fetch' | 'timeoutMs'>) =>
+    createApiService({
+      settings,
+      target: backend.target,
+      session: session.store,
+      fetch: given.fetch,
+      timeoutMs: given.timeoutMs,
+    }),
+});

@@ -23,17 +23,32 @@ describe('composeServices', () => {
       defaultLanguage: 'en',
       initialSettings: { backend: 'custom' },
     });
+    // Built in the order of their needs: the session's token keeping before the client that reads
+    // it, signing in after both.
+    expect(core.services.map((s) => s.name)).toEqual([
+      'settings',
+      'session',
+      'backend',
+      'api',
+      'sign-in',
+      'app',
+      'alerts',
+      'updater',
+      'about',
+      'deep-links',
+      'menu',
+    ]);
     const { owners } = composeServices(core.services);
     expect(owners.requests).toEqual({
       'api:call': 'api',
       'session:get': 'session',
-      'session:login': 'session',
-      'session:logout': 'session',
+      'session:login': 'sign-in',
+      'session:logout': 'sign-in',
       'settings:get': 'settings',
       'settings:set': 'settings',
       'settings:devTools': 'settings',
       'app:info': 'app',
-      'backend:setup': 'backend',
+      'backend:setup': 'app',
       'alerts:list': 'alerts',
       'app:about': 'about',
       'app:openLogs': 'about',
@@ -44,7 +59,7 @@ describe('composeServices', () => {
       'ui:shortcuts': 'menu',
       'links:take': 'deep-links',
       'payServer:get': 'session',
-      'payServer:signIn': 'session',
+      'payServer:signIn': 'sign-in',
     });
     expect(owners.events).toEqual({
       'session:expired': 'session',

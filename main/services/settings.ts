@@ -2,8 +2,9 @@ import { Codes, type Language } from '../../shared/codes.js';
 import { toResultError, type Result, type ResultError } from '../../shared/envelope.js';
 import { SERVICES } from '../../shared/games.js';
 import type { Settings, SettingsPatch } from '../../shared/settings-schema.js';
-import { applyPatch, createSettingsStore, defaultSettings } from '../settings/settings-store.js';
+import { applyPatch, createSettingsStore, defaultSettings, servicesAt } from '../settings/settings-store.js';
 import type { KeyValueStore } from '../storage/kv.js';
+import { defineService, serviceId } from './collection.js';
 import type { MainService } from './registry.js';
 
 /**
@@ -34,6 +35,11 @@ export interface SettingsService extends MainService {
   onBeforeChange(listener: SettingsListener): () => void;
   /** The settings applied at start-up moved to another backend than the saved one. */
   readonly backendChangedAtStart: boolean;
+  /**
+   * Where the embedded backend runs now (null: it does not): in embedded mode the settings
+   * answered to the window show its address as every service's. The backend service says so.
+   */
+  embeddedAt(url: string | null): void;
 }
 
 export interface SettingsServiceDeps {
@@ -42,8 +48,6 @@ export interface SettingsServiceDeps {
   defaultLanguage?: Language;
   /** Applied and saved at start-up, over what was saved before (the host pointing at a given backend). */
   initialSettings?: SettingsPatch;
-  /** The settings as in use (the backend service puts the embedded backend's address in). */
-  inUse(saved: Settings): Settings;
   /**
    * Asks the operator, in a native dialog of the desktop app, whether to allow the developer
    * tools; true only when they chose to. Absent (the browser host): there are none to allow.
@@ -72,6 +76,13 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
     list.push(listener);
     return () => void list.splice(list.indexOf(listener) >>> 0, 1);
   };
+  let embeddedUrl: string | null = null;
+  /** The settings as in use: in embedded mode every service is the embedded backend, while it runs. */
+  const inUse = (): Settings => {
+    const saved = store.get();
+    if (saved.backend === 'embedded' && embeddedUrl) return { ...saved, services: servicesAt(embeddedUrl) };
+    return saved;
+  };
   const language = () => store.get().language;
   const say = (en: string, zh: string) => (language() === 'zh-CN' ? zh : en);
 
@@ -99,7 +110,7 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
     }
     // The setting is saved either way; the operator must learn now what did not follow it, and why.
     if (firstError) return { ok: false, error: firstError };
-    return { ok: true, data: deps.inUse(store.get()) };
+    return { ok: true, data: inUse() };
   };
 
   return {
@@ -110,8 +121,11 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
     backendChangedAtStart: backendIdentity(store.get()) !== saved,
     onChange: (listener) => listen(listeners, listener),
     onBeforeChange: (listener) => listen(beforeListeners, listener),
+    embeddedAt: (url) => {
+      embeddedUrl = url;
+    },
     handlers: {
-      'settings:get': async () => deps.inUse(store.get()),
+      'settings:get': async () => inUse(),
       'settings:set': async (patch) => {
         // Checked here too, not only by the channel's schema: no caller from the window may
         // open a debugger into the signed app.
@@ -144,9 +158,17 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
           };
         }
         // Declined: nothing changes, and the window shows the setting as it stays.
-        if (!(await deps.confirmDevTools(language()))) return { ok: true, data: deps.inUse(store.get()) };
+        if (!(await deps.confirmDevTools(language()))) return { ok: true, data: inUse() };
         return apply({ devTools: true });
       },
     },
   };
 }
+
+export const SETTINGS = serviceId<SettingsService>('settings');
+
+export const settingsService = defineService({
+  id: SETTINGS,
+  needs: {},
+  create: (_needs, given: SettingsServiceDeps) => createSettingsService(given),
+});

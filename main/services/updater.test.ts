@@ -38,7 +38,6 @@ function setup(engine: UpdateEngine | null, language: 'en' | 'zh-CN' = 'en') {
   const settings = createSettingsService({
     kv: createMemoryKv(),
     defaultLanguage: language,
-    inUse: (s) => s,
   });
   const timers = manualTimers(1_000_000);
   const service = createUpdaterService({

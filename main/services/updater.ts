@@ -1,13 +1,15 @@
 import { Codes } from '../../shared/codes.js';
 import type { Result } from '../../shared/envelope.js';
-import type { UpdateState } from '../../shared/ipc.js';
+import type { AppInfo, UpdateState } from '../../shared/ipc.js';
 import type { UpdateChannel } from '../../shared/settings.js';
 import type { EventHub } from '../events.js';
 import type { Localized } from '../session/keychain.js';
 import { isTamperedError, type UpdateEngine } from '../updater/engine.js';
 import { isUpdateSignatureError, type SignatureProblem } from '../updater/signature.js';
+import { updaterAvailability } from '../updater/config.js';
+import { defineService, serviceId } from './collection.js';
 import type { MainService } from './registry.js';
-import type { SettingsService } from './settings.js';
+import { SETTINGS, type SettingsService } from './settings.js';
 
 /**
  * The desktop app's updater (issue 10): checks the feed shortly after start and every few hours,
@@ -84,10 +86,7 @@ export function createUpdaterService(deps: UpdaterServiceDeps): UpdaterService {
     channel,
     feed: deps.feed,
     currentVersion: deps.currentVersion,
-    version: null,
-    releaseName: null,
-    releaseNotes: null,
-    releaseDate: null,
+    ...NO_RELEASE,
     progress: null,
     lastCheckAt: null,
     nextCheckAt: null,
@@ -134,51 +133,14 @@ export function createUpdaterService(deps: UpdaterServiceDeps): UpdaterService {
     const ready = state.phase === 'downloaded' ? state.version : null;
     set({ phase: ready ? 'downloaded' : 'checking', nextCheckAt: null });
     try {
-      engine.setChannel(channel);
-      const found = await engine.check();
-      if (stale()) return;
-      if (!found) {
-        failures = 0;
-        set({
-          phase: ready ? 'downloaded' : 'idle',
-          lastCheckAt: timers.now(),
-          error: null,
-          ...(ready ? {} : { version: null, releaseName: null, releaseNotes: null, releaseDate: null }),
-        });
-        schedule(timing.checkEveryMs);
-        return;
-      }
-      if (ready === found.version) {
-        failures = 0;
-        set({ phase: 'downloaded', lastCheckAt: timers.now(), error: null });
-        schedule(timing.checkEveryMs);
-        return;
-      }
-      set({ phase: 'downloading', ...found, progress: null, error: null, lastCheckAt: timers.now() });
-      await engine.download((p) => {
-        if (!stale()) set({ progress: p });
-      });
-      if (stale()) return;
+      if (!(await checkAndDownload(engine, { channel, ready, stale, set, now: () => timers.now() }))) return;
       failures = 0;
-      set({ phase: 'downloaded', progress: null, error: null });
       schedule(timing.checkEveryMs);
     } catch (err) {
       if (stale()) return;
-      const tampered = isTamperedError(err);
       const retryIn = timing.retryMs[Math.min(failures, timing.retryMs.length - 1)] ?? timing.checkEveryMs;
       failures += 1;
-      const signature = isUpdateSignatureError(err) ? err.problem : null;
-      const message = signature
-        ? say(signatureRefusal(signature, state.version ?? '', describe(err)))
-        : tampered
-          ? say({
-              en: `The downloaded update did not match the checksum its feed published, so it was deleted and not installed. It will be downloaded again later. (${describe(err)})`,
-              'zh-CN': `下载的更新与更新源公布的校验和不一致，已删除且不会安装，稍后将重新下载。（${describe(err)}）`,
-            })
-          : say({
-              en: `Checking for updates failed: ${describe(err)}. It will be tried again later.`,
-              'zh-CN': `检查更新失败：${describe(err)}。稍后将重试。`,
-            });
+      const failure = failureOf(err, state.version ?? '');
       // An update downloaded before stays ready when only the check failed; a failed download of a
       // newer one has taken the older file with it (electron-updater clears its cache).
       const keep = ready !== null && state.phase !== 'downloading';
@@ -186,14 +148,14 @@ export function createUpdaterService(deps: UpdaterServiceDeps): UpdaterService {
         phase: keep ? 'downloaded' : 'error',
         progress: null,
         lastCheckAt: timers.now(),
-        error: { message, tampered, at: timers.now(), retryAt: timers.now() + retryIn },
+        error: {
+          message: say(failure.message),
+          tampered: failure.tampered,
+          at: timers.now(),
+          retryAt: timers.now() + retryIn,
+        },
       });
-      const what = signature
-        ? 'download rejected (signature)'
-        : tampered
-          ? 'download rejected (checksum)'
-          : 'check failed';
-      console.warn(`[gameops] update ${what}:`, err);
+      console.warn(`[gameops] update ${failure.what}:`, err);
       schedule(retryIn);
     }
   };
@@ -202,30 +164,9 @@ export function createUpdaterService(deps: UpdaterServiceDeps): UpdaterService {
     if (!deps.engine) {
       return { ok: false, error: { code: Codes.UNAVAILABLE, message: state.disabledReason ?? '' } };
     }
-    if (state.phase !== 'downloaded' || !state.version) {
-      return {
-        ok: false,
-        error: {
-          code: Codes.CONFLICT,
-          message: say({
-            en: 'No update is ready to install yet.',
-            'zh-CN': '还没有可安装的更新。',
-          }),
-        },
-      };
-    }
-    if (dialogs > 0) {
-      return {
-        ok: false,
-        error: {
-          code: Codes.CONFLICT,
-          message: say({
-            en: 'A dialog is open: finish or close it first, so nothing you typed is lost, then restart.',
-            'zh-CN': '有对话框处于打开状态：请先完成或关闭它，以免丢失已输入的内容，然后再重启。',
-          }),
-        },
-      };
-    }
+    const notNow =
+      state.phase !== 'downloaded' || !state.version ? NOTHING_READY : dialogs > 0 ? DIALOG_OPEN : null;
+    if (notNow) return { ok: false, error: { code: Codes.CONFLICT, message: say(notNow) } };
     console.info(`[gameops] restarting into version ${state.version}`);
     deps.engine.quitAndInstall();
     return { ok: true, data: null };
@@ -249,10 +190,7 @@ export function createUpdaterService(deps: UpdaterServiceDeps): UpdaterService {
     set({
       channel,
       phase: deps.engine ? 'idle' : 'disabled',
-      version: null,
-      releaseName: null,
-      releaseNotes: null,
-      releaseDate: null,
+      ...NO_RELEASE,
       progress: null,
       error: null,
     });
@@ -297,6 +235,91 @@ export function createUpdaterService(deps: UpdaterServiceDeps): UpdaterService {
   };
 }
 
+/**
+ * One check of the feed for `channel`, and the download of a newer version it finds; each phase
+ * is told to `set`. False when it went stale on the way (its result is then nobody's). Throws
+ * what the engine throws.
+ */
+async function checkAndDownload(
+  engine: UpdateEngine,
+  run: {
+    channel: UpdateChannel;
+    /** The version already downloaded and waiting, if any. */
+    ready: string | null;
+    stale: () => boolean;
+    set: (patch: Partial<UpdateState>) => void;
+    now: () => number;
+  },
+): Promise<boolean> {
+  const { ready, stale, set, now } = run;
+  engine.setChannel(run.channel);
+  const found = await engine.check();
+  if (stale()) return false;
+  if (!found) {
+    set({
+      phase: ready ? 'downloaded' : 'idle',
+      lastCheckAt: now(),
+      error: null,
+      ...(ready ? {} : NO_RELEASE),
+    });
+    return true;
+  }
+  if (ready === found.version) {
+    set({ phase: 'downloaded', lastCheckAt: now(), error: null });
+    return true;
+  }
+  set({ phase: 'downloading', ...found, progress: null, error: null, lastCheckAt: now() });
+  await engine.download((p) => {
+    if (!stale()) set({ progress: p });
+  });
+  if (stale()) return false;
+  set({ phase: 'downloaded', progress: null, error: null });
+  return true;
+}
+
+/** What a state says of a release when it knows of none. */
+const NO_RELEASE = { version: null, releaseName: null, releaseNotes: null, releaseDate: null } as const;
+
+const NOTHING_READY: Localized = {
+  en: 'No update is ready to install yet.',
+  'zh-CN': '还没有可安装的更新。',
+};
+const DIALOG_OPEN: Localized = {
+  en: 'A dialog is open: finish or close it first, so nothing you typed is lost, then restart.',
+  'zh-CN': '有对话框处于打开状态：请先完成或关闭它，以免丢失已输入的内容，然后再重启。',
+};
+
+/** Why a check or download of version `version` failed: what the operator reads, and the log's word. */
+function failureOf(err: unknown, version: string): { message: Localized; tampered: boolean; what: string } {
+  const tampered = isTamperedError(err);
+  const signature = isUpdateSignatureError(err) ? err.problem : null;
+  if (signature) {
+    return {
+      message: signatureRefusal(signature, version, describe(err)),
+      tampered,
+      what: 'download rejected (signature)',
+    };
+  }
+  if (tampered) {
+    return {
+      message: {
+        en: `The downloaded update did not match the checksum its feed published, so it was deleted and not installed. It will be downloaded again later. (${describe(err)})`,
+        'zh-CN': `下载的更新与更新源公布的校验和不一致，已删除且不会安装，稍后将重新下载。（${describe(err)}）`,
+      },
+      tampered,
+      what: 'download rejected (checksum)',
+    };
+  }
+  return {
+    message: {
+      en: `Checking for updates failed: ${describe(err)}. It will be tried again later.`,
+      'zh-CN': `检查更新失败：${describe(err)}。稍后将重试。`,
+    },
+    tampered,
+    what: 'check failed',
+  };
+}
+
 /** What the operator reads when the publisher's signature on a download is missing or wrong. */
 function signatureRefusal(problem: SignatureProblem, version: string, detail: string): Localized {
   return problem === 'missing'
@@ -314,3 +337,35 @@ function describe(err: unknown): string {
   if (err instanceof Error) return err.message.split('\n')[0]!.slice(0, 300);
   return String(err).slice(0, 300);
 }
+
+export const UPDATER = serviceId<UpdaterService>('updater');
+
+export interface UpdaterGivens {
+  app: Pick<AppInfo, 'version' | 'shell' | 'platform'>;
+  events: EventHub;
+  /** The desktop app's updater (main/updater/); without one, updates are off and the About box says why. */
+  updater?: { engine: UpdateEngine | null; disabled: Localized | null; feed: string | null; timers?: Timers };
+}
+
+export const updaterService = defineService({
+  id: UPDATER,
+  needs: { settings: SETTINGS },
+  create: ({ settings }, given: UpdaterGivens) => {
+    // No updater given: the shell cannot update itself, and the About box says why.
+    const none = updaterAvailability({
+      shell: given.app.shell,
+      isPackaged: false,
+      platform: given.app.platform,
+      updateConfig: null,
+    });
+    return createUpdaterService({
+      engine: given.updater?.engine ?? null,
+      disabled: given.updater ? given.updater.disabled : none.disabled,
+      feed: given.updater?.feed ?? null,
+      currentVersion: given.app.version,
+      settings,
+      events: given.events,
+      timers: given.updater?.timers,
+    });
+  },
+});

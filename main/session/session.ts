@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { Codes, codeText, type Language } from '../../shared/codes.js';
-import type { Result, ResultError } from '../../shared/envelope.js';
+import type { ResultError } from '../../shared/envelope.js';
 import type { OutputOf } from '../../shared/api/table.js';
-import type { LoginInput, PayServerSession, SessionEndReason } from '../../shared/ipc.js';
+import type { PayServerSession, SessionEndReason } from '../../shared/ipc.js';
 import { GUEST_USER, isSessionValid, type SessionState, type SessionUser } from '../../shared/session.js';
 import { sessionUserSchema } from '../../shared/api/auth.js';
 import type { EventHub } from '../events.js';
-import type { CallPin, SessionHooks, SessionSnapshot, TokenPair } from '../http/api-client.js';
+import type { SessionHooks, SessionSnapshot, TokenPair } from '../http/api-client.js';
 import type { KeyValueStore } from '../storage/kv.js';
 import { createSerialQueue } from './serial-queue.js';
 import { ACCESS_TOKEN, PAY_SERVER_TOKEN, REFRESH_TOKEN, type TokenStore } from './token-store.js';
@@ -16,20 +15,9 @@ export const SESSION_USER_KEY = 'session.user';
 /** The backend the stored tokens came from (ServiceTarget.backend). */
 export const SESSION_BACKEND_KEY = 'session.backend';
 
-/** Sign-in and sign-out name the backend they are for: a token never goes to another one. */
-type AuthCall = {
-  (id: 'auth.login', input: LoginInput, pin: CallPin): Promise<Result<OutputOf<'auth.login'>>>;
-  (
-    id: 'auth.logout',
-    input: { refreshToken: string },
-    pin: CallPin,
-  ): Promise<Result<OutputOf<'auth.logout'>>>;
-  (id: 'payServer.signIn', input: Record<string, never>): Promise<Result<OutputOf<'payServer.signIn'>>>;
-};
-
 /** The pay-server session as kept in the `adminUser` entry (spec: token and expiredAt, in seconds). */
 const payServerEntrySchema = z.object({ token: z.string().min(1), expiredAt: z.number() });
-type PayServerEntry = z.infer<typeof payServerEntrySchema>;
+export type PayServerEntry = z.infer<typeof payServerEntrySchema>;
 
 function parsePayServerEntry(raw: string | null): PayServerEntry | null {
   if (!raw) return null;
@@ -45,38 +33,48 @@ export interface SessionDeps {
   tokens: TokenStore;
   kv: KeyValueStore;
   events: EventHub;
-  /** The API client's call, for the two auth endpoints only the session may use. */
-  call: AuthCall;
   /** The backend the console uses now (backendIdentity of the saved settings). */
   backend: () => string;
   /** Why tokens are not in the keychain, in the operator's language; null when they are. */
   tokenStorageReason?: () => string | null;
   now?: () => number;
-  /** The operator's language, for the errors the session makes itself. */
-  language?: () => Language;
 }
 
-export interface SessionManager extends SessionHooks {
+/** A sign-in's answer, to keep: the tokens and the operator they belong to. */
+export type SignedIn = OutputOf<'auth.login'>;
+
+/**
+ * The session's state and every change to it, without the network: the API client reads and
+ * stores tokens through its hooks, and sign-in (sign-in.ts) makes the calls and hands the answers
+ * here. Apart so that the client, which the sign-in calls through, does not need the sign-in.
+ */
+export interface SessionStore extends SessionHooks {
   state(): Promise<SessionState>;
-  login(input: LoginInput): Promise<Result<SessionState>>;
-  /** Best effort on the server; always signs out here. */
-  logout(): Promise<Result<SessionState>>;
   /** Signs out locally without telling the server (its tokens belong to a backend we left). */
   forget(): Promise<SessionState>;
   /** At start-up: a remembered user whose tokens are gone (memory storage, cleared keychain) is a guest. */
   restore(): Promise<SessionState>;
   user(): SessionUser;
-  /**
-   * Signs the operator in to the pay server (payServer.signIn with the console's session) and
-   * keeps the token as `adminUser`; the renderer gets only whether and until when.
-   */
-  payServerSignIn(): Promise<Result<PayServerSession>>;
   payServerState(): Promise<PayServerSession>;
+  /** The session's epoch, read in the queue (work begun now belongs to it). */
+  epoch(): Promise<number>;
+  /** The backend the session was bound to when the console started (before restore), else the one in use. */
+  startedAt(): string;
+  /** The backend the console uses now. */
+  backend(): string;
   /**
-   * Ends on the server a session whose tokens this console no longer keeps (left in a keychain
-   * it fell back from), at the backend it was bound to; best effort, without waiting.
+   * Keeps a sign-in made at backend `at` as the new session and announces it; null (nothing
+   * kept) when the console moved to another backend meanwhile. `previous` is the session it
+   * replaced, to end on the server.
    */
-  revokeOrphan(refreshToken: string): void;
+  begin(
+    at: string,
+    answer: SignedIn,
+  ): Promise<{ state: SessionState; previous: { token: string; backend: string } | null } | null>;
+  /** Ends the session here and announces it; what is left to end on the server comes back. */
+  end(): Promise<{ refreshToken: string | null; backend: string | null; state: SessionState }>;
+  /** Keeps a pay-server token asked for in session `from`; refused if that session is over. */
+  keepPayServer(from: number, entry: PayServerEntry): Promise<boolean>;
 }
 
 /**
@@ -89,26 +87,19 @@ export interface SessionManager extends SessionHooks {
  * sign-out on the server, the refresh itself) run outside it, so a slow server never holds up a
  * sign-out.
  */
-export function createSessionManager(deps: SessionDeps): SessionManager {
+export function createSessionStore(deps: SessionDeps): SessionStore {
   const now = deps.now ?? Date.now;
   const queue = createSerialQueue();
   let epoch = 0;
   let user = loadUser(deps.kv);
   let boundTo = loadBinding(deps.kv);
+  const boundAtStart = boundTo;
 
   const bindTo = (backend: string | null) => {
     boundTo = backend;
     if (backend === null) deps.kv.delete(SESSION_BACKEND_KEY);
     else deps.kv.set(SESSION_BACKEND_KEY, backend);
   };
-  const changedBackend = (): ResultError => ({
-    code: Codes.NOT_SIGNED_IN,
-    message:
-      deps.language?.() === 'zh-CN'
-        ? `${codeText(Codes.NOT_SIGNED_IN, 'zh-CN')}（登录期间服务地址已更改；请重新登录）`
-        : `${codeText(Codes.NOT_SIGNED_IN, 'en')} (the service address changed during sign-in; sign in again)`,
-  });
-
   const setUser = (next: SessionUser) => {
     user = next;
     deps.kv.set(SESSION_USER_KEY, next);
@@ -133,8 +124,6 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
     const entry = parsePayServerEntry(await deps.tokens.get(PAY_SERVER_TOKEN));
     return entry && entry.expiredAt * 1000 > now() ? entry : null;
   };
-  const payServerSessionOf = (entry: PayServerEntry | null): PayServerSession =>
-    entry ? { signedIn: true, expiresAt: entry.expiredAt } : { signedIn: false, expiresAt: null };
   const clearLocal = async () => {
     epoch++;
     await deps.tokens.clear();
@@ -145,6 +134,9 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
   return {
     state: () => queue.run(stateNow),
     user: () => user,
+    epoch: () => queue.run(async () => epoch),
+    startedAt: () => boundAtStart ?? deps.backend(),
+    backend: deps.backend,
 
     current: () =>
       queue.run(async (): Promise<SessionSnapshot> => ({
@@ -157,26 +149,13 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
 
     payServerState: () => queue.run(async () => payServerSessionOf(await payServerNow())),
 
-    async payServerSignIn() {
-      const from = await queue.run(async () => epoch);
-      const res = await deps.call('payServer.signIn', {});
-      if (!res.ok) return res;
-      return queue.run(async (): Promise<Result<PayServerSession>> => {
+    keepPayServer: (from, entry) =>
+      queue.run(async () => {
         // Signed out, or in as someone else, meanwhile: this token is not theirs to keep.
-        if (from !== epoch || !hasSession(user)) {
-          return {
-            ok: false,
-            error: {
-              code: Codes.NOT_SIGNED_IN,
-              message: codeText(Codes.NOT_SIGNED_IN, deps.language?.() ?? 'en'),
-            },
-          };
-        }
-        const entry = { token: res.data.token, expiredAt: res.data.expiredAt };
+        if (from !== epoch || !hasSession(user)) return false;
         await deps.tokens.set(PAY_SERVER_TOKEN, JSON.stringify(entry));
-        return { ok: true, data: payServerSessionOf(entry) };
-      });
-    },
+        return true;
+      }),
 
     payServerRefused: (from: number, token: string) =>
       queue.run(async () => {
@@ -186,11 +165,8 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
         if (stored?.token === token) await deps.tokens.delete(PAY_SERVER_TOKEN);
       }),
 
-    async login(input) {
-      const at = deps.backend();
-      const res = await deps.call('auth.login', input, { backend: at });
-      if (!res.ok) return res;
-      const stored = await queue.run(async () => {
+    begin: (at, answer) =>
+      queue.run(async () => {
         // The console moved to another backend while the answer was on its way: these tokens
         // are the one it left, and must not ride along to the new one.
         if (deps.backend() !== at) return null;
@@ -199,55 +175,27 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
         epoch++;
         // The previous operator's pay-server session must not carry over to this one.
         await deps.tokens.clear();
-        await deps.tokens.set(REFRESH_TOKEN, res.data.refreshToken);
-        await deps.tokens.set(ACCESS_TOKEN, res.data.authToken);
+        await deps.tokens.set(REFRESH_TOKEN, answer.refreshToken);
+        await deps.tokens.set(ACCESS_TOKEN, answer.authToken);
         setUser({
-          ...res.data.user,
-          expireTime: res.data.expireTime,
-          refreshExpireTime: res.data.refreshExpireTime,
+          ...answer.user,
+          expireTime: answer.expireTime,
+          refreshExpireTime: answer.refreshExpireTime,
         });
         bindTo(at);
         return {
           state: await announce(),
           previous: before && beforeBackend ? { token: before, backend: beforeBackend } : null,
         };
-      });
-      if (!stored) return { ok: false, error: changedBackend() };
-      const { state, previous } = stored;
-      if (previous && previous.token !== res.data.refreshToken) {
-        // Signing in over a live session: end the old one on the server too, without waiting for it.
-        void deps
-          .call('auth.logout', { refreshToken: previous.token }, { backend: previous.backend })
-          .catch(() => undefined);
-      }
-      return { ok: true, data: state };
-    },
+      }),
 
-    async logout() {
-      const { refreshToken, backend, state } = await queue.run(async () => {
-        const token = await deps.tokens.get(REFRESH_TOKEN);
-        const from = boundTo;
+    end: () =>
+      queue.run(async () => {
+        const refreshToken = await deps.tokens.get(REFRESH_TOKEN);
+        const backend = boundTo;
         await clearLocal();
-        return { refreshToken: token, backend: from, state: await announce() };
-      });
-      if (refreshToken && backend) {
-        // Local sign-out has already happened: a server we cannot reach must not keep the operator in.
-        const res = await deps.call('auth.logout', { refreshToken }, { backend });
-        if (!res.ok)
-          console.warn(`[gameops] server sign-out failed (${res.error.code}): ${res.error.message}`);
-      }
-      return { ok: true, data: state };
-    },
-
-    revokeOrphan(refreshToken) {
-      const backend = boundTo ?? deps.backend();
-      void deps
-        .call('auth.logout', { refreshToken }, { backend })
-        .then((res) => {
-          if (!res.ok) console.warn(`[gameops] a left-behind session was not revoked (${res.error.code})`);
-        })
-        .catch(() => undefined);
-    },
+        return { refreshToken, backend, state: await announce() };
+      }),
 
     forget: () =>
       queue.run(async () => {
@@ -288,6 +236,10 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
         if (wasSignedIn) deps.events.emit('session:expired', { reason, message: error.message });
       }),
   };
+}
+
+export function payServerSessionOf(entry: PayServerEntry | null): PayServerSession {
+  return entry ? { signedIn: true, expiresAt: entry.expiredAt } : { signedIn: false, expiresAt: null };
 }
 
 /**

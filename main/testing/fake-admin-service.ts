@@ -156,16 +156,7 @@ export async function startFakeAdminService(): Promise<FakeAdminService> {
     if (path === '/admin/logout' && req.method === 'POST') return send(res, 200, ok({ loggedOut: true }));
 
     // The payment service: the pay-server token only, like the real backend.
-    if (payment) {
-      if (svc.sessionOver === Codes.ACCOUNT_DISABLED) return send(res, 403, fail(Codes.ACCOUNT_DISABLED));
-      if (!bearer) return send(res, 401, fail(Codes.UNAUTHENTICATED));
-      if (bearer !== svc.payServerToken) return send(res, 401, fail(Codes.PAY_SERVER_SIGN_IN));
-      const status = /^pay:\/order\/status\/([^/]+)$/.exec(path);
-      if (status && req.method === 'GET') {
-        return send(res, 200, ok({ orderId: status[1], state: 'created', paymentStatus: 'Pending' }));
-      }
-      return send(res, 404, fail(Codes.ROUTE_NOT_FOUND));
-    }
+    if (payment) return send(res, ...paymentAnswer(svc, path, bearer, req.method));
 
     // Everything else needs a valid access token.
     if (!bearer) return send(res, 401, fail(Codes.UNAUTHENTICATED));
@@ -185,27 +176,7 @@ export async function startFakeAdminService(): Promise<FakeAdminService> {
     }
     if (path === '/admin/roles') return send(res, 200, ok({ roles: ['SUPER', 'ADMIN'] }));
     const user = /^\/admin\/user\/([^/]+)$/.exec(path);
-    if (user && req.method === 'GET') {
-      const phone = decodeURIComponent(user[1] ?? '');
-      const at = new Date(0).toISOString();
-      return send(
-        res,
-        200,
-        ok({
-          id: Number(phone.slice(-4)),
-          phone,
-          name: `op${phone}`,
-          first_name: '',
-          avatar: '',
-          bio: '',
-          roles: ['ADMIN'],
-          disabled: false,
-          createdAt: at,
-          updatedAt: at,
-          lastLoginAt: null,
-        }),
-      );
-    }
+    if (user && req.method === 'GET') return send(res, 200, ok(operator(decodeURIComponent(user[1] ?? ''))));
     return send(res, 404, fail(Codes.ROUTE_NOT_FOUND));
   };
 
@@ -222,4 +193,38 @@ export async function startFakeAdminService(): Promise<FakeAdminService> {
       server.closeAllConnections();
     });
   return svc;
+}
+
+/** The payment service's answer: it takes the pay-server token only, like the real backend. */
+function paymentAnswer(
+  svc: FakeAdminService,
+  path: string,
+  bearer: string | null,
+  method: string | undefined,
+): [number, unknown] {
+  if (svc.sessionOver === Codes.ACCOUNT_DISABLED) return [403, fail(Codes.ACCOUNT_DISABLED)];
+  if (!bearer) return [401, fail(Codes.UNAUTHENTICATED)];
+  if (bearer !== svc.payServerToken) return [401, fail(Codes.PAY_SERVER_SIGN_IN)];
+  const status = /^pay:\/order\/status\/([^/]+)$/.exec(path);
+  if (status && method === 'GET')
+    return [200, ok({ orderId: status[1], state: 'created', paymentStatus: 'Pending' })];
+  return [404, fail(Codes.ROUTE_NOT_FOUND)];
+}
+
+/** An operator record as GET /admin/user/<phone> answers it. */
+function operator(phone: string) {
+  const at = new Date(0).toISOString();
+  return {
+    id: Number(phone.slice(-4)),
+    phone,
+    name: `op${phone}`,
+    first_name: '',
+    avatar: '',
+    bio: '',
+    roles: ['ADMIN'],
+    disabled: false,
+    createdAt: at,
+    updatedAt: at,
+    lastLoginAt: null,
+  };
 }

@@ -64,49 +64,40 @@ export function updaterAvailability(input: AvailabilityInput): Availability {
   const config = parseUpdateConfig(input.updateConfig);
   const feed = config?.url ?? null;
   if (input.shell === 'browser') {
-    return {
-      feed: null,
-      disabled: {
-        en: 'The browser host does not update itself; the desktop app does.',
-        'zh-CN': '浏览器宿主不会自动更新；桌面应用会。',
-      },
-    };
+    return off(
+      null,
+      'The browser host does not update itself; the desktop app does.',
+      '浏览器宿主不会自动更新；桌面应用会。',
+    );
   }
   if (!input.isPackaged) {
-    return {
-      feed: null,
-      disabled: {
-        en: 'A development build does not update itself.',
-        'zh-CN': '开发版本不会自动更新。',
-      },
-    };
+    return off(null, 'A development build does not update itself.', '开发版本不会自动更新。');
   }
   if (!input.updateConfig) {
-    return {
-      feed: null,
-      disabled: {
-        en: 'This build has no update feed (it was built without GAMEOPS_UPDATE_URL): install new versions by hand.',
-        'zh-CN': '此版本没有更新源（构建时未设置 GAMEOPS_UPDATE_URL）：请手动安装新版本。',
-      },
-    };
+    return off(
+      null,
+      'This build has no update feed (it was built without GAMEOPS_UPDATE_URL): install new versions by hand.',
+      '此版本没有更新源（构建时未设置 GAMEOPS_UPDATE_URL）：请手动安装新版本。',
+    );
   }
   if (!config) {
-    return {
-      feed: null,
-      disabled: {
-        en: 'This build’s update feed is not a generic https:// address, so it is not used.',
-        'zh-CN': '此版本的更新源不是 generic 类型的 https:// 地址，因此不使用。',
-      },
-    };
+    return off(
+      null,
+      'This build’s update feed is not a generic https:// address, so it is not used.',
+      '此版本的更新源不是 generic 类型的 https:// 地址，因此不使用。',
+    );
   }
   if (input.platform === 'linux' && !input.appImage && !['deb', 'rpm'].includes(input.packageType ?? '')) {
-    return {
+    return off(
       feed,
-      disabled: {
-        en: 'This copy was not installed from the AppImage or the .deb package, so it cannot replace itself.',
-        'zh-CN': '此副本不是通过 AppImage 或 .deb 安装包安装的，无法自行更新。',
-      },
-    };
+      'This copy was not installed from the AppImage or the .deb package, so it cannot replace itself.',
+      '此副本不是通过 AppImage 或 .deb 安装包安装的，无法自行更新。',
+    );
   }
   return { feed, disabled: null };
+}
+
+/** The updater is off, for the reason given in both languages. */
+function off(feed: string | null, en: string, zh: string): Availability {
+  return { feed, disabled: { en, 'zh-CN': zh } };
 }

@@ -159,7 +159,7 @@ beforeEach(async () => {
   installs = vi.fn(() => true);
   (updater as unknown as { doInstall: typeof installs }).doInstall = installs;
 
-  settings = createSettingsService({ kv: createMemoryKv(), defaultLanguage: 'en', inUse: (s) => s });
+  settings = createSettingsService({ kv: createMemoryKv(), defaultLanguage: 'en' });
   const events = createEventHub();
   seen = [];
   events.on('updates:state', (s) => seen.push(s));
@@ -301,7 +301,9 @@ describe('the updater against a real feed', () => {
     feeds['latest'] = { version: NEW_VERSION, sha512: sha512(update), stagingPercentage: 100 };
     expect(await service.checkNow()).toMatchObject({ phase: 'downloaded', version: NEW_VERSION });
   });
+});
 
+describe('the updater against a real feed, across channels and signatures', () => {
   it('follows the channel setting: beta reads beta-linux.yml, and a switch forgets the other channel’s download', async () => {
     feeds['latest'] = { version: NEW_VERSION, sha512: sha512(update) };
     await service.checkNow();

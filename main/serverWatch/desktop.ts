@@ -1,12 +1,12 @@
 import { app, Menu, Notification, nativeImage, Tray, type BrowserWindow } from 'electron';
 import type { Language } from '../../shared/codes.js';
-import type { AlertsOptions } from '../services/alerts.js';
+import type { AlertsOptions } from './alerts.js';
 import { trayIconPng } from '../tray/icon.js';
 import { electronNotifier, electronTray, keepInTray, type ElectronTray } from './electron.js';
 
 /**
  * Server watch's Electron glue for main/index.ts: Electron's Notification and Tray behind the
- * alerts service's notifier and tray (main/alerts/electron.ts holds what decides anything), and
+ * alerts service's notifier and tray (main/serverWatch/electron.ts holds what decides anything), and
  * the window's close going to the tray when the closeToTray setting says so.
  */
 

@@ -6,9 +6,12 @@ import type { Result } from '../../shared/envelope.js';
 import type { OutputOf } from '../../shared/api/table.js';
 import type { EventHub } from '../events.js';
 import type { ApiClient } from '../http/api-client.js';
-import { alertText, trayText } from '../alerts/texts.js';
-import type { MainService } from './registry.js';
-import type { SettingsService } from './settings.js';
+import { alertText, trayText } from './texts.js';
+import { API } from '../services/api.js';
+import { defineService, serviceId } from '../services/collection.js';
+import type { MainService } from '../services/registry.js';
+import { SESSION } from '../services/session.js';
+import { SETTINGS, type SettingsService } from '../services/settings.js';
 
 /**
  * Server watch in main: while an operator is signed in it long-polls the backend's alert log
@@ -210,3 +213,22 @@ export function createAlertsService(deps: AlertsServiceDeps): AlertsService {
     },
   };
 }
+
+export const ALERTS = serviceId<AlertsService>('alerts');
+
+export const alertsService = defineService({
+  id: ALERTS,
+  needs: { api: API, settings: SETTINGS, session: SESSION },
+  create: (
+    { api, settings, session },
+    given: { alerts?: AlertsOptions; events: EventHub; timeoutMs?: number },
+  ) =>
+    createAlertsService({
+      ...given.alerts,
+      call: api.client.call,
+      events: given.events,
+      settings,
+      session: () => session.store.state(),
+      timeoutMs: given.timeoutMs,
+    }),
+});

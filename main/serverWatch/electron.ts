@@ -1,4 +1,4 @@
-import type { Notifier, TrayControl } from '../services/alerts.js';
+import type { Notifier, TrayControl } from './alerts.js';
 
 /**
  * The desktop app's notifications and tray for server watch, over Electron's Notification and
