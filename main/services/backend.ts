@@ -2,7 +2,6 @@ import { Codes } from '../../shared/codes.js';
 import { ApiError } from '../../shared/envelope.js';
 import type { ServiceName } from '../../shared/games.js';
 import type { AppInfo } from '../../shared/ipc.js';
-import type { Settings } from '../../shared/settings-schema.js';
 import type { BackendLauncher, RunningBackend } from '../backend/launcher.js';
 import type { ServiceTarget } from '../http/api-client.js';
 import { servicesAt } from '../settings/settings-store.js';
