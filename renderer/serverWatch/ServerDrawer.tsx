@@ -256,6 +256,65 @@ function localInput(ms: number): string {
   return d.toISOString().slice(0, 16);
 }
 
+/** A server's maintenance windows, the one under way marked, each not yet over removable. */
+function WindowsTable({
+  windows,
+  now,
+  onDelete,
+}: {
+  windows: MaintenanceWindow[];
+  now: number;
+  onDelete: (w: MaintenanceWindow) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <HTMLTable compact striped>
+      <thead>
+        <tr>
+          <th>{t('serverWatch.maintenance.startsAt')}</th>
+          <th>{t('serverWatch.maintenance.endsAt')}</th>
+          <th>{t('serverWatch.field.note')}</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {windows.map((w) => {
+          const current = Date.parse(w.startsAt) <= now && Date.parse(w.endsAt) > now;
+          const past = Date.parse(w.endsAt) <= now;
+          return (
+            <tr key={w.id} data-testid={`watch-window-${w.id}`}>
+              <td>
+                {formatDateTime(w.startsAt, lang)}{' '}
+                {current && <Tag intent={Intent.PRIMARY}>{t('serverWatch.maintenance.now')}</Tag>}
+              </td>
+              <td>{formatDateTime(w.endsAt, lang)}</td>
+              <td>
+                {w.note}
+                <div className={Classes.TEXT_MUTED}>{w.createdBy}</div>
+              </td>
+              <td>
+                {!past && (
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    icon="trash"
+                    intent={Intent.DANGER}
+                    aria-label={t('serverWatch.maintenance.delete')}
+                    title={t('serverWatch.maintenance.delete')}
+                    onClick={() => onDelete(w)}
+                    data-testid={`watch-window-delete-${w.id}`}
+                  />
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
 function Maintenance({ server, windows }: { server: WatchedServer; windows: MaintenanceWindow[] }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -296,49 +355,7 @@ function Maintenance({ server, windows }: { server: WatchedServer; windows: Main
           {t('serverWatch.maintenance.none')}
         </p>
       ) : (
-        <HTMLTable compact striped>
-          <thead>
-            <tr>
-              <th>{t('serverWatch.maintenance.startsAt')}</th>
-              <th>{t('serverWatch.maintenance.endsAt')}</th>
-              <th>{t('serverWatch.field.note')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {windows.map((w) => {
-              const current = Date.parse(w.startsAt) <= now && Date.parse(w.endsAt) > now;
-              const past = Date.parse(w.endsAt) <= now;
-              return (
-                <tr key={w.id} data-testid={`watch-window-${w.id}`}>
-                  <td>
-                    {formatDateTime(w.startsAt, lang)}{' '}
-                    {current && <Tag intent={Intent.PRIMARY}>{t('serverWatch.maintenance.now')}</Tag>}
-                  </td>
-                  <td>{formatDateTime(w.endsAt, lang)}</td>
-                  <td>
-                    {w.note}
-                    <div className={Classes.TEXT_MUTED}>{w.createdBy}</div>
-                  </td>
-                  <td>
-                    {!past && (
-                      <Button
-                        size="small"
-                        variant="minimal"
-                        icon="trash"
-                        intent={Intent.DANGER}
-                        aria-label={t('serverWatch.maintenance.delete')}
-                        title={t('serverWatch.maintenance.delete')}
-                        onClick={() => setDeleting(w)}
-                        data-testid={`watch-window-delete-${w.id}`}
-                      />
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
+        <WindowsTable windows={windows} now={now} onDelete={setDeleting} />
       )}
       <div className="watch-form-row watch-window-form">
         <FormField id="window-start" label={t('serverWatch.maintenance.startsAt')}>
