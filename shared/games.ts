@@ -75,7 +75,8 @@ const COMMON_PAGES: readonly GamePageKey[] = [
   'top100',
 ];
 
-const PVE_PAGES: readonly GamePageKey[] = [
+/** Testers, special users, seasons and the daily reports: every game but Atomic War has them. */
+const TESTING_AND_REPORT_PAGES: readonly GamePageKey[] = [
   'testingPlayers',
   'specialUsers',
   'specialUserCreate',
@@ -83,6 +84,10 @@ const PVE_PAGES: readonly GamePageKey[] = [
   'levelDetail',
   'dailyReport',
   'shopDailyReport',
+];
+
+const PVE_PAGES: readonly GamePageKey[] = [
+  ...TESTING_AND_REPORT_PAGES,
   'matchStats',
   'apiStats',
   'batchFix',
@@ -188,16 +193,7 @@ export const GAMES: Record<GameId, GameDef> = {
     service: 'party',
     apiPrefix: '',
     names: { 'zh-CN': '派对游戏', en: 'Party Game' },
-    pages: [
-      ...COMMON_PAGES,
-      'testingPlayers',
-      'specialUsers',
-      'specialUserCreate',
-      'season',
-      'levelDetail',
-      'dailyReport',
-      'shopDailyReport',
-    ],
+    pages: [...COMMON_PAGES, ...TESTING_AND_REPORT_PAGES],
     // The spec places these party pages outside party/admin; we keep its paths.
     pathOverrides: {
       season: '/party/leaderboard/season',

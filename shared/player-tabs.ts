@@ -38,6 +38,16 @@ export interface TabDef {
 
 const c = (key: string, type: ColumnType = 'text'): ColumnDef => ({ key, type });
 
+/** What was bought, for how much and when: the columns a recharge and a shop purchase share. */
+const purchaseColumns = (): ColumnDef[] => [
+  c('itemId', 'int'),
+  c('name'),
+  c('count', 'int'),
+  c('price', 'money'),
+  c('currency'),
+  c('at', 'datetime'),
+];
+
 const INFO: TabDef = {
   kind: 'record',
   cache: true,
@@ -127,28 +137,12 @@ export const TAB_DEFS: Record<PlayerTab, TabDef> = {
   purchases: {
     kind: 'rows',
     cache: false,
-    columns: [
-      c('orderId'),
-      c('itemId', 'int'),
-      c('name'),
-      c('count', 'int'),
-      c('price', 'money'),
-      c('currency'),
-      c('at', 'datetime'),
-    ],
+    columns: [c('orderId'), ...purchaseColumns()],
   },
   shopbuy: {
     kind: 'rows',
     cache: false,
-    columns: [
-      c('shopId', 'int'),
-      c('itemId', 'int'),
-      c('name'),
-      c('count', 'int'),
-      c('price', 'money'),
-      c('currency'),
-      c('at', 'datetime'),
-    ],
+    columns: [c('shopId', 'int'), ...purchaseColumns()],
   },
   passports: PASSPORTS,
   recharge: ORDERS,

@@ -6,12 +6,9 @@ import {
   textAnswer,
   toMajor,
   toMinor,
-  type NoticeRequest,
-  type ProviderModule,
-  type SandboxNotice,
-  type VerifyResult,
   liveRefundNotBuilt,
 } from './types.js';
+import type { NoticeRequest, ProviderModule, SandboxNotice, VerifyResult } from './types.js';
 
 /**
  * Alipay asynchronous notices (异步通知). A form-encoded POST; Alipay signs with its private key:

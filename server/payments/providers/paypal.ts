@@ -7,13 +7,10 @@ import {
   staleness,
   toMajor,
   toMinor,
-  type NoticeRequest,
-  type ProviderModule,
-  type SandboxNotice,
-  type VerifyResult,
   liveRefundNotBuilt,
   randomAlnum,
 } from './types.js';
+import type { NoticeRequest, ProviderModule, SandboxNotice, VerifyResult } from './types.js';
 
 /**
  * PayPal webhooks. PayPal signs with the private key of the certificate named by

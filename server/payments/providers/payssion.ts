@@ -5,13 +5,10 @@ import {
   textAnswer,
   toMajor,
   toMinor,
-  type NoticeRequest,
-  type ProviderModule,
-  type SandboxNotice,
-  type VerifyResult,
   liveRefundNotBuilt,
   randomAlnum,
 } from './types.js';
+import type { NoticeRequest, ProviderModule, SandboxNotice, VerifyResult } from './types.js';
 
 /**
  * Payssion payment notifications: a form-encoded POST whose `notify_sig` is the MD5 (hex) of

@@ -1,16 +1,6 @@
 import { createCipheriv, createDecipheriv, createSign, randomBytes } from 'node:crypto';
-import {
-  header,
-  rsaSha256Verify,
-  jsonAnswer,
-  staleness,
-  type NoticeRequest,
-  type ProviderModule,
-  type SandboxNotice,
-  type VerifyResult,
-  liveRefundNotBuilt,
-  randomDigits,
-} from './types.js';
+import { header, rsaSha256Verify, jsonAnswer, staleness, liveRefundNotBuilt, randomDigits } from './types.js';
+import type { NoticeRequest, ProviderModule, SandboxNotice, VerifyResult } from './types.js';
 
 /**
  * WeChat Pay API v3 payment notices (微信支付 APIv3 支付通知). WeChat signs with its platform
