@@ -9,7 +9,13 @@ import {
   relativeParts,
 } from './watchFormat.js';
 import { checkNotice, emptyNotice, fenOf, yuanText } from './noticeForm.js';
-import { checkWatch, emptyWatch } from './watchForm.js';
+import { flattenKeys } from '../i18n/catalogue.js';
+import { loadCatalogue } from '../i18n/resources.js';
+import { checkBound, fieldsOf, invalidKeyOf } from '../kit/form/bound.js';
+import { CHECK_KINDS } from '../../shared/api/serverWatch.js';
+import { emptyWatch, watchForm, type WatchDraft } from './watchForm.js';
+
+const checkWatch = (draft: WatchDraft) => checkBound(watchForm(), draft);
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -140,7 +146,10 @@ describe('the watch form', () => {
     const bad = checkWatch({ ...emptyWatch(), game: 'lw', name: 'x', url: 'ftp://x', intervalSec: '5' });
     expect(bad).toMatchObject({
       ok: false,
-      errors: { check: 'serverWatch.invalid.check.gameStatus', timeoutMs: 'serverWatch.invalid.timeoutMs' },
+      errors: {
+        check: 'serverWatch.fields.check.invalid.gameStatus',
+        timeoutMs: 'serverWatch.fields.timeoutMs.invalid',
+      },
     });
     const none = checkWatch({
       ...emptyWatch(),
@@ -149,6 +158,24 @@ describe('the watch form', () => {
       url: 'http://a/',
       notifyKind: 'operators',
     });
-    expect(none).toMatchObject({ ok: false, errors: { notify: 'serverWatch.invalid.notify' } });
+    expect(none).toMatchObject({ ok: false, errors: { notify: 'serverWatch.fields.notify.invalid' } });
+  });
+
+  it('has every field’s label and error text in both languages', async () => {
+    const form = watchForm();
+    // Parts of a field (the check's host, the notify's choice) show its one error.
+    const parts = new Set(['host', 'port', 'url', 'expectStatus', 'notifyKind', 'operatorIds', 'reason']);
+    for (const lang of ['zh-CN', 'en'] as const) {
+      const keys = flattenKeys(await loadCatalogue(lang));
+      for (const f of fieldsOf(form)) {
+        if (f !== 'check' && f !== 'notifyKind' && f !== 'operatorIds' && f !== 'reason')
+          expect(keys.has(`serverWatch.fields.${f}.label`), `${lang}: ${f}`).toBe(true);
+        if (parts.has(f) || f === 'kind') continue;
+        if (f === 'check') {
+          for (const kind of CHECK_KINDS)
+            expect(keys.has(invalidKeyOf(form, f, { ...form.initial, kind })), `${lang}: ${kind}`).toBe(true);
+        } else expect(keys.has(invalidKeyOf(form, f, form.initial)), `${lang}: ${f}`).toBe(true);
+      }
+    }
   });
 });
