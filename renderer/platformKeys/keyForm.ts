@@ -1,15 +1,14 @@
 import type { PlatformKey, Platform } from '../../shared/api/platformKeys.js';
-import type { InputOf } from '../../shared/api/table.js';
 import type { GameId } from '../../shared/games.js';
-import { outcome, schemaErrors, type Checked } from '../kit/form.js';
 
 /**
- * The key form: name, platform, secret, note. Adding a key takes all of them (the note may stay
- * empty); changing one sends only what changed, and a secret only when a new one is typed (the
- * old one is never shown in the form). The reason of a change is the confirmation's.
+ * The key form, bound to the create and update calls (kit/form): name, platform, secret, note,
+ * and the game where the page does not fix it. Adding a key sends what is typed, trimmed;
+ * changing one sends only what differs from the key, a secret only when a new one is typed (the
+ * old one is never shown), and takes a reason; a change that changes nothing is not sent.
  */
-export const KEY_FIELDS = ['game', 'name', 'platform', 'secret', 'note'] as const;
-export type KeyField = (typeof KEY_FIELDS)[number];
+
+const TEXTS = 'platformKeys.fields';
 
 export interface KeyDraft {
   /** '' until chosen (the all-games page); a game page fixes it. */
@@ -20,55 +19,47 @@ export interface KeyDraft {
   note: string;
 }
 
-export const emptyKey = (game: GameId | ''): KeyDraft => ({
-  game,
-  name: '',
-  platform: '',
-  secret: '',
-  note: '',
-});
-
-export const keyInvalidKey = (f: KeyField): string => `platformKeys.invalid.${f}`;
-
-export type CreateInput = InputOf<'platformKeys.create'>;
-export type UpdateInput = Omit<InputOf<'platformKeys.update'>, 'reason'>;
-
-/** A new key's input, or what is wrong with the draft. */
-export function checkCreate(draft: KeyDraft): Checked<CreateInput, KeyField> {
-  const candidate = {
-    game: draft.game,
-    name: draft.name.trim(),
-    platform: draft.platform,
-    secret: draft.secret.trim(),
-    note: draft.note.trim(),
+/** The form adding a key to `game` ('' for the operator to choose). */
+export function newKeyForm(game: GameId | '') {
+  return {
+    endpoint: 'platformKeys.create' as const,
+    name: 'key',
+    texts: TEXTS,
+    initial: { game, name: '', platform: '', secret: '', note: '' } as KeyDraft,
   };
-  const errors = schemaErrors('platformKeys.create', candidate, KEY_FIELDS, keyInvalidKey);
-  return outcome(candidate as CreateInput, errors);
 }
 
-/** The form of an existing key: its fields, and an empty secret (typing one replaces it). */
-export function draftOf(key: PlatformKey): KeyDraft {
-  return { game: key.game, name: key.name, platform: key.platform, secret: '', note: key.note };
-}
+export type KeyChangeDraft = Omit<KeyDraft, 'game'> & { reason: string };
 
-/** The change to send: only the fields that differ from the key; nothing changed is a note, not a call. */
-export function checkUpdate(key: PlatformKey, draft: KeyDraft): Checked<UpdateInput, KeyField> {
-  const name = draft.name.trim();
-  const note = draft.note.trim();
-  const secret = draft.secret.trim();
-  const change: UpdateInput = {
-    game: key.game,
-    keyId: key.id,
-    ...(name !== key.name ? { name } : {}),
-    ...(draft.platform !== '' && draft.platform !== key.platform ? { platform: draft.platform } : {}),
-    ...(note !== key.note ? { note } : {}),
-    ...(secret !== '' ? { secret } : {}),
+/** A text field's value to send: the trimmed text where it differs from the key's. */
+const ifChanged = (typed: string, was: string) => (typed.trim() !== was ? typed.trim() : undefined);
+
+/** The fields a change may send; with none of them the draft changes nothing. */
+const CHANGEABLE = ['name', 'platform', 'secret', 'note'] as const;
+
+/** The form changing `key`: its fields, and an empty secret (typing one replaces it). */
+export function keyChangeForm(key: PlatformKey) {
+  return {
+    endpoint: 'platformKeys.update' as const,
+    name: 'key',
+    texts: TEXTS,
+    initial: {
+      name: key.name,
+      platform: key.platform,
+      secret: '',
+      note: key.note,
+      reason: '',
+    } as KeyChangeDraft,
+    fixed: { game: key.game, keyId: key.id },
+    parse: {
+      name: (d: KeyChangeDraft) => ifChanged(d.name, key.name),
+      platform: (d: KeyChangeDraft) =>
+        d.platform !== '' && d.platform !== key.platform ? d.platform : undefined,
+      secret: (d: KeyChangeDraft) => d.secret.trim() || undefined,
+      note: (d: KeyChangeDraft) => ifChanged(d.note, key.note),
+    },
+    invalid: (f: string) => (f === 'reason' ? 'confirm.reasonInvalid' : undefined),
+    note: (candidate: Record<string, unknown>) =>
+      CHANGEABLE.some((f) => f in candidate) ? undefined : 'platformKeys.form.nothingChanged',
   };
-  const errors = schemaErrors('platformKeys.update', change, KEY_FIELDS, keyInvalidKey, {
-    reasonLater: true,
-  });
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  if (Object.keys(change).length === 2)
-    return { ok: false, errors: {}, note: 'platformKeys.form.nothingChanged' };
-  return { ok: true, input: change };
 }

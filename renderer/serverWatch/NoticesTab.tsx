@@ -1,29 +1,12 @@
-import {
-  Button,
-  Callout,
-  Card,
-  Classes,
-  Dialog,
-  DialogBody,
-  InputGroup,
-  Intent,
-  Switch,
-  Tag,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, Dialog, DialogBody, Intent, Switch, Tag } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DialogActions } from '../kit/DialogActions.js';
-import {
-  NOTICE_KINDS,
-  type GameFigures,
-  type NoticeKind,
-  type NoticeRule,
-} from '../../shared/api/notices.js';
+import { NOTICE_KINDS, type GameFigures, type NoticeRule } from '../../shared/api/notices.js';
 import type { OutputOf } from '../../shared/api/table.js';
 import { Codes, type Language } from '../../shared/codes.js';
-import { GAME_LIST, GAMES, type GameId } from '../../shared/games.js';
+import { GAME_LIST, GAMES } from '../../shared/games.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
 import { useNow } from '../components/hooks.js';
@@ -31,24 +14,16 @@ import { formatDateTime } from '../components/format.js';
 import { formatMoney } from '../components/money.js';
 import { useToasts } from '../components/Toaster.js';
 import { useEndpointMutation } from '../kit/data.js';
-import { FormField } from '../kit/FormField.js';
 import { ListBody, useTableSort } from '../kit/ListPage.js';
-import { optionsOf, OptionSelect } from '../kit/OptionSelect.js';
+import { optionsOf } from '../kit/OptionSelect.js';
 import { useRowActions } from '../kit/RowActions.js';
 import { rowAction, type ListRowAction } from '../kit/rowActions.js';
 import { RowsTable } from '../kit/RowsTable.js';
-import { useForm } from '../kit/useForm.js';
+import { Field } from '../kit/form/Field.js';
+import { useBoundForm } from '../kit/form/useBoundForm.js';
 import { useListController } from '../kit/useListController.js';
 import { useLanguage } from '../i18n/i18n.js';
-import {
-  NOTICE_FIELDS,
-  checkNotice,
-  emptyNotice,
-  isIncome,
-  noticeDraftOf,
-  noticeInvalidKey,
-  type NoticeDraft,
-} from './noticeForm.js';
+import { isIncome, noticeForm } from './noticeForm.js';
 import { formatCount, formatRelative } from './watchFormat.js';
 
 const STATE_INTENT = { ok: Intent.SUCCESS, crossed: Intent.DANGER, unknown: Intent.NONE } as const;
@@ -228,14 +203,8 @@ function NoticeFormDialog({ editing, onClose }: { editing?: NoticeRule; onClose:
   const lang = useLanguage();
   const toasts = useToasts();
   const save = useEndpointMutation('notices.save');
-  const form = useForm({
-    initial: editing ? noticeDraftOf(editing) : emptyNotice(),
-    fields: NOTICE_FIELDS,
-    check: (d: NoticeDraft) => checkNotice(d, editing?.id),
-    invalidKey: noticeInvalidKey,
-    clears: (k) => (k === 'kind' ? ['kind', 'threshold', 'byHour'] : [k as (typeof NOTICE_FIELDS)[number]]),
-  });
-  const { draft, change, errors, fieldIntent } = form;
+  const form = useBoundForm(noticeForm(editing));
+  const { draft, change, errors } = form;
   const income = isIncome(draft.kind);
 
   const close = () => {
@@ -261,63 +230,28 @@ function NoticeFormDialog({ editing, onClose }: { editing?: NoticeRule; onClose:
       icon="notifications"
     >
       <DialogBody data-testid="notice-form">
-        <FormField id="notice-game" label={t('serverWatch.field.game')} need="required" error={errors.game}>
-          <OptionSelect
-            id="notice-game"
-            value={draft.game}
-            none={t('serverWatch.form.chooseGame')}
-            options={GAME_LIST.map((g) => ({ value: g.id, label: g.names[lang] }))}
-            onChange={(v) => change({ game: v as GameId | '' })}
-            data-testid="notice-game"
-          />
-        </FormField>
-        <FormField
-          id="notice-kind"
-          label={t('serverWatch.notice.kindLabel')}
-          need="required"
-          error={errors.kind}
-        >
-          <OptionSelect
-            id="notice-kind"
-            value={draft.kind}
-            options={optionsOf(NOTICE_KINDS, (k) => t(`serverWatch.notice.kind.${k}`))}
-            onChange={(v) => change({ kind: v as NoticeKind })}
-            data-testid="notice-kind"
-          />
-        </FormField>
+        <Field
+          of={form}
+          name="game"
+          as="select"
+          none={t('serverWatch.form.chooseGame')}
+          options={GAME_LIST.map((g) => ({ value: g.id, label: g.names[lang] }))}
+        />
+        <Field
+          of={form}
+          name="kind"
+          as="select"
+          options={optionsOf(NOTICE_KINDS, (k) => t(`serverWatch.notice.kind.${k}`))}
+        />
         <div className="watch-form-row">
-          <FormField
-            id="notice-threshold"
+          <Field
+            of={form}
+            name="threshold"
             label={income ? t('serverWatch.notice.thresholdYuan') : t('serverWatch.notice.thresholdPlayers')}
-            need="required"
-            error={errors.threshold}
-          >
-            <InputGroup
-              id="notice-threshold"
-              value={draft.threshold}
-              inputMode="decimal"
-              onValueChange={(threshold) => change({ threshold })}
-              intent={fieldIntent('threshold')}
-              data-testid="notice-threshold"
-            />
-          </FormField>
+            inputMode="decimal"
+          />
           {income && (
-            <FormField
-              id="notice-hour"
-              label={t('serverWatch.notice.byHour')}
-              need="required"
-              error={errors.byHour}
-              help={t('serverWatch.notice.byHourHelp')}
-            >
-              <InputGroup
-                id="notice-hour"
-                value={draft.byHour}
-                inputMode="numeric"
-                onValueChange={(byHour) => change({ byHour })}
-                intent={fieldIntent('byHour')}
-                data-testid="notice-hour"
-              />
-            </FormField>
+            <Field of={form} name="byHour" need="required" testId="notice-hour" inputMode="numeric" />
           )}
         </div>
         <Switch
@@ -326,16 +260,7 @@ function NoticeFormDialog({ editing, onClose }: { editing?: NoticeRule; onClose:
           onChange={() => change({ enabled: !draft.enabled })}
           data-testid="notice-form-enabled"
         />
-        <FormField id="notice-note" label={t('serverWatch.field.note')} need="optional" error={errors.note}>
-          <TextArea
-            id="notice-note"
-            fill
-            value={draft.note}
-            maxLength={500}
-            onChange={(e) => change({ note: e.currentTarget.value })}
-            data-testid="notice-note"
-          />
-        </FormField>
+        <Field of={form} name="note" as="textarea" maxLength={500} />
         {Object.keys(errors).length > 0 && (
           <Callout intent={Intent.DANGER} icon="error" data-testid="notice-form-invalid">
             {t('serverWatch.form.invalid')}

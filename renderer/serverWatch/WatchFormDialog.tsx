@@ -7,11 +7,11 @@ import {
   DialogBody,
   InputGroup,
   Intent,
+  type InputGroupProps,
   MenuItem,
   NumericInput,
   Radio,
   RadioGroup,
-  TextArea,
 } from '@blueprintjs/core';
 import { MultiSelect, type ItemRenderer } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
@@ -25,29 +25,22 @@ import {
 import type { Operator } from '../../shared/api/users.js';
 import type { OutputOf } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
-import { GAME_LIST, GAMES, type GameId } from '../../shared/games.js';
+import { GAME_LIST, GAMES } from '../../shared/games.js';
 import { ADMIN_OR_SERVICE, canAccess } from '../../shared/roles.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
 import { useToasts } from '../components/Toaster.js';
 import { callEndpoint, useEndpointMutation, useEndpointQuery } from '../kit/data.js';
-import { FormField } from '../kit/FormField.js';
-import { optionsOf, OptionSelect } from '../kit/OptionSelect.js';
-import { useForm } from '../kit/useForm.js';
+import { Field, FieldFrame, type FieldInput } from '../kit/form/Field.js';
+import { useBoundForm } from '../kit/form/useBoundForm.js';
+import { optionsOf } from '../kit/OptionSelect.js';
 import { useLanguage } from '../i18n/i18n.js';
-import {
-  WATCH_FIELDS,
-  checkWatch,
-  draftOf,
-  emptyWatch,
-  testInputOf,
-  watchInvalidKey,
-  type WatchDraft,
-} from './watchForm.js';
+import { testInputOf, watchForm, type WatchDraft } from './watchForm.js';
 import { formatCount, formatResponse } from './watchFormat.js';
 import { formatMoney } from '../components/money.js';
 
 type TestResult = OutputOf<'serverWatch.test'>;
+type WatchForm = ReturnType<typeof useBoundForm<'serverWatch.save', WatchDraft>>;
 
 /**
  * Adding or changing a watched server: what to check (TCP, HTTP(S), the game's status endpoint),
@@ -68,25 +61,9 @@ export function WatchFormDialog({
   const lang = useLanguage();
   const toasts = useToasts();
   const save = useEndpointMutation('serverWatch.save');
-  const form = useForm({
-    initial: editing ? draftOf(editing) : emptyWatch(),
-    fields: WATCH_FIELDS,
-    check: (d: WatchDraft) => checkWatch(d, editing?.id),
-    invalidKey: watchInvalidKey,
-    clears: (k) =>
-      k === 'kind' || k === 'host' || k === 'port' || k === 'url' || k === 'expectStatus'
-        ? ['check']
-        : k === 'notifyKind' || k === 'operatorIds'
-          ? ['notify']
-          : k === 'intervalSec'
-            ? ['intervalSec', 'timeoutMs']
-            : [k as (typeof WATCH_FIELDS)[number]],
-  });
-  const { draft, change, errors, fieldIntent } = form;
-  const [reason, setReason] = useState('');
-  const [testing, setTesting] = useState(false);
+  const form = useBoundForm(watchForm(editing));
+  const { errors } = form;
   const [tested, setTested] = useState<TestResult | null>(null);
-  const [testError, setTestError] = useState<unknown>(null);
 
   const close = () => {
     if (form.pending) return;
@@ -97,9 +74,7 @@ export function WatchFormDialog({
     const input = form.validate();
     if (input === null) return;
     try {
-      const saved = await form.send(() =>
-        save.mutateAsync({ ...input, ...(reason.trim().length >= 2 ? { reason: reason.trim() } : {}) }),
-      );
+      const saved = await form.send(() => save.mutateAsync(input));
       toasts.success(
         t(editing ? 'serverWatch.form.updated' : 'serverWatch.form.created', {
           name: saved.name,
@@ -113,45 +88,6 @@ export function WatchFormDialog({
     }
   };
 
-  const runTest = async () => {
-    setTesting(true);
-    setTested(null);
-    setTestError(null);
-    try {
-      setTested(await callEndpoint('serverWatch.test', testInputOf(draft, Number(draft.timeoutMs) || 5000)));
-    } catch (err) {
-      setTestError(err);
-    } finally {
-      setTesting(false);
-    }
-  };
-
-  const numberField = (
-    field: 'intervalSec' | 'timeoutMs' | 'failuresToDown' | 'remindEveryMin',
-    limits: { min: number; max: number },
-    need: 'required' | 'optional' = 'required',
-  ) => (
-    <FormField
-      id={`watch-${field}`}
-      label={t(`serverWatch.field.${field}`)}
-      need={need}
-      error={errors[field]}
-      help={t(`serverWatch.form.help.${field}`, limits)}
-    >
-      <NumericInput
-        id={`watch-${field}`}
-        value={draft[field]}
-        min={limits.min}
-        max={limits.max}
-        allowNumericCharactersOnly
-        buttonPosition="none"
-        onValueChange={(_n, text) => change({ [field]: text } as Partial<WatchDraft>)}
-        intent={fieldIntent(field)}
-        data-testid={`watch-${field}`}
-      />
-    </FormField>
-  );
-
   return (
     <Dialog
       isOpen
@@ -164,196 +100,66 @@ export function WatchFormDialog({
     >
       <DialogBody data-testid="watch-form">
         <div className="watch-form-row">
-          <FormField id="watch-name" label={t('serverWatch.field.name')} need="required" error={errors.name}>
-            <InputGroup
-              id="watch-name"
-              value={draft.name}
-              maxLength={80}
-              onValueChange={(name) => change({ name })}
-              intent={fieldIntent('name')}
-              data-testid="watch-name"
-            />
-          </FormField>
-          <FormField id="watch-game" label={t('serverWatch.field.game')} need="required" error={errors.game}>
-            <OptionSelect
-              id="watch-game"
-              value={draft.game}
-              none={t('serverWatch.form.chooseGame')}
-              options={GAME_LIST.map((g) => ({ value: g.id, label: g.names[lang] }))}
-              onChange={(v) => change({ game: v as GameId | '' })}
-              data-testid="watch-game"
-            />
-          </FormField>
-        </div>
-        <FormField id="watch-kind" label={t('serverWatch.field.check')} need="required">
-          <OptionSelect
-            id="watch-kind"
-            value={draft.kind}
-            options={optionsOf(CHECK_KINDS, (k) => t(`serverWatch.kindLong.${k}`))}
-            onChange={(v) => {
-              change({ kind: v as CheckKind });
-              setTested(null);
-            }}
-            data-testid="watch-kind"
+          <Field of={form} name="name" maxLength={80} />
+          <Field
+            of={form}
+            name="game"
+            as="select"
+            none={t('serverWatch.form.chooseGame')}
+            options={GAME_LIST.map((g) => ({ value: g.id, label: g.names[lang] }))}
           />
-        </FormField>
-        {draft.kind === 'tcp' ? (
-          <div className="watch-form-row">
-            <FormField id="watch-host" label={t('serverWatch.field.host')} need="required">
-              <InputGroup
-                id="watch-host"
-                value={draft.host}
-                placeholder="game1.example.com"
-                onValueChange={(host) => change({ host })}
-                intent={fieldIntent('check')}
-                data-testid="watch-host"
-              />
-            </FormField>
-            <FormField id="watch-port" label={t('serverWatch.field.port')} need="required">
-              <InputGroup
-                id="watch-port"
-                value={draft.port}
-                inputMode="numeric"
-                placeholder="7000"
-                onValueChange={(port) => change({ port })}
-                intent={fieldIntent('check')}
-                data-testid="watch-port"
-              />
-            </FormField>
-          </div>
-        ) : (
-          <div className="watch-form-row">
-            <FormField
-              id="watch-url"
-              label={t('serverWatch.field.url')}
-              need="required"
-              help={t(`serverWatch.form.help.${draft.kind}`)}
-              className="watch-form-grow"
-            >
-              <InputGroup
-                id="watch-url"
-                value={draft.url}
-                placeholder={
-                  draft.kind === 'http' ? 'https://game1.example.com/health' : 'http://10.0.0.5:8080/status'
-                }
-                onValueChange={(url) => change({ url })}
-                intent={fieldIntent('check')}
-                data-testid="watch-url"
-              />
-            </FormField>
-            {draft.kind === 'http' && (
-              <FormField id="watch-expect" label={t('serverWatch.field.expectStatus')} need="required">
-                <InputGroup
-                  id="watch-expect"
-                  value={draft.expectStatus}
-                  inputMode="numeric"
-                  onValueChange={(expectStatus) => change({ expectStatus })}
-                  intent={fieldIntent('check')}
-                  data-testid="watch-expect"
+        </div>
+        <CheckFields form={form} tested={tested} setTested={setTested} />
+        <div className="watch-form-row">
+          <NumberField form={form} field="intervalSec" />
+          <NumberField form={form} field="timeoutMs" />
+        </div>
+        <div className="watch-form-row">
+          <NumberField form={form} field="failuresToDown" />
+          <NumberField form={form} field="remindEveryMin" />
+        </div>
+        <FieldFrame of={form} name="notify" need={null}>
+          {() => (
+            <>
+              <RadioGroup
+                selectedValue={form.draft.notifyKind}
+                onChange={(e) => form.change({ notifyKind: e.currentTarget.value as 'game' | 'operators' })}
+                inline
+              >
+                <Radio value="game" label={t('serverWatch.notify.game')} data-testid="watch-notify-game" />
+                <Radio
+                  value="operators"
+                  label={t('serverWatch.notify.operators')}
+                  data-testid="watch-notify-operators"
                 />
-              </FormField>
-            )}
-          </div>
-        )}
-        {errors.check && (
-          <p className="watch-check-error" data-testid="watch-check-invalid">
-            {t(errors.check)}
-          </p>
-        )}
-        <div className="watch-test">
-          <Button
-            icon="play"
-            text={t('serverWatch.form.test')}
-            loading={testing}
-            onClick={() => void runTest()}
-            data-testid="watch-test"
-          />
-          {tested && (
-            <Callout
-              compact
-              intent={tested.ok ? Intent.SUCCESS : Intent.DANGER}
-              icon={tested.ok ? 'tick-circle' : 'error'}
-              data-testid="watch-test-result"
-              data-ok={tested.ok}
-            >
-              {tested.ok
-                ? t('serverWatch.form.testOk', { ms: formatResponse(tested.responseMs, lang) })
-                : t('serverWatch.form.testFailed', { error: tested.error ?? '' })}
-              {tested.onlinePlayers !== null &&
-                ` · ${t('serverWatch.form.testPlayers', { n: formatCount(tested.onlinePlayers, lang) })}`}
-              {tested.incomeToday !== null &&
-                ` · ${t('serverWatch.form.testIncome', { amount: formatMoney(tested.incomeToday, 'CNY', lang) })}`}
-            </Callout>
+              </RadioGroup>
+              {form.draft.notifyKind === 'operators' && (
+                <OperatorsSelect
+                  value={form.draft.operatorIds}
+                  onChange={(operatorIds) => form.change({ operatorIds })}
+                  invalid={errors.notify !== undefined}
+                />
+              )}
+            </>
           )}
-          {testError !== null && (
-            <ErrorCallout
-              title={t('serverWatch.form.testCallFailed')}
-              error={asResultError(testError, Codes.NETWORK)}
-              testId="watch-test-error"
-            />
-          )}
-        </div>
-        <div className="watch-form-row">
-          {numberField('intervalSec', WATCH_LIMITS.intervalSec)}
-          {numberField('timeoutMs', WATCH_LIMITS.timeoutMs)}
-        </div>
-        <div className="watch-form-row">
-          {numberField('failuresToDown', WATCH_LIMITS.failuresToDown)}
-          {numberField('remindEveryMin', WATCH_LIMITS.remindEveryMin, 'optional')}
-        </div>
-        <FormField id="watch-notify" label={t('serverWatch.field.notify')} error={errors.notify}>
-          <RadioGroup
-            selectedValue={draft.notifyKind}
-            onChange={(e) => change({ notifyKind: e.currentTarget.value as 'game' | 'operators' })}
-            inline
-          >
-            <Radio value="game" label={t('serverWatch.notify.game')} data-testid="watch-notify-game" />
-            <Radio
-              value="operators"
-              label={t('serverWatch.notify.operators')}
-              data-testid="watch-notify-operators"
-            />
-          </RadioGroup>
-          {draft.notifyKind === 'operators' && (
-            <OperatorsSelect
-              value={draft.operatorIds}
-              onChange={(operatorIds) => change({ operatorIds })}
-              invalid={errors.notify !== undefined}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="watch-note"
-          label={t('serverWatch.field.note')}
-          need="optional"
-          error={errors.note}
-          help={t('kit.form.chars', { count: draft.note.length, max: 500 })}
-        >
-          <TextArea
-            id="watch-note"
-            fill
-            value={draft.note}
-            maxLength={500}
-            onChange={(e) => change({ note: e.currentTarget.value })}
-            data-testid="watch-note"
-          />
-        </FormField>
+        </FieldFrame>
+        <Field
+          of={form}
+          name="note"
+          as="textarea"
+          maxLength={500}
+          help={t('kit.form.chars', { count: form.draft.note.length, max: 500 })}
+        />
         {editing && (
-          <FormField
-            id="watch-reason"
+          <Field
+            of={form}
+            name="reason"
+            as="textarea"
             label={t('confirm.reason')}
             need="optional"
             help={t('serverWatch.form.reasonHelp')}
-          >
-            <TextArea
-              id="watch-reason"
-              fill
-              value={reason}
-              maxLength={500}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              data-testid="watch-reason"
-            />
-          </FormField>
+            maxLength={500}
+          />
         )}
         {Object.keys(errors).length > 0 && (
           <Callout intent={Intent.DANGER} icon="error" data-testid="watch-form-invalid">
@@ -377,6 +183,186 @@ export function WatchFormDialog({
         testId="watch-save"
       />
     </Dialog>
+  );
+}
+
+/** One of the timing fields: a whole number within the contract's limits, said in its help. */
+function NumberField({
+  form,
+  field,
+}: {
+  form: WatchForm;
+  field: 'intervalSec' | 'timeoutMs' | 'failuresToDown' | 'remindEveryMin';
+}) {
+  const { t } = useTranslation();
+  const limits = WATCH_LIMITS[field];
+  return (
+    <FieldFrame
+      of={form}
+      name={field}
+      // Typed as text, so the schema's defaults do not make them optional on screen.
+      need={field === 'remindEveryMin' ? 'optional' : 'required'}
+      help={t(`serverWatch.form.help.${field}`, limits)}
+    >
+      {(p) => (
+        <NumericInput
+          id={p.id}
+          value={form.draft[field]}
+          min={limits.min}
+          max={limits.max}
+          allowNumericCharactersOnly
+          buttonPosition="none"
+          onValueChange={(_n, text) => form.change({ [field]: text })}
+          intent={p.intent}
+          data-testid={p.testId}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+/** What to check, for its kind, with its error and the "Test check" that runs it once now. */
+function CheckFields({
+  form,
+  tested,
+  setTested,
+}: {
+  form: WatchForm;
+  tested: TestResult | null;
+  setTested: (r: TestResult | null) => void;
+}) {
+  const { t } = useTranslation();
+  const { draft, errors } = form;
+  // The parts of the check share its one error.
+  const checkInput = (name: 'host' | 'port' | 'url' | 'expectStatus', testId?: string) => ({
+    of: form,
+    name,
+    need: 'required' as const,
+    ...(testId ? { testId } : {}),
+  });
+  const intent = errors.check ? Intent.DANGER : Intent.NONE;
+  const text =
+    (name: 'host' | 'port' | 'url' | 'expectStatus', extra: Partial<InputGroupProps>) => (p: FieldInput) => (
+      <InputGroup
+        id={p.id}
+        value={draft[name]}
+        onValueChange={(v) => form.change({ [name]: v })}
+        intent={intent}
+        data-testid={p.testId}
+        {...extra}
+      />
+    );
+  return (
+    <>
+      <Field
+        of={form}
+        name="kind"
+        as="select"
+        need="required"
+        options={optionsOf(CHECK_KINDS, (k) => t(`serverWatch.kindLong.${k}`))}
+        onChange={(v) => {
+          form.change({ kind: v as CheckKind });
+          setTested(null);
+        }}
+      />
+      {draft.kind === 'tcp' ? (
+        <div className="watch-form-row">
+          <FieldFrame {...checkInput('host')}>
+            {text('host', { placeholder: 'game1.example.com' })}
+          </FieldFrame>
+          <FieldFrame {...checkInput('port')}>
+            {text('port', { inputMode: 'numeric', placeholder: '7000' })}
+          </FieldFrame>
+        </div>
+      ) : (
+        <div className="watch-form-row">
+          <FieldFrame
+            {...checkInput('url')}
+            help={t(`serverWatch.form.help.${draft.kind}`)}
+            className="watch-form-grow"
+          >
+            {text('url', {
+              placeholder:
+                draft.kind === 'http' ? 'https://game1.example.com/health' : 'http://10.0.0.5:8080/status',
+            })}
+          </FieldFrame>
+          {draft.kind === 'http' && (
+            <FieldFrame {...checkInput('expectStatus', 'watch-expect')}>
+              {text('expectStatus', { inputMode: 'numeric' })}
+            </FieldFrame>
+          )}
+        </div>
+      )}
+      {errors.check && (
+        <p className="watch-check-error" data-testid="watch-check-invalid">
+          {t(errors.check)}
+        </p>
+      )}
+      <CheckTest draft={draft} tested={tested} setTested={setTested} />
+    </>
+  );
+}
+
+/** "Test check": the draft's check run once now through the backend, nothing saved. */
+function CheckTest({
+  draft,
+  tested,
+  setTested,
+}: {
+  draft: WatchDraft;
+  tested: TestResult | null;
+  setTested: (r: TestResult | null) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const [testing, setTesting] = useState(false);
+  const [testError, setTestError] = useState<unknown>(null);
+  const runTest = async () => {
+    setTesting(true);
+    setTested(null);
+    setTestError(null);
+    try {
+      setTested(await callEndpoint('serverWatch.test', testInputOf(draft, Number(draft.timeoutMs) || 5000)));
+    } catch (err) {
+      setTestError(err);
+    } finally {
+      setTesting(false);
+    }
+  };
+  return (
+    <div className="watch-test">
+      <Button
+        icon="play"
+        text={t('serverWatch.form.test')}
+        loading={testing}
+        onClick={() => void runTest()}
+        data-testid="watch-test"
+      />
+      {tested && (
+        <Callout
+          compact
+          intent={tested.ok ? Intent.SUCCESS : Intent.DANGER}
+          icon={tested.ok ? 'tick-circle' : 'error'}
+          data-testid="watch-test-result"
+          data-ok={tested.ok}
+        >
+          {tested.ok
+            ? t('serverWatch.form.testOk', { ms: formatResponse(tested.responseMs, lang) })
+            : t('serverWatch.form.testFailed', { error: tested.error ?? '' })}
+          {tested.onlinePlayers !== null &&
+            ` · ${t('serverWatch.form.testPlayers', { n: formatCount(tested.onlinePlayers, lang) })}`}
+          {tested.incomeToday !== null &&
+            ` · ${t('serverWatch.form.testIncome', { amount: formatMoney(tested.incomeToday, 'CNY', lang) })}`}
+        </Callout>
+      )}
+      {testError !== null && (
+        <ErrorCallout
+          title={t('serverWatch.form.testCallFailed')}
+          error={asResultError(testError, Codes.NETWORK)}
+          testId="watch-test-error"
+        />
+      )}
+    </div>
   );
 }
 

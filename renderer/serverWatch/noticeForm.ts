@@ -1,15 +1,10 @@
 import type { NoticeKind, NoticeRule } from '../../shared/api/notices.js';
-import type { InputOf } from '../../shared/api/table.js';
 import type { GameId } from '../../shared/games.js';
-import { outcome, schemaErrors, type Checked } from '../kit/form.js';
 
 /**
  * The message notice form. Players are typed as a count; income in yuan with up to two decimals,
  * sent in fen (the backend's minor units), converted in text so 0.29 stays 29 fen.
  */
-
-export const NOTICE_FIELDS = ['game', 'kind', 'threshold', 'byHour', 'enabled', 'note'] as const;
-export type NoticeField = (typeof NOTICE_FIELDS)[number];
 
 export interface NoticeDraft {
   game: GameId | '';
@@ -22,15 +17,7 @@ export interface NoticeDraft {
   note: string;
 }
 
-export type NoticeInput = Omit<InputOf<'notices.save'>, 'reason'>;
-
 export const isIncome = (k: NoticeKind): boolean => k === 'incomeBelow';
-
-/** What a wrong field is told; the threshold is said in players or in yuan, as the kind counts it. */
-export const noticeInvalidKey = (f: NoticeField, d?: NoticeDraft): string =>
-  f === 'threshold' && d
-    ? `serverWatch.noticeInvalid.threshold.${isIncome(d.kind) ? 'income' : 'players'}`
-    : `serverWatch.noticeInvalid.${f}`;
 
 export function emptyNotice(): NoticeDraft {
   return { game: '', kind: 'playersBelow', threshold: '', byHour: '18', enabled: true, note: '' };
@@ -61,19 +48,30 @@ export function noticeDraftOf(r: NoticeRule): NoticeDraft {
   };
 }
 
-export function checkNotice(d: NoticeDraft, id?: number): Checked<NoticeInput, NoticeField> {
-  const text = d.threshold.trim();
-  const threshold = isIncome(d.kind) ? (fenOf(text) ?? text) : /^\d+$/.test(text) ? Number(text) : text;
-  const hour = d.byHour.trim();
-  const candidate: Record<string, unknown> = {
-    ...(id === undefined ? {} : { id }),
-    game: d.game,
-    kind: d.kind,
-    threshold,
-    byHour: isIncome(d.kind) ? (/^\d+$/.test(hour) ? Number(hour) : hour) : null,
-    enabled: d.enabled,
-    note: d.note.trim(),
+const TEXTS = 'serverWatch.noticeFields';
+
+/** The form adding a notice, or changing `editing` (its id fixed). */
+export function noticeForm(editing?: NoticeRule) {
+  return {
+    endpoint: 'notices.save' as const,
+    name: 'notice',
+    texts: TEXTS,
+    initial: editing ? noticeDraftOf(editing) : emptyNotice(),
+    fixed: editing ? { id: editing.id } : {},
+    parse: {
+      threshold: (d: NoticeDraft) => {
+        const text = d.threshold.trim();
+        return isIncome(d.kind) ? (fenOf(text) ?? text) : /^\d+$/.test(text) ? Number(text) : text;
+      },
+      byHour: (d: NoticeDraft) => {
+        const hour = d.byHour.trim();
+        return isIncome(d.kind) ? (/^\d+$/.test(hour) ? Number(hour) : hour) : null;
+      },
+    },
+    // The threshold is said in players or in yuan, as the kind counts it.
+    invalid: (f: string, d: NoticeDraft) =>
+      f === 'threshold' ? `${TEXTS}.threshold.invalid.${isIncome(d.kind) ? 'income' : 'players'}` : undefined,
+    clears: (k: keyof NoticeDraft): readonly (keyof NoticeDraft)[] =>
+      k === 'kind' ? ['kind', 'threshold', 'byHour'] : [k],
   };
-  const errors = schemaErrors('notices.save', candidate, NOTICE_FIELDS, (f) => noticeInvalidKey(f, d));
-  return outcome(candidate as NoticeInput, errors);
 }

@@ -8,8 +8,17 @@ import {
   mergeAlerts,
   relativeParts,
 } from './watchFormat.js';
-import { checkNotice, emptyNotice, fenOf, yuanText } from './noticeForm.js';
-import { checkWatch, emptyWatch } from './watchForm.js';
+import { emptyNotice, fenOf, noticeForm, yuanText, type NoticeDraft } from './noticeForm.js';
+import { flattenKeys } from '../i18n/catalogue.js';
+import { loadCatalogue } from '../i18n/resources.js';
+import { checkBound, fieldsOf, invalidKeyOf } from '../kit/form/bound.js';
+import { CHECK_KINDS } from '../../shared/api/serverWatch.js';
+import { emptyWatch, watchForm, type WatchDraft } from './watchForm.js';
+
+const checkWatch = (draft: WatchDraft) => checkBound(watchForm(), draft);
+/** The notice form's verdict on a draft, changing notice `id` where one is given. */
+const checkNotice = (draft: NoticeDraft, id?: number) =>
+  checkBound({ ...noticeForm(), fixed: id === undefined ? {} : { id } }, draft);
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -96,13 +105,13 @@ describe('the notice form', () => {
     expect(income).toMatchObject({ ok: true, input: { id: 4, threshold: 100_050, byHour: 18 } });
     expect(checkNotice({ ...draft, kind: 'incomeBelow', byHour: '24' })).toMatchObject({
       ok: false,
-      errors: { byHour: 'serverWatch.noticeInvalid.byHour' },
+      errors: { byHour: 'serverWatch.noticeFields.byHour.invalid' },
     });
     expect(checkNotice({ ...draft, game: '', threshold: 'many' })).toMatchObject({
       ok: false,
       errors: {
-        game: 'serverWatch.noticeInvalid.game',
-        threshold: 'serverWatch.noticeInvalid.threshold.players',
+        game: 'serverWatch.noticeFields.game.invalid',
+        threshold: 'serverWatch.noticeFields.threshold.invalid.players',
       },
     });
   });
@@ -140,7 +149,10 @@ describe('the watch form', () => {
     const bad = checkWatch({ ...emptyWatch(), game: 'lw', name: 'x', url: 'ftp://x', intervalSec: '5' });
     expect(bad).toMatchObject({
       ok: false,
-      errors: { check: 'serverWatch.invalid.check.gameStatus', timeoutMs: 'serverWatch.invalid.timeoutMs' },
+      errors: {
+        check: 'serverWatch.fields.check.invalid.gameStatus',
+        timeoutMs: 'serverWatch.fields.timeoutMs.invalid',
+      },
     });
     const none = checkWatch({
       ...emptyWatch(),
@@ -149,6 +161,38 @@ describe('the watch form', () => {
       url: 'http://a/',
       notifyKind: 'operators',
     });
-    expect(none).toMatchObject({ ok: false, errors: { notify: 'serverWatch.invalid.notify' } });
+    expect(none).toMatchObject({ ok: false, errors: { notify: 'serverWatch.fields.notify.invalid' } });
+  });
+
+  it('has every field’s label and error text in both languages', async () => {
+    const form = watchForm();
+    // Parts of a field (the check's host, the notify's choice) show its one error.
+    const parts = new Set(['host', 'port', 'url', 'expectStatus', 'notifyKind', 'operatorIds', 'reason']);
+    for (const lang of ['zh-CN', 'en'] as const) {
+      const keys = flattenKeys(await loadCatalogue(lang));
+      for (const f of fieldsOf(form)) {
+        if (f !== 'check' && f !== 'notifyKind' && f !== 'operatorIds' && f !== 'reason')
+          expect(keys.has(`serverWatch.fields.${f}.label`), `${lang}: ${f}`).toBe(true);
+        if (parts.has(f) || f === 'kind') continue;
+        if (f === 'check') {
+          for (const kind of CHECK_KINDS)
+            expect(keys.has(invalidKeyOf(form, f, { ...form.initial, kind })), `${lang}: ${kind}`).toBe(true);
+        } else expect(keys.has(invalidKeyOf(form, f, form.initial)), `${lang}: ${f}`).toBe(true);
+      }
+    }
+  });
+
+  it('has the notice form’s labels and error texts in both languages', async () => {
+    const form = noticeForm();
+    for (const lang of ['zh-CN', 'en'] as const) {
+      const keys = flattenKeys(await loadCatalogue(lang));
+      for (const f of fieldsOf(form)) {
+        // The threshold's label is said for the kind; the switch has its own.
+        if (f !== 'threshold' && f !== 'enabled')
+          expect(keys.has(`serverWatch.noticeFields.${f}.label`), `${lang}: ${f}`).toBe(true);
+        for (const kind of ['playersBelow', 'incomeBelow'] as const)
+          expect(keys.has(invalidKeyOf(form, f, { ...form.initial, kind })), `${lang}: ${f}`).toBe(true);
+      }
+    }
   });
 });

@@ -1,26 +1,13 @@
 import { WATCH_LIMITS, type CheckKind, type WatchedServer } from '../../shared/api/serverWatch.js';
 import type { InputOf } from '../../shared/api/table.js';
+import type { FieldOf } from '../kit/form/bound.js';
 import type { GameId } from '../../shared/games.js';
-import { outcome, schemaErrors, type Checked } from '../kit/form.js';
 
 /**
  * The add / edit form of a watched server. The draft keeps every check kind's fields (switching
  * kind does not lose what was typed) as text; the input sent holds only the chosen kind's. The
  * endpoint's own schema judges it (kit/form.ts), so the form accepts exactly what the backend does.
  */
-
-export const WATCH_FIELDS = [
-  'name',
-  'game',
-  'check',
-  'intervalSec',
-  'timeoutMs',
-  'failuresToDown',
-  'remindEveryMin',
-  'notify',
-  'note',
-] as const;
-export type WatchField = (typeof WATCH_FIELDS)[number];
 
 export interface WatchDraft {
   name: string;
@@ -38,13 +25,9 @@ export interface WatchDraft {
   notifyKind: 'game' | 'operators';
   operatorIds: number[];
   note: string;
+  /** Asked only of a change; sent when it says something (two characters or more). */
+  reason: string;
 }
-
-export type WatchInput = Omit<InputOf<'serverWatch.save'>, 'reason'>;
-
-/** What a wrong field is told; what to check is said for the kind chosen. */
-export const watchInvalidKey = (f: WatchField, d?: WatchDraft): string =>
-  f === 'check' && d ? `serverWatch.invalid.check.${d.kind}` : `serverWatch.invalid.${f}`;
 
 export function emptyWatch(): WatchDraft {
   return {
@@ -62,6 +45,7 @@ export function emptyWatch(): WatchDraft {
     notifyKind: 'game',
     operatorIds: [],
     note: '',
+    reason: '',
   };
 }
 
@@ -100,23 +84,37 @@ export function checkOf(d: WatchDraft): Record<string, unknown> {
   return { kind: 'gameStatus', url: d.url.trim() };
 }
 
-/** The save input of the draft (with `id` when editing), or what is wrong with it. */
-export function checkWatch(draft: WatchDraft, id?: number): Checked<WatchInput, WatchField> {
-  const candidate: Record<string, unknown> = {
-    ...(id === undefined ? {} : { id }),
-    name: draft.name.trim(),
-    game: draft.game,
-    check: checkOf(draft),
-    intervalSec: num(draft.intervalSec),
-    timeoutMs: num(draft.timeoutMs),
-    failuresToDown: num(draft.failuresToDown),
-    remindEveryMin: draft.remindEveryMin.trim() === '' ? null : num(draft.remindEveryMin),
-    notify:
-      draft.notifyKind === 'game' ? { kind: 'game' } : { kind: 'operators', operatorIds: draft.operatorIds },
-    note: draft.note.trim(),
+const TEXTS = 'serverWatch.fields';
+
+/** The form adding a server, or changing `editing` (its id fixed). */
+export function watchForm(editing?: WatchedServer) {
+  return {
+    endpoint: 'serverWatch.save' as const,
+    name: 'watch',
+    texts: TEXTS,
+    initial: editing ? draftOf(editing) : emptyWatch(),
+    fixed: editing ? { id: editing.id } : {},
+    parse: {
+      check: checkOf,
+      intervalSec: (d: WatchDraft) => num(d.intervalSec),
+      timeoutMs: (d: WatchDraft) => num(d.timeoutMs),
+      failuresToDown: (d: WatchDraft) => num(d.failuresToDown),
+      remindEveryMin: (d: WatchDraft) => (d.remindEveryMin.trim() === '' ? null : num(d.remindEveryMin)),
+      notify: (d: WatchDraft) =>
+        d.notifyKind === 'game' ? { kind: 'game' } : { kind: 'operators', operatorIds: d.operatorIds },
+      reason: (d: WatchDraft) => (d.reason.trim().length >= 2 ? d.reason.trim() : undefined),
+    },
+    // What to check is said for the kind chosen.
+    invalid: (f: string, d: WatchDraft) => (f === 'check' ? `${TEXTS}.check.invalid.${d.kind}` : undefined),
+    clears: (k: keyof WatchDraft): readonly FieldOf<'serverWatch.save', WatchDraft>[] =>
+      k === 'kind' || k === 'host' || k === 'port' || k === 'url' || k === 'expectStatus'
+        ? ['check']
+        : k === 'notifyKind' || k === 'operatorIds'
+          ? ['notify']
+          : k === 'intervalSec'
+            ? ['intervalSec', 'timeoutMs']
+            : [k],
   };
-  const errors = schemaErrors('serverWatch.save', candidate, WATCH_FIELDS, (f) => watchInvalidKey(f, draft));
-  return outcome(candidate as WatchInput, errors);
 }
 
 /** The test call's input for the draft's check (nothing saved). */

@@ -73,6 +73,43 @@ describe('super-admin tools', () => {
     await admin.context().close();
   });
 
+  it('changes a platform key: nothing changed is said, not sent; a change takes a reason and sends only itself', async () => {
+    // Signed in first: the key is stored through the console's own session.
+    const page = await signedIn('super', '/home');
+    const key = await call<{ id: number }>('platformKeys.create', {
+      game: 'lw',
+      name: 'E2E Epic',
+      platform: 'epic',
+      secret: SECRET,
+      note: 'first note',
+    });
+    await goTo(page, '/lw/steamtoken');
+    await page.getByTestId(`key-edit-${key.id}`).click();
+    await page.getByTestId('key-form').waitFor();
+    expect(await page.getByTestId('key-name').inputValue()).toBe('E2E Epic');
+    expect(await page.getByTestId('key-secret').inputValue()).toBe('');
+
+    // Nothing changed: a note says so and the reason is asked for; nothing is sent.
+    await page.getByTestId('key-save').click();
+    await expect.poll(() => page.getByTestId('key-form-note').textContent()).toMatch(/Nothing has changed/);
+    expect(await page.getByTestId('key-form').textContent()).toMatch(/reason/i);
+
+    // A new note with a reason is saved; the secret and the name stay as they were.
+    await page.getByTestId('key-note').fill('moved to the new build server');
+    await page.getByTestId('key-reason').fill('the build server moved');
+    await page.getByTestId('key-save').click();
+    await page.getByTestId('key-form').waitFor({ state: 'detached' });
+    const after = await call<{ items: { id: number; name: string; note: string; secretMask: string }[] }>(
+      'platformKeys.list',
+      { game: 'lw', q: 'E2E Epic' },
+    );
+    expect(after.items).toEqual([
+      expect.objectContaining({ id: key.id, name: 'E2E Epic', note: 'moved to the new build server' }),
+    ]);
+    expect(after.items[0]?.secretMask).toContain('WXYZ');
+    await page.context().close();
+  });
+
   it('repairs player data: Execute needs a name, a dry run shows what would change, a reasoned run ends', async () => {
     const page = await signedIn('admin', '/ymmj/batchfix');
     const name = page.getByTestId('batchfix-name');

@@ -113,4 +113,21 @@ describe('a form bound to an endpoint', () => {
       playerId: 'moderation.bannedHeroes.fields.playerId.invalid',
     });
   });
+
+  it('holds back a draft with nothing to send by its note, beside any wrong field', () => {
+    const draft = { playerId: '', category: 'gm', note: '', reason: 'checked by hand' };
+    const spec = {
+      ...special,
+      initial: draft,
+      note: (candidate: Record<string, unknown>) => (candidate.playerId ? undefined : 'nothing.to.send'),
+    } satisfies BoundSpec<'specialUsers.create', typeof draft>;
+    const empty = checkBound(spec, draft);
+    expect(empty).toMatchObject({ ok: false, note: 'nothing.to.send' });
+    expect(checkBound(spec, { ...draft, reason: '' })).toMatchObject({
+      ok: false,
+      errors: { reason: 'moderation.specialUsers.fields.reason.invalid' },
+      note: 'nothing.to.send',
+    });
+    expect(checkBound(spec, { ...draft, playerId: '77' }).ok).toBe(true);
+  });
 });

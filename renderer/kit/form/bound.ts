@@ -41,6 +41,11 @@ export interface BoundSpec<E extends EndpointId, D extends object> {
     draft: D,
     candidate: Record<string, unknown>,
   ) => FieldErrors<FieldOf<E, D>>;
+  /**
+   * Why a draft with no wrong field still sends nothing (a change that changes nothing): the i18n
+   * key of a note the form shows instead of calling.
+   */
+  note?: (candidate: Record<string, unknown>, draft: D) => string | undefined;
   /** A field's error text where it depends on the draft (a value said for its kind). */
   invalid?: (field: FieldOf<E, D>, draft: D) => string | undefined;
   /** The fields whose errors a change makes stale, where more than the changed one. */
@@ -114,7 +119,8 @@ export function checkBound<E extends EndpointId, D extends object>(
     reasonLater: spec.reasonLater ?? false,
   });
   const errors = spec.refine ? spec.refine(found, draft, candidate) : found;
-  return Object.keys(errors).length > 0
-    ? { ok: false, errors }
-    : { ok: true, input: candidate as InputOf<E> };
+  const note = spec.note?.(candidate, draft);
+  if (Object.keys(errors).length === 0 && note === undefined)
+    return { ok: true, input: candidate as InputOf<E> };
+  return note === undefined ? { ok: false, errors } : { ok: false, errors, note };
 }
