@@ -47,6 +47,8 @@ import './orders.css';
  * threshold is shown, with a warning when this order will wait for a second ADMIN. The form has
  * one request id, so a double submit makes one order. A SUPER can change the threshold here.
  */
+// The one form page not yet split into its parts and bound to its endpoint (issue 25 goes on).
+// eslint-disable-next-line max-lines-per-function
 export function CreateOrderPage({ game }: { game: GameId }) {
   const { t } = useTranslation();
   const lang = useLanguage();
