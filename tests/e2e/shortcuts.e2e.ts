@@ -38,7 +38,8 @@ describe('shortcuts', () => {
     await page.keyboard.press('Enter');
     await waitForPath(page, '/admin/shortcut');
     await page.getByTestId('shortcuts-page').waitFor();
-    expect(await page.getByTestId('palette-input').count()).toBe(0);
+    // The palette closes with its overlay's exit transition, which may outlast a quick navigation.
+    await expect.poll(() => page.getByTestId('palette-input').count()).toBe(0);
 
     // Only pages the role opens: the admin is not a super-admin, so no system logs.
     await openPalette(page);
@@ -92,7 +93,8 @@ describe('shortcuts', () => {
     await page.getByTestId('shortcut-recorder-playerSearch').waitFor();
     await page.keyboard.press('Control+k');
     await expect.poll(() => combo.getAttribute('data-combo')).toBe('mod+k');
-    expect(await page.getByTestId('palette-input').count()).toBe(0);
+    // The palette closes with its overlay's exit transition, which may outlast a quick navigation.
+    await expect.poll(() => page.getByTestId('palette-input').count()).toBe(0);
     expect(await page.getByTestId('shortcut-issue-playerSearch').textContent()).toBe(
       'Same keys as “Command palette”',
     );
