@@ -153,6 +153,8 @@ describe('the top bar', () => {
     const page = await signedIn('admin');
     const bar = page.getByRole('banner');
     await bar.getByTestId('todo-popup-button').waitFor();
+    // The bell shows once main says server watch is watching, a read of its own after the frame.
+    await bar.getByTestId('alerts-button').waitFor();
     const order = await bar.evaluate((el) =>
       [...el.querySelectorAll('[data-testid]')].map((e) => e.getAttribute('data-testid')),
     );
