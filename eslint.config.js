@@ -55,6 +55,12 @@ export default tseslint.config(
               importNames: ['HTMLSelect'],
               message: "Use renderer/components/HTMLSelect: its arrow is named in the operator's language.",
             },
+            {
+              name: 'react-router-dom',
+              importNames: ['useSearchParams'],
+              message:
+                'Use renderer/kit/useUrlSearch: its changes start from the latest URL, not the drawn one.',
+            },
           ],
         },
       ],

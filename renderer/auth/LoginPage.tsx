@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { Button, Callout, FormGroup, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
@@ -61,7 +62,7 @@ function usePreloadFrame() {
  */
 function SignInNotices({ firstRun, next }: { firstRun: FirstRunDone | null; next: string | null }) {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
+  const [search] = useUrlSearch();
   const { state, lastEnd } = useSession();
   const expired = search.get(EXPIRED_PARAM) === '1' || lastEnd !== null;
   return (
@@ -147,7 +148,7 @@ function PasswordField({
 function SignInForm({ firstRun }: { firstRun: FirstRunDone | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const [search] = useUrlSearch();
   const { apply } = useSession();
   const [account, setAccount] = useState(firstRun?.account ?? '');
   const [password, setPassword] = useState('');

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { runParam } from './jobs.js';
 
 const RUN_PARAM = 'run';
@@ -8,7 +8,7 @@ const RUN_PARAM = 'run';
  * which one, show another, forget it. The page's history is not grown by it.
  */
 export function useRunParam() {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useUrlSearch();
   const set = (id: number | null) =>
     setSearch(
       (prev) => {

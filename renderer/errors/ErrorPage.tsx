@@ -1,4 +1,5 @@
-import { Link, useNavigate, useRouteError, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useRouteError } from 'react-router-dom';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { Button, Classes, NonIdealState, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '../../shared/games.js';
@@ -51,7 +52,7 @@ function WayBack({ kind }: { kind: ErrorKind }) {
 function Refused() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [search] = useSearchParams();
+  const [search] = useUrlSearch();
   const { state } = useSession();
   const route = refusedRoute(search.get(REFUSED_PARAM));
   const signedIn = state ? isSignedIn(state, Date.now()) : false;

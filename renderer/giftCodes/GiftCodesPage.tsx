@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { Button, Classes, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { CodeKind } from '../../shared/api/giftCodes.js';
@@ -35,7 +35,7 @@ export function GiftCodesPage({ game, kind }: { game: GameId; kind: CodeKind }) 
   const { t } = useTranslation();
   const lang = useLanguage();
   const now = useNow(60_000);
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useUrlSearch();
   const [creating, setCreating] = useState(false);
   const currency = useShopCurrency(game, kind);
   const ep = endpointsOf(kind);

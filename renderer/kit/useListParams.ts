@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlSearch } from './useUrlSearch.js';
 import { applyPatch, pageOf, type ParamPatch } from './listParams.js';
 
 /** One list's filters and page, in the URL (see listParams.ts). */
 export function useListParams(pageKey = 'page') {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useUrlSearch();
   const update = useCallback(
     (patch: ParamPatch) => setSearch((prev) => applyPatch(prev, patch, pageKey)),
     [setSearch, pageKey],

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { Button, Callout, Classes, FormGroup, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
@@ -168,7 +168,7 @@ function SearchForm({
 export function PlayerSearchPage({ game }: { game: GameId }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearch();
   const parsed = useMemo(() => parseSearch(params), [params]);
   const { draft, keys, problems } = parsed;
   const searching = hasKeys(keys);

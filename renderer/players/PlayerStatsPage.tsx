@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { Button, ButtonGroup, Card, Classes, H4 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { GameId } from '../../shared/games.js';
@@ -155,7 +155,7 @@ function NewPerDay({ points, days }: { points: readonly DayCount[]; days: number
 export function PlayerStatsPage({ game }: { game: GameId }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearch();
   const days = parseStatsWindow(params.get('days'));
   const stats = usePlayerStats(game, days);
 

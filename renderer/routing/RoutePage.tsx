@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { H1, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '../../shared/games.js';
@@ -18,7 +19,7 @@ export function RoutePage({ route, children }: { route: RouteDef; children: Reac
   const { t } = useTranslation();
   const lang = useLanguage();
   const location = useLocation();
-  const [search] = useSearchParams();
+  const [search] = useUrlSearch();
   const { state, appInfo } = useSession();
 
   const heading = t(headingKeyOf(route, appInfo?.backend.setup === 'needed'));

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '@blueprintjs/core';
 import type { RouteDef } from '../../shared/routes.js';
@@ -15,7 +16,7 @@ import { PlannedPage } from '../planned/PlannedPage.js';
 function usePrepare(component: unknown, route: RouteDef): void {
   const client = useQueryClient();
   const params = useParams();
-  const [search] = useSearchParams();
+  const [search] = useUrlSearch();
   if (isLazyScreen(component)) component.prepare({ client, game: route.game, params, search });
   // Once a signed-in screen is up, the screens operators open most load while nothing else runs.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { Tab, TabPanel, Tabs } from '@blueprintjs/core';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { useTranslation } from 'react-i18next';
 import { useLiveWatch } from './live.js';
 import { NoticesTab } from './NoticesTab.js';
@@ -15,7 +15,7 @@ type TabId = 'servers' | 'notices';
  */
 export function ServerWatchPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useUrlSearch();
   useLiveWatch();
   const tab: TabId = search.get('tab') === 'notices' ? 'notices' : 'servers';
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { LOG_EXPORT_CAP, type SystemLogRow } from '../../shared/api/systemLogs.js';
@@ -81,7 +81,7 @@ const auditColumns = (t: TFunction) => [
 export function AuditTrail() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [search] = useSearchParams();
+  const [search] = useUrlSearch();
   const kind = pickOne(search.get(AUDIT_PARAMS.kind), AUDIT_KINDS);
   const list = useListController({
     endpoint: 'systemLogs.audit',

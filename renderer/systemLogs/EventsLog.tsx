@@ -1,5 +1,5 @@
 import { Intent, Tag } from '@blueprintjs/core';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { EventLevel, SystemEvent } from '../../shared/api/systemLogs.js';
@@ -36,7 +36,7 @@ const eventColumns = (t: TFunction) => [
 export function EventsLog() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const [search] = useSearchParams();
+  const [search] = useUrlSearch();
   const kinds = useEndpointQuery('systemLogs.eventKinds', {}, { staleTime: 30_000 });
   const list = useListController({
     endpoint: 'systemLogs.events',

@@ -1,5 +1,5 @@
 import { Tab, Tabs } from '@blueprintjs/core';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { useTranslation } from 'react-i18next';
 import { pickOne } from '../kit/listParams.js';
 import { AuditTrail } from './AuditTrail.js';
@@ -15,7 +15,7 @@ import './systemLogs.css';
  */
 export function SystemLogsPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useUrlSearch();
   const tab: LogTab = pickOne(search.get(TAB_PARAM), TABS) ?? 'audit';
   return (
     <Tabs
