@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { GameId } from '../../shared/games.js';
 import type { TabSource } from '../../shared/api/players.js';
 import type { Database } from '../db/schema.js';
@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.js';
 /**
  * The game's cache of a player's tabs (spec: "many have a cache variant"). A cached read returns
  * the copy when there is one; otherwise, and always for a fresh read, it reads the database and
- * stores the rows as the new copy. Tabs without a cache variant always read the database.
+ * stores the rows as the new copy, in one statement. Tabs without a cache variant always read the database.
  */
 
 export interface CachedRead<T> {
@@ -24,13 +24,25 @@ export interface CacheOptions {
   now: Date;
 }
 
+/**
+ * Where a tab's rows come from when the copy is not used: `prepare` makes sure the player's rows
+ * exist (see materialise.ts), `rows` is an SQL expression of the rows as one JSON array (null or
+ * '[]' for none). One expression, not rows read into JS: the database builds the array, and a
+ * cached tab's new copy is written by the same statement that reads it, so a 10,000-row tab costs
+ * one round trip and no JSON made twice (issue 23: the first open of a heavy player's equipment).
+ */
+export interface TabSourceSql<T> {
+  prepare: () => Promise<void>;
+  rows: RawBuilder<T[] | null>;
+}
+
 export async function readThroughCache<T>(
   db: Kysely<Database>,
   game: GameId,
   playerId: string,
   key: string,
   opts: CacheOptions,
-  readDb: () => Promise<T[]>,
+  source: TabSourceSql<T>,
 ): Promise<CachedRead<T>> {
   const readAt = opts.now.toISOString();
   if (opts.cached && !opts.fresh) {
@@ -44,18 +56,16 @@ export async function readThroughCache<T>(
     if (copy)
       return { source: 'cache', cachedAt: copy.cached_at.toISOString(), readAt, rows: copy.data as T[] };
   }
-  const rows = await readDb();
-  if (opts.cached) {
-    await db
-      .insertInto('player_cache')
-      .values({ game, player_id: playerId, tab: key, data: JSON.stringify(rows), cached_at: opts.now })
-      .onConflict((oc) =>
-        oc.columns(['game', 'player_id', 'tab']).doUpdateSet((eb) => ({
-          data: eb.ref('excluded.data'),
-          cached_at: eb.ref('excluded.cached_at'),
-        })),
-      )
-      .execute();
+  await source.prepare();
+  const rows = sql<T[]>`coalesce((${source.rows})::jsonb, '[]'::jsonb)`;
+  if (!opts.cached) {
+    const read = await db.selectNoFrom(rows.as('rows')).executeTakeFirstOrThrow();
+    return { source: 'db', cachedAt: null, readAt, rows: read.rows };
   }
-  return { source: 'db', cachedAt: null, readAt, rows };
+  const stored = await sql<{ data: T[] }>`
+    insert into player_cache (game, player_id, tab, data, cached_at)
+    values (${game}, ${playerId}, ${key}, ${rows}, ${opts.now})
+    on conflict (game, player_id, tab) do update set data = excluded.data, cached_at = excluded.cached_at
+    returning data`.execute(db);
+  return { source: 'db', cachedAt: null, readAt, rows: stored.rows[0]?.data ?? [] };
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Equipment, playersEndpoints } from '../../shared/api/players.js';
 import type { GameId } from '../../shared/games.js';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
@@ -41,14 +41,26 @@ function equipmentOf(db: Kysely<Database>, game: GameId, playerId: string) {
     .orderBy('id', 'asc');
 }
 
+/**
+ * Every piece, strongest first, as one JSON array built by the database: 10,000 pieces are one
+ * value to parse, not 10,000 rows of three JSON columns each (about five times faster on PGlite).
+ */
+export function equipmentJson(game: GameId, playerId: string): RawBuilder<Equipment[] | null> {
+  return sql<Equipment[] | null>`(select json_agg(json_build_object(
+      'id', e.id, 'eqID', e.eq_id, 'name', e.name, 'quality', e.quality, 'level', e.level,
+      'power', e.power, 'baseAttrs', e.base_attrs, 'extraAttrs', e.extra_attrs, 'suitAttrs', e.suit_attrs
+    ) order by e.power desc, e.id asc)
+    from player_equipment as e where e.game = ${game} and e.player_id = ${playerId})`;
+}
+
 /** Every piece, strongest first. */
 export async function readEquipment(
   db: Kysely<Database>,
   game: GameId,
   playerId: string,
 ): Promise<Equipment[]> {
-  const rows = await equipmentOf(db, game, playerId).selectAll().execute();
-  return rows.map(toEquipment);
+  const read = await db.selectNoFrom(equipmentJson(game, playerId).as('items')).executeTakeFirstOrThrow();
+  return read.items ?? [];
 }
 
 export const equipment: EndpointHandler<Endpoints['players.equipment']> = async (input, ctx) => {
@@ -59,9 +71,9 @@ export const equipment: EndpointHandler<Endpoints['players.equipment']> = async 
     player.id,
     'equipment',
     { cached: TAB_DEFS.equipment.cache, fresh: input.read === 'fresh', now: ctx.now },
-    async () => {
-      await ensurePlayerData(ctx.db, input.game, player, ctx.now);
-      return readEquipment(ctx.db, input.game, player.id);
+    {
+      prepare: () => ensurePlayerData(ctx.db, input.game, player, ctx.now),
+      rows: equipmentJson(input.game, player.id),
     },
   );
   const { rows, ...meta } = read;

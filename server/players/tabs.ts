@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import type { TabRow, playersEndpoints } from '../../shared/api/players.js';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
 import type { EndpointHandler } from '../http/context.js';
 import { readThroughCache } from './cache.js';
-import { readEquipment } from './equipment.js';
+import { equipmentJson } from './equipment.js';
 import { assertGameHasTab, mustFindPlayer } from './lookup.js';
 import { ensurePlayerData } from './materialise.js';
 
@@ -23,18 +24,13 @@ export const tab: EndpointHandler<Endpoints['players.tab']> = async (input, ctx)
     player.id,
     input.tab,
     { cached: TAB_DEFS[input.tab].cache, fresh: input.read === 'fresh', now: ctx.now },
-    async () => {
-      await ensurePlayerData(ctx.db, input.game, player, ctx.now);
-      if (input.tab === 'equipment') return readEquipment(ctx.db, input.game, player.id);
-      const rows = await ctx.db
-        .selectFrom('player_rows')
-        .select('data')
-        .where('game', '=', input.game)
-        .where('player_id', '=', player.id)
-        .where('tab', '=', input.tab)
-        .orderBy('seq')
-        .execute();
-      return rows.map((r) => r.data as TabRow);
+    {
+      prepare: () => ensurePlayerData(ctx.db, input.game, player, ctx.now),
+      rows:
+        input.tab === 'equipment'
+          ? equipmentJson(input.game, player.id)
+          : sql<TabRow[] | null>`(select json_agg(r.data order by r.seq) from player_rows as r
+              where r.game = ${input.game} and r.player_id = ${player.id} and r.tab = ${input.tab})`,
     },
   );
   return { tab: input.tab, ...read };
