@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Callout, Classes, Intent, Spinner, Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { Codes } from '../../shared/codes.js';
 import { GAMES, gamePagePath, type GameId } from '../../shared/games.js';
 import { FIRST_TAB } from '../../shared/player-tabs.js';
@@ -13,7 +14,7 @@ import { PERF_MARKS, useMarkOnce } from './perfMark.js';
 import { PlayerHeader } from './PlayerHeader.js';
 import { PlayerHistory } from './PlayerHistory.js';
 import { PlayerTabPanel } from './PlayerTabPanel.js';
-import { usePlayer } from './playersApi.js';
+import { prefetchPlayerPage, usePlayer } from './playersApi.js';
 import { isPlayerId, resolveTab } from './detailParams.js';
 import { EmptyState } from '../components/EmptyState.js';
 import './players.css';
@@ -51,6 +52,7 @@ export function PlayerDetailPage({ game }: { game: GameId }) {
     setTabDrawn(true);
   }, [markRows]);
   const gameName = GAMES[game].names[lang];
+  const client = useQueryClient();
 
   if (!validId) {
     return (
@@ -100,7 +102,15 @@ export function PlayerDetailPage({ game }: { game: GameId }) {
         <BackToSearch game={game} />
       </div>
       <PlayerHeader game={game} player={player.data} />
-      <div className="player-tabs">
+      <div
+        className="player-tabs"
+        // Pressing a tab starts its read: the button's release, and the navigation, come after.
+        onPointerDown={(event) => {
+          const pressed = event.target instanceof Element ? event.target.closest('[data-player-tab]') : null;
+          const next = pressed?.getAttribute('data-player-tab');
+          if (next) prefetchPlayerPage(client, game, { id, tab: next }, new URLSearchParams(location.search));
+        }}
+      >
         <Tabs
           id="player-tabs"
           selectedTabId={tab ? `player-tab-${tab}` : ''}
@@ -113,6 +123,7 @@ export function PlayerDetailPage({ game }: { game: GameId }) {
               id={`player-tab-${tb}`}
               title={t(`players.tab.${tb}`)}
               data-testid={`player-tab-${tb}`}
+              data-player-tab={tb}
             />
           ))}
         </Tabs>

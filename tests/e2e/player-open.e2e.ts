@@ -132,4 +132,31 @@ describe('opening a player', () => {
     await expect.poll(() => page.getByTestId('screen-loading').count()).toBe(0);
     expect(await page.getByTestId('error-crash').count()).toBe(0);
   });
+
+  it('starts a tab’s read when the tab is pressed, before it is released', async () => {
+    const page = await openConsole(fx.browser, fx.host);
+    await signedIn(page);
+    const id = playerIdOf(GAME, 6);
+    await goTo(page, playerPath(GAME, id, 'info'));
+    await page.locator('[data-testid="tab-panel"][data-tab="info"][data-row-count]').waitFor();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const endpoint = endpointOf(r);
+      if (endpoint) asked.push(endpoint);
+    });
+
+    const equipmentTab = page.getByTestId('player-tab-equipment');
+    const box = await equipmentTab.boundingBox();
+    if (!box) throw new Error('the equipment tab is not on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await expect.poll(() => asked.includes('players.equipment')).toBe(true);
+    // Still pressed: the tab is not open yet, its read is on its way.
+    expect(await page.locator('[data-testid="tab-panel"][data-tab="equipment"]').count()).toBe(0);
+    await page.mouse.up();
+    await page.locator('[data-testid="tab-panel"][data-tab="equipment"][data-row-count]').waitFor();
+    // The read made on the press is the one the tab shows: no second call for it.
+    expect(asked.filter((e) => e === 'players.equipment')).toHaveLength(1);
+    await page.context().close();
+  });
 });
