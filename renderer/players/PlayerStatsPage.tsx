@@ -14,12 +14,13 @@ import {
   STAT_TILES,
   barFractions,
   fillDays,
-  labelledIndexes,
+  newPerDayOption,
   parseStatsWindow,
   shareText,
   type DayCount,
   type PlayerStats,
 } from './stats.js';
+import { ChartPanel } from '../kit/charts/ChartPanel.js';
 import './players.css';
 
 function Tiles({ stats }: { stats: PlayerStats }) {
@@ -74,10 +75,6 @@ function LevelBands({ levels }: { levels: PlayerStats['levels'] }) {
   );
 }
 
-const CHART_HEIGHT = 160;
-const BAR_WIDTH = 10;
-const BAR_GAP = 2;
-
 function dayLabel(day: string, lang: string): string {
   const d = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(d.getTime())
@@ -85,69 +82,50 @@ function dayLabel(day: string, lang: string): string {
     : new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
 }
 
-/** New players per day as an inline SVG bar chart: one bar per day, each with its figure on hover. */
-function NewPerDay({ points, days }: { points: readonly DayCount[]; days: number }) {
+/** New players per day: a bar per day (ECharts, loaded with this page), its figures beside it. */
+function NewPerDay({ game, points, days }: { game: GameId; points: readonly DayCount[]; days: number }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const filled = useMemo(() => fillDays(points), [points]);
-  const fractions = barFractions(filled.map((p) => p.count));
   const max = Math.max(0, ...filled.map((p) => p.count));
   const total = filled.reduce((sum, p) => sum + p.count, 0);
-  const width = filled.length * (BAR_WIDTH + BAR_GAP);
-  const labels = labelledIndexes(filled.length);
-  return (
-    <Card className="stats-card">
-      <H4>{t('players.stats.newPerDay', { days })}</H4>
-      {total === 0 ? (
+  const series = t('players.stats.newSeries');
+  const option = useMemo(
+    () => newPerDayOption(filled, series, (day) => dayLabel(day, lang)),
+    [filled, series, lang],
+  );
+  if (total === 0) {
+    return (
+      <Card className="stats-card">
+        <H4>{t('players.stats.newPerDay', { days })}</H4>
         <p className={Classes.TEXT_MUTED} data-testid="stats-no-new">
           {t('players.stats.noNew', { days })}
         </p>
-      ) : (
-        <figure className="new-per-day" data-testid="stats-new-per-day" data-days={filled.length}>
-          <figcaption className={Classes.TEXT_MUTED}>
-            {t('players.stats.newTotal', { n: formatCount(total, lang), max: formatCount(max, lang) })}
-          </figcaption>
-          <svg
-            viewBox={`0 0 ${width} ${CHART_HEIGHT}`}
-            preserveAspectRatio="none"
-            role="img"
-            aria-label={t('players.stats.newPerDay', { days })}
-            className="new-per-day-chart"
-          >
-            {filled.map((p, i) => {
-              const h = Math.max((fractions[i] ?? 0) * CHART_HEIGHT, p.count > 0 ? 1 : 0);
-              return (
-                <rect
-                  key={p.day}
-                  x={i * (BAR_WIDTH + BAR_GAP)}
-                  y={CHART_HEIGHT - h}
-                  width={BAR_WIDTH}
-                  height={h}
-                  className="new-per-day-bar"
-                >
-                  <title>
-                    {t('players.stats.dayCount', {
-                      day: dayLabel(p.day, lang),
-                      n: formatCount(p.count, lang),
-                    })}
-                  </title>
-                </rect>
-              );
-            })}
-          </svg>
-          <div className="new-per-day-axis">
-            {labels.map((i) => {
-              const p = filled[i];
-              return p ? (
-                <span key={p.day} style={{ left: `${((i + 0.5) / filled.length) * 100}%` }}>
-                  {dayLabel(p.day, lang)}
-                </span>
-              ) : null;
-            })}
-          </div>
-        </figure>
-      )}
-    </Card>
+      </Card>
+    );
+  }
+  return (
+    <ChartPanel
+      title={t('players.stats.newPerDay', { days })}
+      option={option}
+      testId="stats-new-per-day"
+      fileName={`${game}-new-players-${days}d`}
+      height={200}
+      caption={
+        <p className={Classes.TEXT_MUTED}>
+          {t('players.stats.newTotal', { n: formatCount(total, lang), max: formatCount(max, lang) })}
+        </p>
+      }
+      figures={{
+        category: t('players.stats.day'),
+        series: [series],
+        rows: filled.map((p) => ({
+          key: p.day,
+          label: dayLabel(p.day, lang),
+          values: [formatCount(p.count, lang)],
+        })),
+      }}
+    />
   );
 }
 
@@ -200,7 +178,7 @@ export function PlayerStatsPage({ game }: { game: GameId }) {
               </p>
               <Tiles stats={data} />
               <div className="stats-charts">
-                <NewPerDay points={data.newPerDay} days={days} />
+                <NewPerDay game={game} points={data.newPerDay} days={days} />
                 <LevelBands levels={data.levels} />
               </div>
             </>

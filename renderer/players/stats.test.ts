@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barFractions, fillDays, labelledIndexes, parseStatsWindow, percentOf, shareText } from './stats.js';
+import { barFractions, fillDays, newPerDayOption, parseStatsWindow, percentOf, shareText } from './stats.js';
 
 describe('player statistics helpers', () => {
   it('reads the window from the URL, 30 days unless 7, 30 or 90', () => {
@@ -48,11 +48,21 @@ describe('player statistics helpers', () => {
     expect(shareText(1000, 1234)).toBe('81');
   });
 
-  it('labels first, last and a few days between', () => {
-    expect(labelledIndexes(3)).toEqual([0, 1, 2]);
-    const labels = labelledIndexes(90);
-    expect(labels[0]).toBe(0);
-    expect(labels.at(-1)).toBe(89);
-    expect(labels.length).toBeLessThanOrEqual(6);
+  it('draws one bar per day with its figure, zoomable past two months', () => {
+    const days = fillDays([
+      { day: '2026-01-01', count: 3 },
+      { day: '2026-01-03', count: 5 },
+    ]);
+    const option = newPerDayOption(days, 'New players', (d) => d.slice(5));
+    expect(option.xAxis).toMatchObject({ type: 'category', data: ['01-01', '01-02', '01-03'] });
+    expect(option.series).toEqual([
+      expect.objectContaining({ type: 'bar', name: 'New players', data: [3, 0, 5] }),
+    ]);
+    expect(option.dataZoom).toBeUndefined();
+    const quarter = Array.from({ length: 90 }, (_, i) => ({
+      day: `2026-0${1 + Math.floor(i / 31)}-01`,
+      count: i,
+    }));
+    expect(newPerDayOption(quarter, 'x', String).dataZoom).toHaveLength(2);
   });
 });

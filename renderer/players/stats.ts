@@ -1,8 +1,9 @@
 import type { OutputOf } from '../../shared/api/table.js';
+import type { ChartOption } from '../kit/charts/echarts.js';
 
 /**
- * Pure helpers of the player statistics page: the window choice in the URL, and the shapes of
- * its two charts (level bands, new players per day), drawn with plain elements.
+ * Pure helpers of the player statistics page: the window choice in the URL, the level bands'
+ * sizes and the chart of new players per day.
  */
 
 export const STATS_WINDOWS = [7, 30, 90] as const;
@@ -72,12 +73,25 @@ export function shareText(part: number, total: number): string | null {
   return pct === 0 && part > 0 ? '<1' : String(pct);
 }
 
-/** Which day labels to print under a bar chart: first, last and a few between, never crowded. */
-export function labelledIndexes(length: number, maxLabels = 6): number[] {
-  if (length <= 0) return [];
-  if (length <= maxLabels) return Array.from({ length }, (_, i) => i);
-  const step = (length - 1) / (maxLabels - 1);
-  return [...new Set(Array.from({ length: maxLabels }, (_, i) => Math.round(i * step)))];
+/**
+ * The chart of new players per day: one bar per day, the day's figure in the tooltip; past two
+ * months the chart can be zoomed (wheel, drag, or the slider under it).
+ */
+export function newPerDayOption(
+  days: readonly DayCount[],
+  seriesName: string,
+  label: (day: string) => string,
+): ChartOption {
+  const zoom = days.length > 60;
+  return {
+    animation: false,
+    grid: { left: 48, right: 16, top: 16, bottom: zoom ? 64 : 32 },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    xAxis: { type: 'category', data: days.map((d) => label(d.day)), axisTick: { alignWithLabel: true } },
+    yAxis: { type: 'value', minInterval: 1 },
+    ...(zoom ? { dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }] } : {}),
+    series: [{ type: 'bar', name: seriesName, data: days.map((d) => d.count), barMaxWidth: 16 }],
+  };
 }
 
 export type PlayerStats = OutputOf<'players.stats'>;

@@ -79,3 +79,8 @@ export function useDocumentTheme(): EffectiveTheme {
   useLayoutEffect(() => applyTheme(document, effective), [effective]);
   return effective;
 }
+
+/** The theme the console is drawn in now (for what draws itself, such as a chart's canvas). */
+export function useEffectiveTheme(): EffectiveTheme {
+  return resolveTheme(useThemeSetting(), usePrefersDark());
+}
