@@ -180,6 +180,49 @@ describe('orders', () => {
     await page.context().close();
   });
 
+  it('a refused order says what to fix and starts there; items go with their counts, each once', async () => {
+    const page = await signedIn('atomicwar', `/${GAME}/recharge/ordercreate`);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
+    await page.getByTestId('order-create-submit').click();
+    await page.getByTestId('order-create-invalid').waitFor();
+    await expect.poll(focused).toBe('order-create-player');
+    expect(await page.getByText("Give the player's ID (up to 32 characters)").isVisible()).toBe(true);
+
+    await page.getByTestId('order-create-player').fill(await aPlayer());
+    await checkbox(page, 'order-create-kind-items');
+    await page.getByTestId('order-create-add-item').click();
+    await page.getByTestId('order-create-add-item').click();
+    const first = page.getByTestId('order-create-item-0');
+    const [a, b] = await first
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== ''));
+    if (!a || !b) throw new Error('the demo catalogue has fewer than two atomicwar items');
+    await first.selectOption(a);
+    await page.getByTestId('order-create-item-1').selectOption(a);
+    await page.getByTestId('order-create-count-1').fill('3');
+    await page.getByTestId('order-create-amount').fill('30');
+    await page.getByTestId('order-create-reason').fill('items lost in the server move');
+    await page.getByTestId('order-create-submit').click();
+    await page.getByText('Each item only once; raise its count instead').waitFor();
+    expect(page.url()).toContain('/recharge/ordercreate');
+
+    await page.getByTestId('order-create-item-1').selectOption(b);
+    await page.getByTestId('order-create-submit').click();
+    await waitForPath(page, /\/atomicwar\/recharge\/retrive\?.*order=/);
+    const detail = page.getByTestId('order-detail');
+    await detail.waitFor();
+    const orderId = (await detail.getAttribute('data-order')) ?? '';
+    const order = await call<{ grant: unknown }>('orders.get', { game: GAME, orderId });
+    expect(order.grant).toEqual({
+      kind: 'items',
+      rewards: [
+        { itemId: Number(a), count: 1 },
+        { itemId: Number(b), count: 3 },
+      ],
+    });
+    await page.context().close();
+  });
+
   it('a purchase paid in the sandbox is delivered; a failed delivery is resent once the game is back', async () => {
     const page = await signedIn('admin', `/${GAME}/recharge/retrive`);
     const playerId = await aPlayer();
