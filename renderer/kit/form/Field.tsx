@@ -74,7 +74,7 @@ export function FieldFrame<D extends object, F extends string>({
 
 type InputProps = Pick<
   InputGroupProps,
-  'inputMode' | 'maxLength' | 'placeholder' | 'rightElement' | 'readOnly' | 'type' | 'min'
+  'inputMode' | 'maxLength' | 'placeholder' | 'rightElement' | 'readOnly' | 'type' | 'min' | 'autoComplete'
 > & { inputClassName?: string };
 
 /**
