@@ -74,7 +74,15 @@ export function FieldFrame<D extends object, F extends string>({
 
 type InputProps = Pick<
   InputGroupProps,
-  'inputMode' | 'maxLength' | 'placeholder' | 'rightElement' | 'readOnly' | 'type' | 'min' | 'autoComplete'
+  | 'inputMode'
+  | 'maxLength'
+  | 'placeholder'
+  | 'rightElement'
+  | 'readOnly'
+  | 'disabled'
+  | 'type'
+  | 'min'
+  | 'autoComplete'
 > & { inputClassName?: string };
 
 /**
