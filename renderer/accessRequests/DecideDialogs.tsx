@@ -10,9 +10,8 @@ import { ErrorCallout } from '../components/ErrorCallout.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { useToasts } from '../components/Toaster.js';
 import { useEndpointMutation } from '../kit/data.js';
-import { FieldFrame } from '../kit/form/Field.js';
 import { useBoundForm } from '../kit/form/useBoundForm.js';
-import { RolesSelect } from '../users/RolesSelect.js';
+import { RolesField } from '../users/RolesSelect.js';
 import { approveForm, suggestedRoles } from './requestForm.js';
 
 /**
@@ -73,16 +72,7 @@ function ApproveForm({
         <Callout intent={Intent.PRIMARY} icon="info-sign">
           {t('accessRequests.approve.body', names)}
         </Callout>
-        <FieldFrame of={form} name="roles" className="access-request-roles">
-          {(p) => (
-            <RolesSelect
-              id={p.id}
-              value={form.draft.roles}
-              onChange={(roles) => form.change({ roles })}
-              invalid={Boolean(form.errors.roles)}
-            />
-          )}
-        </FieldFrame>
+        <RolesField of={form} className="access-request-roles" />
         {form.error ? (
           <ErrorCallout
             title={t('accessRequests.approve.failed')}

@@ -1,7 +1,7 @@
 import { Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Field, FieldFrame } from '../kit/form/Field.js';
-import { RolesSelect } from './RolesSelect.js';
+import { RolesField } from './RolesSelect.js';
 import type { UserForm } from './userForm.js';
 
 /** The operator form's fields, shared by create and edit; the page owns the form and its submit. */
@@ -22,16 +22,7 @@ export function UserFields({ mode, form }: { mode: 'create' | 'edit'; form: User
       {/* Required in both: a change may leave the name and roles out, but never empty them. */}
       <Field of={form} name="name" maxLength={64} need="required" />
       <Field of={form} name="first_name" maxLength={64} />
-      <FieldFrame of={form} name="roles" need="required">
-        {(p) => (
-          <RolesSelect
-            id={p.id}
-            value={form.draft.roles}
-            onChange={(roles) => form.change({ roles })}
-            invalid={Boolean(form.errors.roles)}
-          />
-        )}
-      </FieldFrame>
+      <RolesField of={form} need="required" />
       <Field
         of={form}
         name="password"
