@@ -8,7 +8,8 @@ import { goTo, openConsole, signIn, waitForPath } from './support.js';
 /**
  * A game's orders through the screens, in atomicwar: a manual order above the approval threshold
  * waits for a second ADMIN (its creator cannot approve it, another admin can, and it is
- * delivered); a manual order of a recharge pack is priced from the pack; a purchase paid in a
+ * delivered); a manual order of a recharge pack is priced from the pack; a refused order says what
+ * to fix, and items go with their counts; a SUPER changes the threshold; a purchase paid in a
  * provider's sandbox is delivered; with the game unreachable a paid order shows its failed
  * delivery, and once the game is back "Resend" delivers it; the filter drawer's Completed shows
  * delivered orders only, in the URL.
@@ -219,6 +220,38 @@ describe('orders', () => {
         { itemId: Number(a), count: 1 },
         { itemId: Number(b), count: 3 },
       ],
+    });
+    await page.context().close();
+  });
+
+  it("a SUPER changes the game's approval threshold beside the order form, with a reason", async () => {
+    const page = await signedIn('super', `/${GAME}/recharge/ordercreate`);
+    const before = await call<{ approvalThreshold: number }>('orders.settings', { game: GAME });
+    const threshold = page.getByTestId('order-settings-threshold');
+    await threshold.fill('1.234');
+    await page.getByTestId('order-settings-save').click();
+    await page
+      .getByTestId('order-settings')
+      .getByText('An amount such as 60 or 12.50, with no more decimals than the currency has')
+      .waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('order-settings-threshold');
+    await threshold.fill('7000');
+    await page.getByTestId('order-settings-reason').fill('raised for the holiday sale');
+    await page.getByTestId('order-settings-save').click();
+    await expect
+      .poll(
+        async () =>
+          (await call<{ approvalThreshold: number }>('orders.settings', { game: GAME })).approvalThreshold,
+      )
+      .toBe(700_000);
+    // The reason is asked again for the next change.
+    await expect.poll(() => page.getByTestId('order-settings-reason').inputValue()).toBe('');
+    await call('orders.saveSettings', {
+      game: GAME,
+      approvalThreshold: before.approvalThreshold,
+      reason: 'back as it was',
     });
     await page.context().close();
   });
