@@ -12,6 +12,7 @@ export function FormField({
   need,
   error,
   help,
+  danger,
   className,
   children,
 }: {
@@ -20,7 +21,10 @@ export function FormField({
   label: string;
   need?: 'required' | 'optional';
   error?: string | undefined;
-  help?: string | undefined;
+  /** What the field says when it has no error: a text, or a state (a spinner while it checks). */
+  help?: ReactNode;
+  /** Wrong for a reason outside the form's check (a player the server does not know). */
+  danger?: boolean;
   className?: string;
   children: ReactNode;
 }) {
@@ -34,7 +38,7 @@ export function FormField({
         need === 'required' ? t('common.required') : need === 'optional' ? t('kit.form.optional') : undefined
       }
       {...(helperText ? { helperText } : {})}
-      intent={error ? Intent.DANGER : Intent.NONE}
+      intent={error || danger ? Intent.DANGER : Intent.NONE}
       {...(className ? { className } : {})}
     >
       {children}

@@ -4,6 +4,8 @@ import { MenuItem, Intent } from '@blueprintjs/core';
 import { MultiSelect, type ItemPredicate, type ItemRenderer } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type Role } from '../../shared/roles.js';
+import { FieldFrame } from '../kit/form/Field.js';
+import type { BoundState } from '../kit/form/useBoundForm.js';
 
 export function RolesSelect({
   value,
@@ -64,5 +66,29 @@ export function RolesSelect({
       }}
       menuProps={{ 'aria-label': t('users.form.roles') }}
     />
+  );
+}
+
+/** A bound form's roles (an operator's, an access request's approval), picked from every role. */
+export function RolesField<D extends { roles: Role[] }>({
+  of,
+  need,
+  className,
+}: {
+  of: BoundState<D, 'roles'>;
+  need?: 'required';
+  className?: string;
+}) {
+  return (
+    <FieldFrame of={of} name="roles" {...(need ? { need } : {})} {...(className ? { className } : {})}>
+      {(p) => (
+        <RolesSelect
+          id={p.id}
+          value={of.draft.roles}
+          onChange={(roles) => of.change({ roles } as Partial<D>)}
+          invalid={Boolean(of.errors.roles)}
+        />
+      )}
+    </FieldFrame>
   );
 }

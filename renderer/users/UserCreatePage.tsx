@@ -4,16 +4,16 @@ import { fillPath, routeById } from '../../shared/routes.js';
 import { useToasts } from '../components/Toaster.js';
 import { useEndpointMutation } from '../kit/data.js';
 import { FormFrame } from '../kit/FormFrame.js';
-import { useForm } from '../kit/useForm.js';
+import { useBoundForm } from '../kit/form/useBoundForm.js';
 import { UserFields } from './UserFields.js';
-import { USER_FIELDS, emptyForm, invalidKey, validateCreate } from './userForm.js';
+import { newUserForm } from './userForm.js';
 
 export function UserCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toasts = useToasts();
   const create = useEndpointMutation('users.create');
-  const form = useForm({ initial: emptyForm(), fields: USER_FIELDS, check: validateCreate, invalidKey });
+  const form = useBoundForm(newUserForm());
 
   const onSubmit = form.submit(async (input) => {
     const op = await create.mutateAsync(input);
@@ -33,7 +33,7 @@ export function UserCreatePage() {
       cancelTo={routeById('admin.users').path}
       onSubmit={onSubmit}
     >
-      <UserFields mode="create" values={form.draft} errors={form.errors} onChange={form.change} />
+      <UserFields mode="create" form={form} />
     </FormFrame>
   );
 }

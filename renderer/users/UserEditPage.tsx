@@ -7,21 +7,16 @@ import { QueryErrorCallout } from '../components/QueryState.js';
 import { useToasts } from '../components/Toaster.js';
 import { useEndpointMutation, useEndpointQuery } from '../kit/data.js';
 import { FormFrame } from '../kit/FormFrame.js';
-import { useForm } from '../kit/useForm.js';
+import { useBoundForm } from '../kit/form/useBoundForm.js';
 import { UserFields } from './UserFields.js';
-import { USER_FIELDS, formFromOperator, invalidKey, validateUpdate } from './userForm.js';
+import { userChangeForm } from './userForm.js';
 
 function EditForm({ operator }: { operator: Operator }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toasts = useToasts();
   const update = useEndpointMutation('users.update');
-  const form = useForm({
-    initial: formFromOperator(operator),
-    fields: USER_FIELDS,
-    check: (values) => validateUpdate(values, operator),
-    invalidKey,
-  });
+  const form = useBoundForm(userChangeForm(operator));
   const detailPath = fillPath(routeById('admin.user').path, { phone: operator.phone });
 
   const onSubmit = form.submit(async (input) => {
@@ -41,7 +36,7 @@ function EditForm({ operator }: { operator: Operator }) {
       cancelTo={detailPath}
       onSubmit={onSubmit}
     >
-      <UserFields mode="edit" values={form.draft} errors={form.errors} onChange={form.change} />
+      <UserFields mode="edit" form={form} />
     </FormFrame>
   );
 }

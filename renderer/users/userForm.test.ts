@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { errorsFromIssues } from '../kit/form.js';
+import { checkBound, fieldsOf } from '../kit/form/bound.js';
 import { isReasonValid } from '../components/reason.js';
 import {
-  USER_FIELDS,
   emptyForm,
   formFromOperator,
   invalidKey,
-  validateCreate,
-  validateUpdate,
+  newUserForm,
+  userChangeForm,
   type UserFormValues,
 } from './userForm.js';
 import type { Operator } from '../../shared/api/users.js';
+
+const validateCreate = (v: UserFormValues) => checkBound(newUserForm(), v);
+const validateUpdate = (v: UserFormValues, op: Operator) => checkBound(userChangeForm(op), v);
 
 const good: UserFormValues = {
   ...emptyForm(),
@@ -56,17 +59,22 @@ describe('validateCreate', () => {
     expect(r.ok).toBe(false);
     if (!r.ok)
       expect(r.errors).toEqual({
-        phone: 'users.invalid.phone',
-        name: 'users.invalid.name',
-        password: 'users.invalid.password',
-        confirmPassword: 'users.invalid.confirmPassword',
-        roles: 'users.invalid.roles',
+        phone: 'users.fields.phone.invalid',
+        name: 'users.fields.name.invalid',
+        password: 'users.fields.password.invalid',
+        confirmPassword: 'users.fields.confirmPassword.invalid',
+        roles: 'users.fields.roles.invalid',
       });
   });
 
   it('keeps an optional reason when given', () => {
     const r = validateCreate({ ...good, reason: ' new hire ' });
     expect(r.ok && r.input.reason).toBe('new hire');
+  });
+
+  it('sends the password as typed: its spaces are part of it', () => {
+    const r = validateCreate({ ...good, password: ' correct-horse ', confirmPassword: ' correct-horse ' });
+    expect(r.ok && r.input.password).toBe(' correct-horse ');
   });
 });
 
@@ -105,7 +113,10 @@ describe('validateUpdate', () => {
     );
     expect(r).toEqual({
       ok: false,
-      errors: { reason: 'users.invalid.reason', confirmPassword: 'users.invalid.confirmPassword' },
+      errors: {
+        reason: 'users.fields.reason.invalid',
+        confirmPassword: 'users.fields.confirmPassword.invalid',
+      },
     });
   });
 
@@ -129,16 +140,29 @@ describe('helpers', () => {
           { path: 'phone', message: 'taken' },
           { path: '(body)', message: 'x' },
         ],
-        USER_FIELDS,
+        fieldsOf(newUserForm()),
         invalidKey,
       ),
     ).toEqual({
-      phone: 'users.invalid.phone',
+      phone: 'users.fields.phone.invalid',
     });
   });
 
   it('checks a destructive reason by the endpoint rule', () => {
     expect(isReasonValid(' a ')).toBe(false);
     expect(isReasonValid('left the company')).toBe(true);
+  });
+});
+
+describe('the operator form texts', () => {
+  it('label every field of both forms in both languages', async () => {
+    const { flattenKeys } = await import('../i18n/catalogue.js');
+    const { loadCatalogue } = await import('../i18n/resources.js');
+    for (const lang of ['zh-CN', 'en'] as const) {
+      const keys = flattenKeys(await loadCatalogue(lang));
+      for (const form of [newUserForm(), userChangeForm(operator)])
+        for (const f of Object.keys(form.initial))
+          expect(keys.has(`users.fields.${f}.label`), `${lang}: ${f}`).toBe(true);
+    }
   });
 });

@@ -8,7 +8,8 @@ import { goTo, openConsole, signIn, waitForPath } from './support.js';
 /**
  * A game's orders through the screens, in atomicwar: a manual order above the approval threshold
  * waits for a second ADMIN (its creator cannot approve it, another admin can, and it is
- * delivered); a manual order of a recharge pack is priced from the pack; a purchase paid in a
+ * delivered); a manual order of a recharge pack is priced from the pack; a refused order says what
+ * to fix, and items go with their counts; a SUPER changes the threshold; a purchase paid in a
  * provider's sandbox is delivered; with the game unreachable a paid order shows its failed
  * delivery, and once the game is back "Resend" delivers it; the filter drawer's Completed shows
  * delivered orders only, in the URL.
@@ -177,6 +178,81 @@ describe('orders', () => {
     await expect.poll(() => detailState(page)).toBe('delivered');
     const order = await call<{ grant: unknown; amount: number }>('orders.get', { game: GAME, orderId });
     expect(order).toMatchObject({ grant: { kind: 'recharge', productId: PACK }, amount: 499 });
+    await page.context().close();
+  });
+
+  it('a refused order says what to fix and starts there; items go with their counts, each once', async () => {
+    const page = await signedIn('atomicwar', `/${GAME}/recharge/ordercreate`);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
+    await page.getByTestId('order-create-submit').click();
+    await page.getByTestId('order-create-invalid').waitFor();
+    await expect.poll(focused).toBe('order-create-player');
+    expect(await page.getByText("Give the player's ID (up to 32 characters)").isVisible()).toBe(true);
+
+    await page.getByTestId('order-create-player').fill(await aPlayer());
+    await checkbox(page, 'order-create-kind-items');
+    await page.getByTestId('order-create-add-item').click();
+    await page.getByTestId('order-create-add-item').click();
+    const first = page.getByTestId('order-create-item-0');
+    const [a, b] = await first
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== ''));
+    if (!a || !b) throw new Error('the demo catalogue has fewer than two atomicwar items');
+    await first.selectOption(a);
+    await page.getByTestId('order-create-item-1').selectOption(a);
+    await page.getByTestId('order-create-count-1').fill('3');
+    await page.getByTestId('order-create-amount').fill('30');
+    await page.getByTestId('order-create-reason').fill('items lost in the server move');
+    await page.getByTestId('order-create-submit').click();
+    await page.getByText('Each item only once; raise its count instead').waitFor();
+    expect(page.url()).toContain('/recharge/ordercreate');
+
+    await page.getByTestId('order-create-item-1').selectOption(b);
+    await page.getByTestId('order-create-submit').click();
+    await waitForPath(page, /\/atomicwar\/recharge\/retrive\?.*order=/);
+    const detail = page.getByTestId('order-detail');
+    await detail.waitFor();
+    const orderId = (await detail.getAttribute('data-order')) ?? '';
+    const order = await call<{ grant: unknown }>('orders.get', { game: GAME, orderId });
+    expect(order.grant).toEqual({
+      kind: 'items',
+      rewards: [
+        { itemId: Number(a), count: 1 },
+        { itemId: Number(b), count: 3 },
+      ],
+    });
+    await page.context().close();
+  });
+
+  it("a SUPER changes the game's approval threshold beside the order form, with a reason", async () => {
+    const page = await signedIn('super', `/${GAME}/recharge/ordercreate`);
+    const before = await call<{ approvalThreshold: number }>('orders.settings', { game: GAME });
+    const threshold = page.getByTestId('order-settings-threshold');
+    await threshold.fill('1.234');
+    await page.getByTestId('order-settings-save').click();
+    await page
+      .getByTestId('order-settings')
+      .getByText('An amount such as 60 or 12.50, with no more decimals than the currency has')
+      .waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('order-settings-threshold');
+    await threshold.fill('7000');
+    await page.getByTestId('order-settings-reason').fill('raised for the holiday sale');
+    await page.getByTestId('order-settings-save').click();
+    await expect
+      .poll(
+        async () =>
+          (await call<{ approvalThreshold: number }>('orders.settings', { game: GAME })).approvalThreshold,
+      )
+      .toBe(700_000);
+    // The reason is asked again for the next change.
+    await expect.poll(() => page.getByTestId('order-settings-reason').inputValue()).toBe('');
+    await call('orders.saveSettings', {
+      game: GAME,
+      approvalThreshold: before.approvalThreshold,
+      reason: 'back as it was',
+    });
     await page.context().close();
   });
 

@@ -30,7 +30,17 @@ describe('operator management', () => {
 
     await page.getByTestId('edit-user').click();
     await waitForPath(page, `/admin/user/${PHONE}/edit`);
+    // A change that changes nothing is not sent, and only says so (no reason is asked for it).
+    await page.getByTestId('user-submit').click();
+    await page.getByTestId('user-form-note').waitFor();
+    expect(await page.getByTestId('user-form-invalid').count()).toBe(0);
     await page.getByTestId('user-first_name').fill('Night Shift Lead');
+    await page.getByTestId('user-submit').click();
+    // Now it changes something: the reason is what is missing, and the focus goes there.
+    await page.getByTestId('user-form-invalid').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('user-reason');
     await page.getByTestId('user-reason').fill('promoted to shift lead');
     await page.getByTestId('user-submit').click();
     await waitForPath(page, `/admin/user/${PHONE}`);

@@ -22,7 +22,7 @@ interface FrameProps<D extends object, F extends string> {
   /** By default `<texts>.<name>.label`. */
   label?: string;
   /** By default `<texts>.<name>.help` when the feature has one; null for none. */
-  help?: string | null;
+  help?: ReactNode;
   /** By default the input schema's: required unless it has a default or may be left out. */
   need?: 'required' | 'optional' | null;
   /** The input's test id, where it is not the id. */
@@ -42,8 +42,13 @@ export function FieldFrame<D extends object, F extends string>({
   need,
   testId,
   className,
+  danger,
   children,
-}: FrameProps<D, F> & { children: (input: FieldInput) => ReactNode }) {
+}: FrameProps<D, F> & {
+  /** Wrong for a reason the form's check cannot see (a player the server does not know). */
+  danger?: boolean;
+  children: (input: FieldInput) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const id = of.bound.idOf(name);
   const key = `${of.bound.texts}.${name}`;
@@ -51,6 +56,7 @@ export function FieldFrame<D extends object, F extends string>({
     help === null ? undefined : (help ?? (i18n.exists(`${key}.help`) ? t(`${key}.help`) : undefined));
   const shownNeed = need === null ? undefined : (need ?? (of.bound.required(name) ? 'required' : 'optional'));
   const error = of.errors[name];
+  const wrong = Boolean(error) || danger === true;
   return (
     <FormField
       id={id}
@@ -58,16 +64,25 @@ export function FieldFrame<D extends object, F extends string>({
       {...(shownNeed ? { need: shownNeed } : {})}
       error={error}
       help={shownHelp}
+      danger={wrong}
       {...(className ? { className } : {})}
     >
-      {children({ id, testId: testId ?? id, intent: error ? Intent.DANGER : Intent.NONE })}
+      {children({ id, testId: testId ?? id, intent: wrong ? Intent.DANGER : Intent.NONE })}
     </FormField>
   );
 }
 
 type InputProps = Pick<
   InputGroupProps,
-  'inputMode' | 'maxLength' | 'placeholder' | 'rightElement' | 'readOnly' | 'type' | 'min'
+  | 'inputMode'
+  | 'maxLength'
+  | 'placeholder'
+  | 'rightElement'
+  | 'readOnly'
+  | 'disabled'
+  | 'type'
+  | 'min'
+  | 'autoComplete'
 > & { inputClassName?: string };
 
 /**
