@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pkg from './package.json' with { type: 'json' };
+import { FEATURE_PAGES } from './shared/feature-pages.js';
 
 /**
  * One Vite config for the three builds:
@@ -108,6 +109,23 @@ function blueprintIconNames(): Plugin {
 }
 
 /**
+ * The features' page rules (shared/feature-pages.ts), computed when the app is built rather than
+ * when it starts: the module derives them from the feature list, which holds every endpoint's
+ * schema, and the renderer's start-up needs only the rules, to make the route table. They are
+ * plain data; the module is replaced by its value, so the first paint loads no schema and no zod.
+ */
+function featurePagesAtBuild(): Plugin {
+  const target = /shared[\\/]feature-pages\.ts$/;
+  return {
+    name: 'gameops-feature-pages',
+    load(id) {
+      if (!target.test(id)) return null;
+      return `export const FEATURE_PAGES = JSON.parse(${JSON.stringify(JSON.stringify(FEATURE_PAGES))});`;
+    },
+  };
+}
+
+/**
  * react-router's package exports name only its development build (ENABLE_DEV_WARNINGS on; the
  * upstream issue remix-run/react-router#14102 is open); its production build ships beside it and
  * differs by that flag alone. The renderer takes the production one.
@@ -145,6 +163,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     compileHints(),
     blueprintIconNames(),
+    featurePagesAtBuild(),
     ...(mode === 'web'
       ? []
       : electron([

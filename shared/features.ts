@@ -19,9 +19,9 @@ import { paymentsFeature } from './api/payments.js';
 
 /**
  * The contract's feature modules, listed once. The endpoint table (api/table.ts) and the route
- * table (routes.ts) are made from this list; a new feature is one file in api/ and one line here.
- * The server and the renderer each have their own list of the same features
- * (server/features.ts, renderer/features.ts).
+ * table (routes.ts, through feature-pages.ts) are made from this list; a new feature is its files
+ * in api/ and one line here. The server and the renderer each have their own list of the same
+ * features (server/features.ts, renderer/features.ts).
  */
 export const FEATURES = [
   authFeature,

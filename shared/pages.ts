@@ -61,8 +61,8 @@ export interface FeatureContract<
 }
 
 /**
- * A feature's page rules on their own (shared/api/<feature>.pages.ts): the route table, which the
- * renderer builds at start-up, reads these without evaluating the endpoints' schemas.
+ * A feature's page rules on their own (shared/api/<feature>.pages.ts, or its contract module): the
+ * route table is made from these (feature-pages.ts), which are plain data.
  */
 export type FeaturePages<Id extends string = string> = Pick<
   FeatureContract<Id>,

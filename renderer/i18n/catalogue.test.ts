@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, flattenKeys, gatherAuditActions, placeholders, type Catalogue } from './catalogue.js';
+import {
+  AUDIT_ACTIONS,
+  TITLES,
+  flattenKeys,
+  gatherAuditActions,
+  gatherTitles,
+  placeholders,
+  type Catalogue,
+} from './catalogue.js';
 import { loadCatalogue } from './resources.js';
 import { MENU_SECTIONS, ROUTES } from '../../shared/routes.js';
 import { ROLES } from '../../shared/roles.js';
@@ -101,5 +109,34 @@ describe('audit action names', () => {
     expect(enKeys.get(`${AUDIT_ACTIONS}.todo.create`)).toBe('Added a to-do');
     expect([...enKeys.keys()].filter((k) => k.includes(`.${AUDIT_ACTIONS}.`))).toEqual([]);
     expect([...enKeys.keys()].filter((k) => k.startsWith('kit.audit.action.'))).toEqual([]);
+  });
+});
+
+describe('page titles', () => {
+  it('are gathered from every feature’s texts to the top, and refused when given twice or misplaced', () => {
+    const into: Catalogue = {};
+    gatherTitles(into, { page: { blacklist: 'Blacklist' } }, 'moderation');
+    gatherTitles(into, { page: { players: 'Players' }, route: { admin: { users: 'Users' } } }, 'users');
+    expect(into).toEqual({
+      page: { blacklist: 'Blacklist', players: 'Players' },
+      route: { admin: { users: 'Users' } },
+    });
+    expect(() => gatherTitles(into, { page: { blacklist: 'Again' } }, 'third')).toThrow(
+      /page\.blacklist.*third/,
+    );
+    expect(() => gatherTitles(into, { route: { admin: 'Admin' } }, 'fourth')).toThrow(/route\.admin.*fourth/);
+    expect(() => gatherTitles(into, { intro: { x: 'Hello' } }, 'fifth')).toThrow(/fifth.*intro/);
+    expect(() => gatherTitles(into, 'flat text', 'sixth')).toThrow(/sixth/);
+  });
+
+  it('stand at the top of the catalogue, not inside the feature that gives them', () => {
+    expect(enKeys.get('page.blacklist')).toBe('Blacklist');
+    expect(enKeys.get('route.admin.users')).toBe('Users');
+    expect(zh.get('route.home')).toBe('首页');
+    expect([...enKeys.keys()].filter((k) => k.startsWith(`${TITLES}.`) || k.includes(`.${TITLES}.`))).toEqual(
+      [],
+    );
+    // A feature's own section of the same name is its own: the shortcuts page's texts stay there.
+    expect(enKeys.has('shortcuts.page.intro')).toBe(true);
   });
 });

@@ -7,10 +7,10 @@ import { GAME_LIST, GAMES, type GameId } from '../../shared/games.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
 import { isReasonValid } from '../components/reason.js';
-import { useToasts } from '../components/Toaster.js';
 import { useEndpointMutation } from '../kit/data.js';
 import { Field, FieldFrame } from '../kit/form/Field.js';
 import { useBoundForm, type BoundState } from '../kit/form/useBoundForm.js';
+import { useSaving } from '../kit/form/useSaving.js';
 import { optionsOf } from '../kit/OptionSelect.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { keyChangeForm, newKeyForm, type KeyDraft } from './keyForm.js';
@@ -168,40 +168,6 @@ function KeyChangeDialog({
       />
     </Dialog>
   );
-}
-
-/**
- * Closing (not while a call runs) and saving: the checked draft sent by `call`, a toast from
- * `done` and the dialog closed; a failure stays in the form, which shows it.
- */
-function useSaving<I, R>(
-  form: {
-    pending: boolean;
-    reset: () => void;
-    validate: () => I | null;
-    send: <T>(call: () => Promise<T>) => Promise<T>;
-  },
-  onClose: () => void,
-  call: (input: I) => Promise<R>,
-  done: (saved: R) => string,
-) {
-  const toasts = useToasts();
-  const close = () => {
-    if (form.pending) return;
-    form.reset();
-    onClose();
-  };
-  const save = async () => {
-    const input = form.validate();
-    if (input === null) return;
-    try {
-      toasts.success(done(await form.send(() => call(input))));
-      close();
-    } catch {
-      // The form shows the failure and the fields the server refused.
-    }
-  };
-  return { close, save };
 }
 
 /** The fields both forms have. */

@@ -1,14 +1,12 @@
-import { Button, Callout, Card, Classes, Dialog, DialogBody, Intent, Switch, Tag } from '@blueprintjs/core';
+import { Button, Card, Classes, Dialog, DialogBody, Intent, Switch, Tag } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DialogActions } from '../kit/DialogActions.js';
 import { NOTICE_KINDS, type GameFigures, type NoticeRule } from '../../shared/api/notices.js';
 import type { OutputOf } from '../../shared/api/table.js';
-import { Codes, type Language } from '../../shared/codes.js';
-import { GAME_LIST, GAMES } from '../../shared/games.js';
-import { asResultError } from '../bridge/result.js';
-import { ErrorCallout } from '../components/ErrorCallout.js';
+import type { Language } from '../../shared/codes.js';
+import { GAMES } from '../../shared/games.js';
 import { useNow } from '../components/hooks.js';
 import { formatDateTime } from '../components/format.js';
 import { formatMoney } from '../components/money.js';
@@ -21,6 +19,8 @@ import { rowAction, type ListRowAction } from '../kit/rowActions.js';
 import { RowsTable } from '../kit/RowsTable.js';
 import { Field } from '../kit/form/Field.js';
 import { useBoundForm } from '../kit/form/useBoundForm.js';
+import { useSaving } from '../kit/form/useSaving.js';
+import { FormProblems, GameField } from './formParts.js';
 import { useListController } from '../kit/useListController.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { isIncome, noticeForm } from './noticeForm.js';
@@ -200,27 +200,13 @@ function NoticeRow({ rule: r, now, actions }: { rule: NoticeRule; now: number; a
 
 function NoticeFormDialog({ editing, onClose }: { editing?: NoticeRule; onClose: () => void }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  const toasts = useToasts();
   const save = useEndpointMutation('notices.save');
   const form = useBoundForm(noticeForm(editing));
-  const { draft, change, errors } = form;
+  const { draft, change } = form;
   const income = isIncome(draft.kind);
-
-  const close = () => {
-    if (!form.pending) onClose();
-  };
-  const submit = async () => {
-    const input = form.validate();
-    if (input === null) return;
-    try {
-      await form.send(() => save.mutateAsync(input));
-      toasts.success(t(editing ? 'serverWatch.notice.updated' : 'serverWatch.notice.created'));
-      onClose();
-    } catch {
-      // Shown in the form.
-    }
-  };
+  const { close, save: submit } = useSaving(form, onClose, save.mutateAsync, () =>
+    t(editing ? 'serverWatch.notice.updated' : 'serverWatch.notice.created'),
+  );
 
   return (
     <Dialog
@@ -230,13 +216,7 @@ function NoticeFormDialog({ editing, onClose }: { editing?: NoticeRule; onClose:
       icon="notifications"
     >
       <DialogBody data-testid="notice-form">
-        <Field
-          of={form}
-          name="game"
-          as="select"
-          none={t('serverWatch.form.chooseGame')}
-          options={GAME_LIST.map((g) => ({ value: g.id, label: g.names[lang] }))}
-        />
+        <GameField form={form} />
         <Field
           of={form}
           name="kind"
@@ -261,18 +241,7 @@ function NoticeFormDialog({ editing, onClose }: { editing?: NoticeRule; onClose:
           data-testid="notice-form-enabled"
         />
         <Field of={form} name="note" as="textarea" maxLength={500} />
-        {Object.keys(errors).length > 0 && (
-          <Callout intent={Intent.DANGER} icon="error" data-testid="notice-form-invalid">
-            {t('serverWatch.form.invalid')}
-          </Callout>
-        )}
-        {form.error !== null && (
-          <ErrorCallout
-            title={t('serverWatch.notice.saveFailed')}
-            error={asResultError(form.error, Codes.NETWORK)}
-            testId="notice-form-failed"
-          />
-        )}
+        <FormProblems form={form} testId="notice-form" failedTitle={t('serverWatch.notice.saveFailed')} />
       </DialogBody>
       <DialogActions
         onCancel={close}

@@ -25,14 +25,15 @@ import {
 import type { Operator } from '../../shared/api/users.js';
 import type { OutputOf } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
-import { GAME_LIST, GAMES } from '../../shared/games.js';
+import { GAMES } from '../../shared/games.js';
 import { ADMIN_OR_SERVICE, canAccess } from '../../shared/roles.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
-import { useToasts } from '../components/Toaster.js';
 import { callEndpoint, useEndpointMutation, useEndpointQuery } from '../kit/data.js';
 import { Field, FieldFrame, type FieldInput } from '../kit/form/Field.js';
 import { useBoundForm } from '../kit/form/useBoundForm.js';
+import { useSaving } from '../kit/form/useSaving.js';
+import { FormProblems, GameField } from './formParts.js';
 import { optionsOf } from '../kit/OptionSelect.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { testInputOf, watchForm, type WatchDraft } from './watchForm.js';
@@ -59,34 +60,21 @@ export function WatchFormDialog({
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const toasts = useToasts();
   const save = useEndpointMutation('serverWatch.save');
   const form = useBoundForm(watchForm(editing));
   const { errors } = form;
   const [tested, setTested] = useState<TestResult | null>(null);
-
-  const close = () => {
-    if (form.pending) return;
-    onClose();
-  };
-
-  const submit = async () => {
-    const input = form.validate();
-    if (input === null) return;
-    try {
-      const saved = await form.send(() => save.mutateAsync(input));
-      toasts.success(
-        t(editing ? 'serverWatch.form.updated' : 'serverWatch.form.created', {
-          name: saved.name,
-          game: GAMES[saved.game].names[lang],
-        }),
-      );
-      onSaved?.(saved);
-      onClose();
-    } catch {
-      // The form shows the failure and marks the fields the backend refused.
-    }
-  };
+  const { close, save: submit } = useSaving(
+    form,
+    onClose,
+    save.mutateAsync,
+    (saved) =>
+      t(editing ? 'serverWatch.form.updated' : 'serverWatch.form.created', {
+        name: saved.name,
+        game: GAMES[saved.game].names[lang],
+      }),
+    onSaved,
+  );
 
   return (
     <Dialog
@@ -101,13 +89,7 @@ export function WatchFormDialog({
       <DialogBody data-testid="watch-form">
         <div className="watch-form-row">
           <Field of={form} name="name" maxLength={80} />
-          <Field
-            of={form}
-            name="game"
-            as="select"
-            none={t('serverWatch.form.chooseGame')}
-            options={GAME_LIST.map((g) => ({ value: g.id, label: g.names[lang] }))}
-          />
+          <GameField form={form} />
         </div>
         <CheckFields form={form} tested={tested} setTested={setTested} />
         <div className="watch-form-row">
@@ -161,18 +143,11 @@ export function WatchFormDialog({
             maxLength={500}
           />
         )}
-        {Object.keys(errors).length > 0 && (
-          <Callout intent={Intent.DANGER} icon="error" data-testid="watch-form-invalid">
-            {t('serverWatch.form.invalid')}
-          </Callout>
-        )}
-        {form.error !== null && (
-          <ErrorCallout
-            title={editing ? t('serverWatch.form.updateFailed') : t('serverWatch.form.createFailed')}
-            error={asResultError(form.error, Codes.NETWORK)}
-            testId="watch-form-failed"
-          />
-        )}
+        <FormProblems
+          form={form}
+          testId="watch-form"
+          failedTitle={editing ? t('serverWatch.form.updateFailed') : t('serverWatch.form.createFailed')}
+        />
       </DialogBody>
       <DialogActions
         onCancel={close}

@@ -3,7 +3,7 @@ import { featurePages } from '../pages.js';
 
 /**
  * Who may open the batchFix feature's pages and where they sit in the menu (its contract is
- * ./batchFix.ts). Apart from the endpoints, so that the route table does not evaluate their schemas.
+ * ./batchFix.ts). Kept apart from the endpoints, so that the rules read on their own.
  */
 export const batchFixPages = featurePages({
   id: 'batchFix',

@@ -3,7 +3,7 @@ import { featurePages } from '../pages.js';
 
 /**
  * Who may open the moderation feature's pages and where they sit in the menu (its contract is
- * ./moderation.ts). Apart from the endpoints, so that the route table does not evaluate their schemas.
+ * ./moderation.ts). Kept apart from the endpoints, so that the rules read on their own.
  */
 export const moderationPages = featurePages({
   id: 'moderation',

@@ -3,7 +3,7 @@ import { featurePages } from '../pages.js';
 
 /**
  * Who may open the orders feature's pages and where they sit in the menu (its contract is
- * ./orders.ts). Apart from the endpoints, so that the route table does not evaluate their schemas.
+ * ./orders.ts). Kept apart from the endpoints, so that the rules read on their own.
  */
 export const ordersPages = featurePages({
   id: 'orders',

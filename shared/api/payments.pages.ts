@@ -3,7 +3,7 @@ import { featurePages, fixedRoute } from '../pages.js';
 
 /**
  * Who may open the payments feature's pages and where they sit in the menu (its contract is
- * ./payments.ts). Apart from the endpoints, so that the route table does not evaluate their schemas.
+ * ./payments.ts). Kept apart from the endpoints, so that the rules read on their own.
  */
 export const paymentsPages = featurePages({
   id: 'payments',

@@ -3,7 +3,7 @@ import { featurePages } from '../pages.js';
 
 /**
  * Who may open the players feature's pages and where they sit in the menu (its contract is
- * ./players.ts). Apart from the endpoints, so that the route table does not evaluate their schemas.
+ * ./players.ts). Kept apart from the endpoints, so that the rules read on their own.
  */
 export const playersPages = featurePages({
   id: 'players',

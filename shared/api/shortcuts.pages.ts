@@ -3,7 +3,7 @@ import { featurePages, fixedRoute } from '../pages.js';
 
 /**
  * Who may open the shortcuts feature's pages and where they sit in the menu (its contract is
- * ./shortcuts.ts). Apart from the endpoints, so that the route table does not evaluate their schemas.
+ * ./shortcuts.ts). Kept apart from the endpoints, so that the rules read on their own.
  */
 export const shortcutsPages = featurePages({
   id: 'shortcuts',

@@ -3,7 +3,7 @@ import { featurePages, fixedRoute } from '../pages.js';
 
 /**
  * Who may open the todo feature's pages and where they sit in the menu (its contract is
- * ./todo.ts). Apart from the endpoints, so that the route table does not evaluate their schemas.
+ * ./todo.ts). Kept apart from the endpoints, so that the rules read on their own.
  */
 export const todoPages = featurePages({
   id: 'todo',

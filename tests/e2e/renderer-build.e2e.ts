@@ -39,4 +39,13 @@ describe('the built renderer', () => {
       expect(map.mappings.startsWith(';'), file).toBe(true);
     }
   });
+
+  it('evaluates no endpoint schema at the first paint: zod is not among its scripts', () => {
+    const zod = readdirSync(join(RENDERER_DIR, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .filter((f) => readFileSync(join(RENDERER_DIR, 'assets', f), 'utf8').includes('$ZodType'));
+    // The schemas are in the build, for the screens that load them.
+    expect(zod.length).toBeGreaterThan(0);
+    for (const file of initial) expect(zod, file).not.toContain(file.replace(/^assets\//, ''));
+  });
 });
