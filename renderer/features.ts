@@ -21,6 +21,7 @@ import { themeFeature } from './theme/feature.js';
 import { ordersFeature } from './orders/feature.js';
 import { giftCodesFeature } from './giftCodes/feature.js';
 import { paymentsFeature } from './payments/feature.js';
+import { leaderboardsFeature } from './leaderboards/feature.js';
 
 /**
  * The renderer's feature modules, listed once (the contract's list is shared/features.ts, the
@@ -46,6 +47,7 @@ export const RENDERER_FEATURES: readonly RendererFeature[] = [
   ordersFeature,
   giftCodesFeature,
   paymentsFeature,
+  leaderboardsFeature,
 ];
 
 export type Screen =
