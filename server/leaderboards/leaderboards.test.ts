@@ -8,7 +8,9 @@ import { GAME_IDS, SERVICE_BASE_PATHS, type GameId } from '../../shared/games.js
 import { backendKinds } from '../../tests/support/backends.js';
 import { NO_PLAYER, pid, useKit } from '../../tests/support/api-kit.js';
 import { rebuildBlocks, type BoardKey } from './ranks.js';
-import { FAIR_CEILING, SEASONS } from './seed.js';
+import { seedAnchor } from '../seed/games.js';
+import { seedPlayers } from '../seed/players.js';
+import { FAIR_CEILING, SEASONS, seedLeaderboards } from './seed.js';
 import { insertTestRecord } from './test-records.js';
 
 /**
@@ -349,6 +351,24 @@ describe.each(backendKinds())('leaderboards on %s', (kind) => {
       { game: 'atomicwar', enabled: 'yes', reason: 'ok ok' },
       Codes.VALIDATION,
     );
+  });
+
+  it('seeds more players’ records on a larger seed, in bulk, with the order index rebuilt and ranks true', async () => {
+    const game: GameId = 'party';
+    const anchor = await seedAnchor(db(), now());
+    await seedPlayers(db(), game, 45, anchor);
+    const added = await seedLeaderboards(db(), game, 45, anchor, 1);
+    expect(added).toBeGreaterThan(25);
+    expect(await seedLeaderboards(db(), game, 45, anchor, 1)).toBe(0);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_indexes where indexname = 'leaderboard_records_rank_idx'`.execute(
+      db(),
+    );
+    expect(rows[0]?.n).toBe(1);
+    const a = await rankOf({ game, playerId: pid(game, 44) });
+    expect(a.record.playerId).toBe(pid(game, 44));
+    await expectRanksTrue({ game, seasonId: SEASONS, board: 'player' }, 7);
+    await expectRanksTrue({ game, seasonId: 1, board: 'equip' }, 7);
   });
 
   /** A call in Chinese: its status. */

@@ -6,7 +6,9 @@ type AnyDb = Kysely<unknown>;
 /**
  * Seasons, records, the rank blocks that count them, and the per-game switch of the dynamic rank
  * list. Scores are whole numbers below 2^31; the lowest block of a board starts at -2^31, so every
- * score has its block.
+ * score has its block. Records name their season without a foreign key: only the seed makes
+ * records, after their seasons, and a key's check per row was most of a million-row load on the
+ * embedded database.
  */
 export const leaderboardsMigrations: Record<string, FeatureMigration> = {
   '0001_leaderboards': {
@@ -33,8 +35,7 @@ export const leaderboardsMigrations: Record<string, FeatureMigration> = {
         achieved_at timestamptz not null,
         deleted_at timestamptz,
         deleted_by text,
-        delete_reason text,
-        foreign key (game, season_id) references leaderboard_seasons (game, id)
+        delete_reason text
       )`.execute(db);
       // The board's order: the top 100 is its first entries, a rank counts entries before a record.
       await sql`create index leaderboard_records_rank_idx

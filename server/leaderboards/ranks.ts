@@ -97,6 +97,7 @@ export async function recordsFrom(
   first: number,
   count: number,
 ): Promise<RecordRow[]> {
+  if (first === 1) return readFrom(db, key, null, 0, count);
   const { rows: found } = await sql<{ hi: number | null; before: number }>`
     select hi, (c - records)::int as before from (
       select lo, records, sum(records) over (order by lo desc) as c, lag(lo) over (order by lo desc) as hi
@@ -106,13 +107,23 @@ export async function recordsFrom(
     order by lo desc
     limit 1`.execute(db);
   const block = found[0];
-  if (!block) return [];
-  const below = block.hi === null ? sql`true` : sql`r.score < ${block.hi}`;
+  return block ? readFrom(db, key, block.hi, first - block.before - 1, count) : [];
+}
+
+/** `count` live records in rank order from below score `hi` (null: the top), skipping `skip`. */
+async function readFrom(
+  db: Kysely<Database>,
+  key: BoardKey,
+  hi: number | null,
+  skip: number,
+  count: number,
+): Promise<RecordRow[]> {
+  const below = hi === null ? sql`true` : sql`r.score < ${hi}`;
   const { rows } = await sql<RecordRow>`
     select r.* from leaderboard_records as r
     where ${onBoard(key, 'r')} and r.deleted_at is null and ${below}
     order by r.score desc, r.achieved_at, r.id
-    offset ${first - block.before - 1}
+    offset ${skip}
     limit ${count}`.execute(db);
   return rows;
 }

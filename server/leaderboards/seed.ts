@@ -3,7 +3,7 @@ import { boardsOf } from '../../shared/api/leaderboards.js';
 import type { GameId } from '../../shared/games.js';
 import { readMeta, writeMeta } from '../db/app-meta.js';
 import type { Database } from '../db/schema.js';
-import { playerNumOf } from '../seed/players.js';
+import { BULK_LOAD_FROM, playerNumOf } from '../seed/players.js';
 import { rebuildBlocks } from './ranks.js';
 
 /**
@@ -33,6 +33,7 @@ export const TEAM_EVERY = 5;
 export const OUTLIER_EVERY = 97;
 const DAY_MS = 86_400_000;
 const BATCH = 100_000;
+const RANK_INDEX = 'leaderboard_records_rank_idx';
 
 /** The largest score the seed gives without cheating, per board: outliers score above it. */
 export const FAIR_CEILING = { player: 1_009_999, team: 5_049_999, equip: 12_499 } as const;
@@ -63,11 +64,13 @@ export function seededSeasons(anchor: Date): SeasonDates[] {
   });
 }
 
+/** Seeds the game's leaderboards up to `perGame` players; `bulkFrom` (tests) lowers the size that loads in bulk. */
 export async function seedLeaderboards(
   db: Kysely<Database>,
   game: GameId,
   perGame: number,
   anchor: Date,
+  bulkFrom = BULK_LOAD_FROM,
 ): Promise<number> {
   const seasons = seededSeasons(anchor);
   await db
@@ -91,17 +94,37 @@ export async function seedLeaderboards(
 
   const done = Number((await readMeta(db, metaKey(game))) ?? 0);
   if (perGame <= done) return 0;
-  let added = 0;
-  for (const season of seasons) {
-    for (let from = done + 1; from <= perGame; from += BATCH) {
-      const to = Math.min(perGame, from + BATCH - 1);
-      added += await insertRecords(db, game, season, seasons.length - season.id, from, to, anchor);
+  const load = async (q: Kysely<Database>) => {
+    let added = 0;
+    for (const season of seasons) {
+      for (let from = done + 1; from <= perGame; from += BATCH) {
+        const to = Math.min(perGame, from + BATCH - 1);
+        added += await insertRecords(q, game, season, seasons.length - season.id, from, to, anchor);
+      }
     }
+    return added;
+  };
+  // Many new players: one transaction, and the boards' order index built once after the load
+  // rather than entry by entry (as the players' seed does with its name index).
+  const added =
+    perGame - done >= bulkFrom
+      ? await db.transaction().execute((trx) => withRankIndexBuiltAfter(trx, () => load(trx)))
+      : await load(db);
+  for (const season of seasons)
     for (const board of boardsOf(game)) await rebuildBlocks(db, { game, seasonId: season.id, board });
-  }
   await sql`analyze leaderboard_records`.execute(db);
   await writeMeta(db, metaKey(game), String(perGame));
   return added;
+}
+
+async function withRankIndexBuiltAfter<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+  const { rows } = await sql<{ def: string }>`
+    select indexdef as def from pg_indexes where indexname = ${RANK_INDEX}`.execute(db);
+  const def = rows[0]?.def;
+  if (def) await sql`drop index ${sql.id(RANK_INDEX)}`.execute(db);
+  const out = await work();
+  if (def) await sql.raw(def).execute(db);
+  return out;
 }
 
 /** The records of seed rows from..to in one season (`back` seasons before the current one). */
