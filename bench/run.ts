@@ -42,6 +42,8 @@ import { createDatabase, startPostgres, type PostgresCluster } from '../tests/su
  *   few minutes a database; the goal figures are at 10000000, the script's own default);
  * - payment notices per second (bench/payments.ts): BENCH_SKIP_PAYMENTS=1, BENCH_PAY_ORDERS
  *   (default 2000), BENCH_PAY_CONCURRENCY (default 16).
+ * - leaderboards (bench/leaderboards.ts): BENCH_SKIP_LEADERBOARDS=1; one game at BENCH_PLAYERS
+ *   players with its seasons and boards: top 100, a player's rank, a page, a deletion.
  */
 
 const PLAYERS = Number(process.env['BENCH_PLAYERS'] ?? 1_000_000);
@@ -498,7 +500,7 @@ async function scriptBenches(): Promise<ScriptBench[]> {
   const out: ScriptBench[] = [];
   const skipped = (label: string, why: string) => out.push({ label, lines: [], status: `skipped (${why})` });
   if (skipPglite && skipPostgres) {
-    for (const label of ['gift codes', 'orders', 'payments'])
+    for (const label of ['gift codes', 'orders', 'payments', 'leaderboards'])
       skipped(label, 'BENCH_SKIP_PGLITE=1 and BENCH_SKIP_POSTGRES=1');
     return out;
   }
@@ -516,6 +518,12 @@ async function scriptBenches(): Promise<ScriptBench[]> {
       env: { BENCH_ORDERS: RUN_ORDERS },
     },
     { label: 'payments', file: 'bench/payments.ts', skip: 'BENCH_SKIP_PAYMENTS', env: {} },
+    {
+      label: 'leaderboards',
+      file: 'bench/leaderboards.ts',
+      skip: 'BENCH_SKIP_LEADERBOARDS',
+      env: { BENCH_LEADERBOARD_PLAYERS: String(PLAYERS) },
+    },
   ];
   for (const b of benches) {
     if (process.env[b.skip] === '1') skipped(b.label, `${b.skip}=1`);

@@ -21,6 +21,7 @@ import { themeFeature } from './theme/feature.js';
 import { ordersFeature } from './orders/feature.js';
 import { giftCodesFeature } from './giftCodes/feature.js';
 import { paymentsFeature } from './payments/feature.js';
+import { leaderboardsFeature } from './leaderboards/feature.js';
 import { plannedFeature } from './planned/feature.js';
 
 /**
@@ -47,6 +48,7 @@ export const RENDERER_FEATURES: readonly RendererFeature[] = [
   ordersFeature,
   giftCodesFeature,
   paymentsFeature,
+  leaderboardsFeature,
   plannedFeature,
 ];
 

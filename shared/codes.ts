@@ -24,6 +24,8 @@ export const Codes = {
   METHOD_NOT_ALLOWED: 40500,
   REQUEST_TIMEOUT: 40800,
   CONFLICT: 40900,
+  /** The record was deleted already (by someone else, perhaps a moment ago): nothing was changed. */
+  ALREADY_DELETED: 40910,
   PAYLOAD_TOO_LARGE: 41300,
   URI_TOO_LONG: 41400,
   RATE_LIMITED: 42900,
@@ -125,6 +127,13 @@ export const CODE_INFO: Record<CodeName, CodeInfo> = {
   CONFLICT: {
     http: 409,
     text: { 'zh-CN': '与已有数据冲突', en: 'This conflicts with existing data' },
+  },
+  ALREADY_DELETED: {
+    http: 409,
+    text: {
+      'zh-CN': '该记录已被删除，未做任何更改',
+      en: 'This record is already deleted; nothing was changed',
+    },
   },
   PAYLOAD_TOO_LARGE: {
     http: 413,

@@ -16,6 +16,7 @@ import { accessRequestsFeature } from './api/accessRequests.js';
 import { giftCodesFeature } from './api/giftCodes.js';
 import { ordersFeature } from './api/orders.js';
 import { paymentsFeature } from './api/payments.js';
+import { leaderboardsFeature } from './api/leaderboards.js';
 
 /**
  * The contract's feature modules, listed once. The endpoint table (api/table.ts) and the route
@@ -40,5 +41,6 @@ export const FEATURES = [
   giftCodesFeature,
   ordersFeature,
   paymentsFeature,
+  leaderboardsFeature,
   plannedFeature,
 ] as const satisfies readonly FeatureContract[];

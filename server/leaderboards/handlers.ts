@@ -1,0 +1,12 @@
+import type { leaderboardsEndpoints } from '../../shared/api/leaderboards.js';
+import type { HandlerMap } from '../http/context.js';
+import { boardHandlers } from './boards.js';
+import { deleteRecord } from './delete.js';
+import { dynamicRankHandlers } from './dynamic-rank.js';
+
+/** Leaderboards (shared/api/leaderboards.ts): every endpoint of the table, from its own module. */
+export const leaderboardsHandlers: HandlerMap<typeof leaderboardsEndpoints> = {
+  ...boardHandlers,
+  'leaderboards.deleteRecord': deleteRecord,
+  ...dynamicRankHandlers,
+};

@@ -1,0 +1,166 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Board } from '../../shared/api/leaderboards.js';
+import type { GameId } from '../../shared/games.js';
+import type { Database } from '../db/schema.js';
+import type { LeaderboardRecordsTable } from './tables.js';
+
+/**
+ * Ranks without a rank column. A record's rank is one more than the live records before it in the
+ * board's order (score high to low, then earlier, then lower id). Counting those one by one is a
+ * walk of half a million index entries for a player in the middle of a million; so the board is
+ * cut into blocks of about BLOCK_SIZE records by score (leaderboard_rank_blocks: each block's
+ * lowest score and how many live records it holds). A rank is the records of the blocks above
+ * (a sum over at most a thousand small rows) plus those ahead within the record's own block (an
+ * index range of at most a block). Deleting a record takes one from its block's count in the same
+ * transaction, which is all the "recompute" a deletion needs: every rank below moves up at once.
+ *
+ * The lowest block of a board starts at LOWEST_SCORE, so every score has its block.
+ * `rebuildBlocks` makes a board's blocks from its records (after a seed, or to repair them);
+ * tests compare every rank with a plain count.
+ */
+
+export interface BoardKey {
+  game: GameId;
+  seasonId: number;
+  board: Board;
+}
+
+export const BLOCK_SIZE = 1000;
+export const LOWEST_SCORE = -2_147_483_648;
+/** Above every integer score: the bound of the top block. */
+const ABOVE_ALL = 2_147_483_648;
+
+export type RecordRow = Selectable<LeaderboardRecordsTable>;
+
+function onBoard(key: BoardKey, alias: string) {
+  const col = (c: string) => sql.ref(`${alias}.${c}`);
+  return sql`${col('game')} = ${key.game} and ${col('season_id')} = ${key.seasonId} and ${col('board')} = ${key.board}`;
+}
+
+/** Makes the blocks of a board from its live records: runs of about `size` records, cut between scores. */
+export async function rebuildBlocks(db: Kysely<Database>, key: BoardKey, size = BLOCK_SIZE): Promise<void> {
+  await sql`delete from leaderboard_rank_blocks as b where ${onBoard(key, 'b')}`.execute(db);
+  await sql`
+    insert into leaderboard_rank_blocks (game, season_id, board, lo, records)
+    select ${key.game}, ${key.seasonId}, ${key.board},
+      case when row_number() over (order by lo) = 1 then ${LOWEST_SCORE}::int else lo end,
+      c - coalesce(lag(c) over (order by lo desc), 0)
+    from (
+      select min(score) as lo, max(c) as c
+      from (
+        select score, (sum(n) over (order by score desc))::bigint as c
+        from (
+          select r.score, count(*) as n from leaderboard_records as r
+          where ${onBoard(key, 'r')} and r.deleted_at is null
+          group by r.score
+        ) as per_score
+      ) as cum
+      group by (c - 1) / ${size}
+    ) as blocks`.execute(db);
+}
+
+/** Live records of the board. */
+export async function boardTotal(db: Kysely<Database>, key: BoardKey): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select coalesce(sum(b.records), 0)::int as n from leaderboard_rank_blocks as b
+    where ${onBoard(key, 'b')}`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * The rank of a live record of the board: the records of the blocks above its own, plus those
+ * ahead of it in its own block (from its score up to the next block's lowest score).
+ */
+export async function rankOf(db: Kysely<Database>, key: BoardKey, r: RecordRow): Promise<number> {
+  const { rows } = await sql<{ rank: number }>`
+    select (1
+      + coalesce((select sum(b.records) from leaderboard_rank_blocks as b
+                  where ${onBoard(key, 'b')} and b.lo > ${r.score}), 0)
+      + (select count(*) from leaderboard_records as a
+         where ${onBoard(key, 'a')} and a.deleted_at is null
+           and a.score >= ${r.score} and a.score < coalesce(above.lo::bigint, ${ABOVE_ALL}::bigint)
+           and (a.score > ${r.score} or (a.score = ${r.score}
+             and (a.achieved_at, a.id) < (${r.achieved_at}::timestamptz, ${r.id}::int))))
+    )::int as rank
+    from (select min(b.lo) as lo from leaderboard_rank_blocks as b
+          where ${onBoard(key, 'b')} and b.lo > ${r.score}) as above`.execute(db);
+  return rows[0]?.rank ?? 1;
+}
+
+/**
+ * The live records at ranks first .. first + count - 1, in rank order: the block that holds rank
+ * `first` is found from the blocks' running counts, then read from its top, skipping at most a block.
+ */
+export async function recordsFrom(
+  db: Kysely<Database>,
+  key: BoardKey,
+  first: number,
+  count: number,
+): Promise<RecordRow[]> {
+  if (first === 1) return readFrom(db, key, null, 0, count);
+  const { rows: found } = await sql<{ hi: number | null; before: number }>`
+    select hi, (c - records)::int as before from (
+      select lo, records, sum(records) over (order by lo desc) as c, lag(lo) over (order by lo desc) as hi
+      from leaderboard_rank_blocks as b where ${onBoard(key, 'b')}
+    ) as running
+    where c >= ${first}
+    order by lo desc
+    limit 1`.execute(db);
+  const block = found[0];
+  return block ? readFrom(db, key, block.hi, first - block.before - 1, count) : [];
+}
+
+/** `count` live records in rank order from below score `hi` (null: the top), skipping `skip`. */
+async function readFrom(
+  db: Kysely<Database>,
+  key: BoardKey,
+  hi: number | null,
+  skip: number,
+  count: number,
+): Promise<RecordRow[]> {
+  const below = hi === null ? sql`true` : sql`r.score < ${hi}`;
+  const { rows } = await sql<RecordRow>`
+    select r.* from leaderboard_records as r
+    where ${onBoard(key, 'r')} and r.deleted_at is null and ${below}
+    order by r.score desc, r.achieved_at, r.id
+    offset ${skip}
+    limit ${count}`.execute(db);
+  return rows;
+}
+
+/** Up to `count` live records right before (`ahead`) or right after a record, in rank order. */
+export async function neighbours(
+  db: Kysely<Database>,
+  key: BoardKey,
+  r: RecordRow,
+  side: 'ahead' | 'behind',
+  count: number,
+): Promise<RecordRow[]> {
+  const at = sql`(${r.achieved_at}::timestamptz, ${r.id}::int)`;
+  if (side === 'ahead') {
+    const { rows } = await sql<RecordRow>`
+      select a.* from leaderboard_records as a
+      where ${onBoard(key, 'a')} and a.deleted_at is null and a.score >= ${r.score}
+        and (a.score > ${r.score} or (a.achieved_at, a.id) < ${at})
+      order by a.score, a.achieved_at desc, a.id desc
+      limit ${count}`.execute(db);
+    return rows.reverse();
+  }
+  const { rows } = await sql<RecordRow>`
+    select a.* from leaderboard_records as a
+    where ${onBoard(key, 'a')} and a.deleted_at is null and a.score <= ${r.score}
+      and (a.score < ${r.score} or (a.achieved_at, a.id) > ${at})
+    order by a.score desc, a.achieved_at, a.id
+    limit ${count}`.execute(db);
+  return rows;
+}
+
+/** One record fewer in the block of `score`: the deletion's whole recompute. */
+export async function leaveBlock(db: Kysely<Database>, key: BoardKey, score: number): Promise<void> {
+  await sql`
+    update leaderboard_rank_blocks as b set records = b.records - 1
+    where ${onBoard(key, 'b')} and b.lo = (
+      select max(x.lo) from leaderboard_rank_blocks as x where ${onBoard(key, 'x')} and x.lo <= ${score})`.execute(
+    db,
+  );
+}

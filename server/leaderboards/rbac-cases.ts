@@ -1,0 +1,20 @@
+import type { leaderboardsFeature } from '../../shared/api/leaderboards.js';
+import { type RbacCases, RBAC_GAME, RBAC_REASON, rbacDb, rbacNow } from '../../tests/support/rbac-case.js';
+import { playerIdOf } from '../seed/players.js';
+import { insertTestRecord } from './test-records.js';
+
+/** The RBAC matrix's inputs for the leaderboards (server/rbac.test.ts finds them here). */
+export const rbacCases: RbacCases<typeof leaderboardsFeature> = {
+  'leaderboards.seasons': async () => ({ game: RBAC_GAME }),
+  'leaderboards.top': async () => ({ game: RBAC_GAME, board: 'player' }),
+  'leaderboards.page': async () => ({ game: RBAC_GAME, board: 'equip', page: 1, pageSize: 10 }),
+  'leaderboards.rank': async () => ({ game: RBAC_GAME, board: 'player', playerId: playerIdOf(RBAC_GAME, 1) }),
+  // A record of its own (a player id no seed makes), so each caller's delete has one to delete.
+  'leaderboards.deleteRecord': async (f) => ({
+    game: RBAC_GAME,
+    recordId: await insertTestRecord(rbacDb(f), RBAC_GAME, `7656119900${f.unique()}`, rbacNow(f)),
+    reason: RBAC_REASON,
+  }),
+  'leaderboards.dynamicRank': async () => ({ game: RBAC_GAME }),
+  'leaderboards.setDynamicRank': async () => ({ game: RBAC_GAME, enabled: true, reason: RBAC_REASON }),
+};

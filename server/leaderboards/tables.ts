@@ -1,0 +1,56 @@
+import type { Generated } from 'kysely';
+import type { NullableText, NullableTimestamp, Timestamp } from '../db/columns.js';
+
+export interface LeaderboardSeasonsTable {
+  game: string;
+  id: number;
+  name: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+}
+
+/** One record on one board of one season; a deleted one stays, with who deleted it and why. */
+export interface LeaderboardRecordsTable {
+  id: Generated<number>;
+  game: string;
+  season_id: number;
+  /** 'player' | 'team' | 'equip' (a check constraint holds it). */
+  board: string;
+  player_id: string;
+  team_name: NullableText;
+  score: number;
+  level: number;
+  eq_name: NullableText;
+  eq_quality: NullableText;
+  achieved_at: Timestamp;
+  deleted_at: NullableTimestamp;
+  deleted_by: NullableText;
+  delete_reason: NullableText;
+}
+
+/**
+ * The live records of a board and season whose score is at least `lo` and below the next block's
+ * `lo`: what a rank counts in one step instead of record by record (server/leaderboards/ranks.ts).
+ */
+export interface LeaderboardRankBlocksTable {
+  game: string;
+  season_id: number;
+  board: string;
+  lo: number;
+  records: number;
+}
+
+export interface LeaderboardSettingsTable {
+  game: string;
+  dynamic_rank: boolean;
+  updated_at: NullableTimestamp;
+  updated_by: NullableText;
+}
+
+/** Leaderboards (server/leaderboards). */
+export interface LeaderboardsTables {
+  leaderboard_seasons: LeaderboardSeasonsTable;
+  leaderboard_records: LeaderboardRecordsTable;
+  leaderboard_rank_blocks: LeaderboardRankBlocksTable;
+  leaderboard_settings: LeaderboardSettingsTable;
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { ADMIN_ONLY, ADMIN_OR_SERVICE } from '../roles.js';
+import { feature } from '../pages.js';
+import { GAMES, type GameId } from '../games.js';
+import { gameIdSchema } from '../ids-schema.js';
+import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
+import { EQUIPMENT_QUALITIES, playerIdSchema } from './players.js';
+
+/**
+ * Leaderboards (spec sections 2, 6, 7; issue 20): per game and season, three boards (players by
+ * score, teams by score, players by their strongest piece of equipment), past seasons kept. The
+ * top 100, any page further down (the spec's "eqpage" is a page of the equipment board), any
+ * player's rank, and the deletion of a bad record: with a reason, audited, the ranks recomputed
+ * in the same transaction, the record kept (soft-deleted) for the audit and left out of every
+ * rank. The "dynamic rank list" (ranks shown to players live in the game) is switched per game.
+ *
+ * Records rank by score, highest first; a tie goes to the one who reached it first, then to the
+ * lower record id, so every live record has its own rank (1, 2, 3, ...). A team's record is held
+ * by its captain: a player's rank on the team board is that of the team they captain.
+ *
+ * The pages stay in planned.ts until their screens exist.
+ */
+
+export const BOARDS = ['player', 'team', 'equip'] as const;
+export type Board = (typeof BOARDS)[number];
+
+/** The boards of a game: the equipment board only where players have equipment (the registry's tab). */
+export function boardsOf(game: GameId): readonly Board[] {
+  return GAMES[game].playerTabs.includes('equipment') ? BOARDS : BOARDS.filter((b) => b !== 'equip');
+}
+
+export const seasonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The season the server's clock is in; every other one is past (or, seeded ahead, to come). */
+  current: z.boolean(),
+});
+export type Season = z.infer<typeof seasonSchema>;
+
+/** The piece of equipment an equipment-board record ranks by. */
+export const rankedEquipmentSchema = z.object({
+  name: z.string(),
+  quality: z.enum(EQUIPMENT_QUALITIES),
+});
+
+export const leaderboardRecordSchema = z.object({
+  id: z.number().int(),
+  board: z.enum(BOARDS),
+  seasonId: z.number().int(),
+  /** 1 is the top; null for a deleted record, which no longer ranks. */
+  rank: z.number().int().nullable(),
+  playerId: z.string(),
+  /** null when the player is gone from the game. */
+  playerName: z.string().nullable(),
+  /** The team board only. */
+  teamName: z.string().nullable(),
+  /** Points on the player and team boards, the piece's power on the equipment board. */
+  score: z.number().int(),
+  /** The player's level when the record was made. */
+  level: z.number().int(),
+  equipment: rankedEquipmentSchema.nullable(),
+  achievedAt: z.string(),
+  deletedAt: z.string().nullable(),
+  deletedBy: z.string().nullable(),
+  deleteReason: z.string().nullable(),
+});
+export type LeaderboardRecord = z.infer<typeof leaderboardRecordSchema>;
+
+export const dynamicRankSchema = z.object({
+  game: gameIdSchema,
+  enabled: z.boolean(),
+  /** null while nobody has switched it (the default: on). */
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type DynamicRank = z.infer<typeof dynamicRankSchema>;
+
+/** The most records one page of a board holds (the top 100 is one such page). */
+export const BOARD_PAGE_MAX = 100;
+
+const boardField = z.enum(BOARDS, { error: `a board is one of ${BOARDS.join(', ')}` });
+const seasonField = intParam({ min: 1, message: 'a season id is a positive whole number' });
+
+/** A board of one game, in one season (the current one unless given). */
+const boardInput = {
+  game: gameIdSchema,
+  board: boardField.default('player'),
+  season: seasonField.optional(),
+};
+
+/** The equipment board exists only for games with equipment: say so on the field. */
+function onlyItsBoards(v: { game: GameId; board: Board }, ctx: z.RefinementCtx): void {
+  if (!boardsOf(v.game).includes(v.board)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['board'],
+      message: `${GAMES[v.game].names.en} has the boards ${boardsOf(v.game).join(', ')}; its players have no equipment`,
+    });
+  }
+}
+
+const boardOut = {
+  season: seasonSchema,
+  board: z.enum(BOARDS),
+  /** Live records on the board this season. */
+  total: z.number().int(),
+};
+
+const recordId = intParam({ min: 1, message: 'a record id is a positive whole number' });
+
+export const leaderboardsEndpoints = {
+  'leaderboards.seasons': endpoint({
+    service: 'game',
+    method: 'GET',
+    path: '/leaderboard/season',
+    summary: "The game's seasons, newest first, the current one marked; past seasons keep their boards.",
+    access: ADMIN_OR_SERVICE,
+    input: z.strictObject({ game: gameIdSchema }),
+    output: z.object({ seasons: z.array(seasonSchema) }),
+  }),
+  'leaderboards.top': endpoint({
+    service: 'game',
+    method: 'GET',
+    path: '/leaderboard/top100',
+    summary:
+      'The top 100 of a board (player, team or equip; default player) in a season (default the ' +
+      'current one), with their ranks. Deleted records are left out.',
+    access: ADMIN_OR_SERVICE,
+    input: z.strictObject(boardInput).superRefine(onlyItsBoards),
+    output: z.object({ ...boardOut, records: z.array(leaderboardRecordSchema) }),
+  }),
+  'leaderboards.page': endpoint({
+    service: 'game',
+    method: 'GET',
+    path: '/leaderboard/page',
+    summary:
+      'One page of a board further down than the top 100, at most 100 records a page, in rank ' +
+      'order (the spec’s eqpage: a page of the equipment board).',
+    access: ADMIN_OR_SERVICE,
+    input: z
+      .strictObject({
+        ...boardInput,
+        ...pageInput,
+        pageSize: intParam({ min: 1, max: BOARD_PAGE_MAX, message: 'a page size is 1 to 100' }).default(20),
+      })
+      .superRefine(onlyItsBoards),
+    output: pageOf(leaderboardRecordSchema).extend({ season: seasonSchema, board: z.enum(BOARDS) }),
+  }),
+  'leaderboards.rank': endpoint({
+    service: 'game',
+    method: 'GET',
+    path: '/leaderboard/rank',
+    summary:
+      "One player's rank on a board in a season (on the team board, the rank of the team they " +
+      'captain), with the records just above and below.',
+    access: ADMIN_OR_SERVICE,
+    input: z.strictObject({ ...boardInput, playerId: playerIdSchema }).superRefine(onlyItsBoards),
+    output: z.object({
+      ...boardOut,
+      record: leaderboardRecordSchema,
+      /** Up to two records on either side, in rank order, the player's own among them. */
+      around: z.array(leaderboardRecordSchema),
+    }),
+  }),
+  'leaderboards.deleteRecord': endpoint({
+    service: 'game',
+    method: 'DELETE',
+    path: '/leaderboard/record/:recordId',
+    summary:
+      'Deletes a bad record (a cheat, a bug): it leaves the board and every rank below moves up at ' +
+      'once; the record is kept, marked deleted, for the audit. Needs a reason. A record already ' +
+      'deleted is refused (40910), naming who deleted it and when.',
+    access: ADMIN_ONLY,
+    audit: true,
+    input: z.strictObject({ game: gameIdSchema, recordId, reason: reasonSchema }),
+    output: z.object({
+      record: leaderboardRecordSchema,
+      /** The rank it held before the deletion. */
+      formerRank: z.number().int(),
+      /** Live records left on its board and season. */
+      total: z.number().int(),
+    }),
+  }),
+  'leaderboards.dynamicRank': endpoint({
+    service: 'game',
+    method: 'GET',
+    path: '/leaderboard/dynamic-rank',
+    summary: 'Whether the game shows its players the dynamic rank list (live ranks).',
+    access: ADMIN_ONLY,
+    input: z.strictObject({ game: gameIdSchema }),
+    output: dynamicRankSchema,
+  }),
+  'leaderboards.setDynamicRank': endpoint({
+    service: 'game',
+    method: 'POST',
+    path: '/leaderboard/dynamic-rank',
+    summary: 'Switches the dynamic rank list on or off for the game. Needs a reason.',
+    access: ADMIN_ONLY,
+    audit: true,
+    input: z.strictObject({ game: gameIdSchema, enabled: z.boolean(), reason: reasonSchema }),
+    output: dynamicRankSchema,
+  }),
+};
+
+export const leaderboardsFeature = feature({ id: 'leaderboards', endpoints: leaderboardsEndpoints });
