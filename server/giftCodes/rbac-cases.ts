@@ -12,39 +12,39 @@ import {
 
 /** The RBAC matrix's inputs for the endpoints of giftCodes (server/rbac.test.ts finds them here). */
 export const rbacCases: RbacCases<typeof giftCodesFeature> = {
-  'activeCodes.batches': async () => ({ game: RBAC_GAME }),
-  'activeCodes.create': async (f) => giftCreateInput(f, 'activeCode'),
-  'activeCodes.batch': async (f) => ({
+  'giftCodes.batches': async () => ({ game: RBAC_GAME }),
+  'giftCodes.create': async (f) => giftCreateInput(f, 'activeCode'),
+  'giftCodes.batch': async (f) => ({
     game: RBAC_GAME,
     batchId: (await giftBatch(f, 'activeCode')).batchId,
   }),
-  'activeCodes.codes': async (f) => ({
+  'giftCodes.codes': async (f) => ({
     game: RBAC_GAME,
     batchId: (await giftBatch(f, 'activeCode')).batchId,
   }),
-  'activeCodes.export': async (f) => ({
+  'giftCodes.export': async (f) => ({
     game: RBAC_GAME,
     batchId: (await giftBatch(f, 'activeCode')).batchId,
     reason: RBAC_REASON,
   }),
-  'activeCodes.setBatchEnabled': async (f) => ({
+  'giftCodes.setBatchEnabled': async (f) => ({
     game: RBAC_GAME,
     batchId: (await giftBatch(f, 'activeCode')).batchId,
     enabled: false,
     reason: RBAC_REASON,
   }),
-  'activeCodes.status': async (f) => ({
+  'giftCodes.status': async (f) => ({
     game: RBAC_GAME,
     code: (await giftBatch(f, 'activeCode')).codes[0] ?? '',
   }),
-  'activeCodes.setCodeEnabled': async (f) => ({
+  'giftCodes.setCodeEnabled': async (f) => ({
     game: RBAC_GAME,
     code: (await giftBatch(f, 'activeCode')).codes[0] ?? '',
     enabled: false,
     reason: RBAC_REASON,
   }),
   // Public: the game server's signed call, a fresh code and nonce each time.
-  'activeCodes.redeem': async (f) =>
+  'giftCodes.redeem': async (f) =>
     signedRedeemInput(
       RBAC_GAME,
       (await giftBatch(f, 'activeCode')).codes[0] ?? '',
