@@ -17,7 +17,7 @@ import { sortedBy } from '../db/sorting.js';
 import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem, validationProblem } from '../http/problem.js';
 import { runCheck } from './checks.js';
-import { changeStamp, touchWatchConfig } from './config.js';
+import { changeConfigRow, touchWatchConfig } from './config.js';
 import { alertHubOf } from './hub.js';
 import {
   audienceOf,
@@ -76,17 +76,11 @@ async function auditedGet(ctx: HandlerContext, id: number, lock = false): Promis
 
 /** Pauses or resumes a server: its check state starts over; the engine reloads its config. */
 async function setPaused(ctx: HandlerContext, row: ServerRow, paused: boolean) {
-  const after = await ctx.db
-    .updateTable('watched_servers')
-    .set({
-      ...stateReset(ctx.now),
-      ...(paused ? { state: 'paused' as const } : {}),
-      paused,
-      ...changeStamp(ctx),
-    })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const after = await changeConfigRow(ctx, 'watched_servers', row.id, {
+    ...stateReset(ctx.now),
+    ...(paused ? { state: 'paused' as const } : {}),
+    paused,
+  });
   await touchWatchConfig(ctx.db);
   return auditedResult(ctx, await present(ctx, after));
 }
@@ -283,19 +277,13 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
           JSON.stringify(checkSchema.parse(before.check_spec)) === JSON.stringify(spec) &&
           before.game === input.game;
         if (!sameCheck) await endIncident(ctx, before, 'changed');
-        row = await ctx.db
-          .updateTable('watched_servers')
-          .set({
-            ...config,
-            ...(sameCheck ? {} : { ...stateReset(ctx.now), last_check_at: null, last_response_ms: null }),
-            ...(sameCheck || !before.paused ? {} : { state: 'paused' as const }),
-            // An edited demo server is the operator's own from now on: a later start no longer moves it.
-            demo_key: sameCheck ? before.demo_key : null,
-            version: (eb) => eb('version', '+', 1),
-          })
-          .where('id', '=', before.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        row = await changeConfigRow(ctx, 'watched_servers', before.id, {
+          ...config,
+          ...(sameCheck ? {} : { ...stateReset(ctx.now), last_check_at: null, last_response_ms: null }),
+          ...(sameCheck || !before.paused ? {} : { state: 'paused' as const }),
+          // An edited demo server is the operator's own from now on: a later start no longer moves it.
+          demo_key: sameCheck ? before.demo_key : null,
+        });
       } else {
         ctx.audit.before = null;
         await nameTaken(ctx, input.game, input.name);
