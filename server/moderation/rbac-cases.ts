@@ -7,14 +7,7 @@ import {
   insertSpecialUser,
   testHero,
 } from '../../tests/support/fixture-rows.js';
-import {
-  type RbacCases,
-  type RbacFixture,
-  RBAC_GAME,
-  RBAC_REASON,
-  rbacDb,
-  rbacNow,
-} from '../../tests/support/rbac-case.js';
+import { type RbacCases, type RbacFixture, RBAC_GAME, RBAC_REASON } from '../../tests/support/rbac-case.js';
 
 /** The RBAC matrix's inputs for the endpoints of moderation (server/rbac.test.ts finds them here). */
 export const rbacCases: RbacCases<typeof moderationFeature> = {
@@ -28,19 +21,19 @@ export const rbacCases: RbacCases<typeof moderationFeature> = {
   }),
   'bannedHeroes.unban': async (f) => ({
     game: RBAC_GAME,
-    banId: await insertHeroBan(rbacDb(f), RBAC_GAME, f.freshPlayer(), rbacNow(f)),
+    banId: await insertHeroBan(f.db, RBAC_GAME, f.freshPlayer(), f.now()),
     reason: RBAC_REASON,
   }),
   'bannedHeroes.deleteItem': async (f) => ({
     game: RBAC_GAME,
-    banId: await insertHeroBan(rbacDb(f), RBAC_GAME, f.freshPlayer(), rbacNow(f)),
+    banId: await insertHeroBan(f.db, RBAC_GAME, f.freshPlayer(), f.now()),
     reason: RBAC_REASON,
   }),
   'blacklist.list': async () => ({ game: RBAC_GAME }),
   'blacklist.create': async (f) => ({ game: RBAC_GAME, kind: 'ip', value: freshIp(f), reason: RBAC_REASON }),
   'blacklist.delete': async (f) => ({
     game: RBAC_GAME,
-    entryId: await insertBlacklistIp(rbacDb(f), RBAC_GAME, freshIp(f), rbacNow(f)),
+    entryId: await insertBlacklistIp(f.db, RBAC_GAME, freshIp(f), f.now()),
     reason: RBAC_REASON,
   }),
   'specialUsers.list': async () => ({ game: RBAC_GAME }),
@@ -52,27 +45,21 @@ export const rbacCases: RbacCases<typeof moderationFeature> = {
   }),
   'specialUsers.delete': async (f) => ({
     game: RBAC_GAME,
-    entryId: await insertSpecialUser(rbacDb(f), RBAC_GAME, f.freshPlayer(), rbacNow(f)),
+    entryId: await insertSpecialUser(f.db, RBAC_GAME, f.freshPlayer(), f.now()),
     reason: RBAC_REASON,
   }),
   'testingPlayers.list': async () => ({ game: RBAC_GAME }),
   'testingPlayers.recharges': async () => ({ game: RBAC_GAME }),
   'testingPlayers.refund': async (f) => ({
     game: RBAC_GAME,
-    rechargeId: await insertPaidRecharge(
-      rbacDb(f),
-      RBAC_GAME,
-      f.freshPlayer(),
-      `rbac-${f.unique()}`,
-      rbacNow(f),
-    ),
+    rechargeId: await insertPaidRecharge(f.db, RBAC_GAME, f.freshPlayer(), `rbac-${f.unique()}`, f.now()),
     reason: RBAC_REASON,
   }),
 };
 
 async function playerWithout(f: RbacFixture, table: 'banned_heroes' | 'special_users'): Promise<string> {
   const id = f.freshPlayer();
-  await clearPlayer(rbacDb(f), table, RBAC_GAME, id);
+  await clearPlayer(f.db, table, RBAC_GAME, id);
   return id;
 }
 
