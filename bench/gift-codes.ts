@@ -48,7 +48,7 @@ async function benchOne(label: string, options: BackendOptions): Promise<number[
     const times: number[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const now = Date.now();
-      const plan = planRequest(ENDPOINTS['activeCodes.create'], {
+      const plan = planRequest(ENDPOINTS['giftCodes.create'], {
         game: 'ymmj',
         name: `Bench ${run}`,
         count: MAX_BATCH_SIZE,

@@ -70,6 +70,8 @@ describe.each(backendKinds())('RBAC matrix on %s', (kind) => {
         if (player > SEEDED) throw new Error('the RBAC matrix ran out of seeded players');
         return playerIdOf(RBAC_GAME, player);
       },
+      db: t.backend.database.db,
+      now: () => new Date(t.clock.now),
     };
   });
   afterAll(async () => {

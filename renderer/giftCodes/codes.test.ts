@@ -23,7 +23,7 @@ describe('codes as shown and typed', () => {
   });
 
   it('names the calls of each kind under its own capability', () => {
-    expect(endpointsOf('activeCode').create).toBe('activeCodes.create');
+    expect(endpointsOf('activeCode').create).toBe('giftCodes.create');
     expect(endpointsOf('shopTicket').codes).toBe('shopTickets.codes');
   });
 });

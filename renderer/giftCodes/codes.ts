@@ -6,6 +6,7 @@ import {
   type CodeKind,
   type CodeState,
   type Grant,
+  KIND_CAPABILITY,
 } from '../../shared/api/giftCodes.js';
 import type { Language } from '../../shared/codes.js';
 import { formatMoney } from '../components/money.js';
@@ -17,9 +18,6 @@ import { formatMoney } from '../components/money.js';
  */
 
 /** The endpoint ids of one kind: both kinds have the same calls under their own capability. */
-export const KIND_CAPABILITY = { activeCode: 'activeCodes', shopTicket: 'shopTickets' } as const;
-export type KindCapability = (typeof KIND_CAPABILITY)[CodeKind];
-
 export function endpointsOf<K extends CodeKind>(kind: K) {
   const c = KIND_CAPABILITY[kind];
   return {

@@ -1,6 +1,6 @@
 import type { accessRequestsFeature } from '../../shared/api/accessRequests.js';
 import { insertAccessRequest } from './test-kit.js';
-import { type RbacCases, RBAC_REASON, rbacDb, rbacNow } from '../../tests/support/rbac-case.js';
+import { type RbacCases, RBAC_REASON } from '../../tests/support/rbac-case.js';
 
 /** The RBAC matrix's inputs for the endpoints of accessRequests (server/rbac.test.ts finds them here). */
 export const rbacCases: RbacCases<typeof accessRequestsFeature> = {
@@ -18,14 +18,14 @@ export const rbacCases: RbacCases<typeof accessRequestsFeature> = {
   'accessRequests.approve': async (f) => {
     const n = f.unique();
     return {
-      id: await insertAccessRequest(rbacDb(f), { phone: `1372${n}`, name: `approved-${n}`, at: rbacNow(f) }),
+      id: await insertAccessRequest(f.db, { phone: `1372${n}`, name: `approved-${n}`, at: f.now() }),
       roles: ['GUEST'],
     };
   },
   'accessRequests.decline': async (f) => {
     const n = f.unique();
     return {
-      id: await insertAccessRequest(rbacDb(f), { phone: `1373${n}`, name: `declined-${n}`, at: rbacNow(f) }),
+      id: await insertAccessRequest(f.db, { phone: `1373${n}`, name: `declined-${n}`, at: f.now() }),
       reason: RBAC_REASON,
     };
   },

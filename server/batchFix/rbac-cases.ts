@@ -1,12 +1,5 @@
 import type { batchFixFeature } from '../../shared/api/batchFix.js';
-import {
-  type RbacCases,
-  type RbacFixture,
-  RBAC_GAME,
-  RBAC_REASON,
-  rbacDb,
-  rbacNow,
-} from '../../tests/support/rbac-case.js';
+import { type RbacCases, type RbacFixture, RBAC_GAME, RBAC_REASON } from '../../tests/support/rbac-case.js';
 
 /** The RBAC matrix's inputs for the endpoints of batchFix (server/rbac.test.ts finds them here). */
 export const rbacCases: RbacCases<typeof batchFixFeature> = {
@@ -25,7 +18,7 @@ export const rbacCases: RbacCases<typeof batchFixFeature> = {
 async function idleRepair(f: RbacFixture): Promise<string> {
   const name = 'batchfix1';
   for (let i = 0; i < 200; i++) {
-    const active = await rbacDb(f)
+    const active = await f.db
       .selectFrom('batch_fix_jobs')
       .select('id')
       .where('game', '=', RBAC_GAME)
@@ -40,7 +33,7 @@ async function idleRepair(f: RbacFixture): Promise<string> {
 
 /** A queued repair run put straight into the table (no runner picks it up), for job and cancel. */
 async function queuedRepairJob(f: RbacFixture): Promise<number> {
-  const row = await rbacDb(f)
+  const row = await f.db
     .insertInto('batch_fix_jobs')
     .values({
       game: RBAC_GAME,
@@ -49,8 +42,8 @@ async function queuedRepairJob(f: RbacFixture): Promise<number> {
       reason: RBAC_REASON,
       operator_id: null,
       operator: 'rbac',
-      created_at: rbacNow(f),
-      heartbeat_at: rbacNow(f),
+      created_at: f.now(),
+      heartbeat_at: f.now(),
       total: 0,
       counts: JSON.stringify([]),
     })

@@ -166,6 +166,13 @@ describe.each(backendKinds())('databases migrated under the former names on %s',
       expect(newSchema.filter((l) => /\bgift_code_(batches|redemptions)\b/.test(l)).length).toBeGreaterThan(
         10,
       );
+      expect(newSchema.filter((l) => /\bwatch_(checks|incidents|maintenance|mutes|events)/.test(l))).toEqual(
+        [],
+      );
+      expect(
+        newSchema.filter((l) => /\bserver_watch_(checks|incidents|maintenance|mutes|events)\b/.test(l))
+          .length,
+      ).toBeGreaterThan(20);
     },
     MIGRATING,
   );
@@ -224,6 +231,54 @@ describe.each(backendKinds())('databases migrated under the former names on %s',
       expect(report.applied).toContain('payments/0001_payments');
       expect(report.applied).not.toContain('orders/0001_orders');
       expect(await recorded(db)).toEqual(MIGRATIONS.map((m) => m.name).sort());
+      expect(await schemaOf(db)).toEqual(newSchema);
+    },
+    MIGRATING,
+  );
+
+  it(
+    'a database of the release before one name per capability finds its rows under the new names',
+    async () => {
+      const db = await fresh();
+      // In the feature list's order: server watch runs before gift codes.
+      const renames = ['serverWatch/0004_one_name', 'giftCodes/0004_audit_actions'];
+      await runMigrations(
+        db,
+        MIGRATIONS.filter((m) => !renames.includes(m.name)),
+      );
+      const at = new Date('2026-11-01T00:00:00Z');
+      await sql`insert into audit_log (at, operator, action, game, target, outcome, code, client_ip)
+        values (${at}, 'super', 'activeCodes.create', 'ymmj', 'batch 1', 'ok', 0, '127.0.0.1'),
+          (${at}, 'super', 'shopTickets.create', 'ymmj', 'batch 2', 'ok', 0, '127.0.0.1')`.execute(db);
+      await sql`insert into watched_servers (name, game, check_kind, check_spec, target, interval_sec,
+          timeout_ms, failures_to_down, notify_kind, created_at, updated_at, updated_by)
+        values ('kept', 'ymmj', 'tcp', '{}', '127.0.0.1:1', 30, 1000, 2, 'game', ${at}, ${at}, 'super')`.execute(
+        db,
+      );
+      await sql`insert into watch_incidents (server_id, down_since, detected_at, last_alert_at)
+        select id, ${at}, ${at}, ${at} from watched_servers`.execute(db);
+      await sql`insert into watch_events (at, kind, game, server_name, notify)
+        values (${at}, 'down', 'ymmj', 'kept', true)`.execute(db);
+
+      const report = await migrateToLatest(db);
+      expect(report.applied).toEqual(renames);
+      const actions = await sql<{ action: string; target: string }>`
+        select action, target from audit_log order by id`.execute(db);
+      expect(actions.rows).toEqual([
+        { action: 'giftCodes.create', target: 'batch 1' },
+        { action: 'shopTickets.create', target: 'batch 2' },
+      ]);
+      // Rows and their ids kept; the next id goes on from the same sequence, under its new name.
+      const incidents = await sql<{ id: number; next: number }>`
+        select id, nextval('server_watch_incidents_id_seq')::int as next from server_watch_incidents`.execute(
+        db,
+      );
+      expect(incidents.rows).toEqual([{ id: 1, next: 2 }]);
+      const events = await sql<{ seq: number; kind: string; next: number }>`
+        select seq::int, kind, nextval('server_watch_events_seq_seq')::int as next from server_watch_events`.execute(
+        db,
+      );
+      expect(events.rows).toEqual([{ seq: 1, kind: 'down', next: 2 }]);
       expect(await schemaOf(db)).toEqual(newSchema);
     },
     MIGRATING,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { CodeKind } from '../../shared/api/giftCodes.js';
+import { type CodeKind, KIND_CAPABILITY } from '../../shared/api/giftCodes.js';
 import { ENDPOINTS, type EndpointId } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
@@ -10,7 +10,6 @@ import type { TestBackend } from '../../tests/support/backends.js';
 
 const GAME: GameId = 'ymmj';
 const MISSING = 987_654;
-const ROOT = { activeCode: 'activeCodes', shopTicket: 'shopTickets' } as const;
 
 function createInput(t: TestBackend, kind: CodeKind, name: string): Record<string, unknown> {
   return {
@@ -37,7 +36,7 @@ async function batch(
   kind: CodeKind,
   name: string,
 ): Promise<{ id: number; code: string }> {
-  const root = ROOT[kind];
+  const root = KIND_CAPABILITY[kind];
   const r = await t.api.call(ENDPOINTS[`${root}.create`], createInput(t, kind, name), token);
   if (r.body.Status.Code !== Codes.OK) throw new Error(JSON.stringify(r.body.Status));
   const id = (r.body.Data as { id: number }).id;
@@ -48,7 +47,7 @@ async function batch(
 }
 
 function casesOf(kind: CodeKind): Record<string, AuditCase> {
-  const root = ROOT[kind];
+  const root = KIND_CAPABILITY[kind];
   const id = (name: string) => `${root}.${name}` as EndpointId;
   return {
     [id('create')]: {

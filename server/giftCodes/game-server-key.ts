@@ -12,7 +12,8 @@ export function gameServerKey(secretsKey: Buffer, game: GameId): Buffer {
   return Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), `gameops game-server key|${game}`, 32));
 }
 
-export interface SignedRedeem {
+// A type, not an interface: a signed call's input goes where a Record<string, unknown> is wanted.
+export type SignedRedeem = {
   game: GameId;
   serverId: string;
   /** The code in its stored form: no dashes or spaces, upper case (as the backend looks it up). */
@@ -20,7 +21,7 @@ export interface SignedRedeem {
   playerId: string;
   ts: number;
   nonce: string;
-}
+};
 
 /** What is signed (shared/api/giftCodes.ts gameServerSignatureSchema). */
 export function signedText(m: SignedRedeem): string {

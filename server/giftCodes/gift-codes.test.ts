@@ -89,17 +89,16 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
       ...over,
     };
   }
-  const create = (over: Record<string, unknown> = {}) =>
-    ok<CodeBatch>('activeCodes.create', batchInput(over));
-  async function codesOf(batchId: number, id: EndpointId = 'activeCodes.codes'): Promise<string[]> {
+  const create = (over: Record<string, unknown> = {}) => ok<CodeBatch>('giftCodes.create', batchInput(over));
+  async function codesOf(batchId: number, id: EndpointId = 'giftCodes.codes'): Promise<string[]> {
     const page = await ok<Page<CodeInfo>>(id, { game: GAME, batchId, pageSize: 200 });
     return page.items.map((c) => c.code);
   }
   const redeemInput = (code: string, player: string, opts: Parameters<typeof signedRedeemInput>[4] = {}) =>
     signedRedeemInput(GAME, code, player, t.clock.now, opts);
   const redeem = (code: string, player: string, opts: Parameters<typeof signedRedeemInput>[4] = {}) =>
-    call('activeCodes.redeem', redeemInput(code, player, opts), undefined);
-  const status = (code: string) => ok<CodeInfo>('activeCodes.status', { game: GAME, code });
+    call('giftCodes.redeem', redeemInput(code, player, opts), undefined);
+  const status = (code: string) => ok<CodeInfo>('giftCodes.status', { game: GAME, code });
   /** Moves the test clock, and signs in again (a session does not outlive a long jump). */
   async function advance(seconds: number) {
     t.clock.advance(seconds);
@@ -176,20 +175,20 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
   });
 
   it('refuses bad batches with a clear message naming the field', async () => {
-    let msg = await fails('activeCodes.create', batchInput({ validUntil: iso(-2 * HOUR) }), Codes.VALIDATION);
+    let msg = await fails('giftCodes.create', batchInput({ validUntil: iso(-2 * HOUR) }), Codes.VALIDATION);
     expect(msg).toContain('validUntil');
     expect(msg).toContain('after');
     msg = await fails(
-      'activeCodes.create',
+      'giftCodes.create',
       batchInput({ grant: { kind: 'items', rewards: [{ itemId: 99999, count: 1 }] } }),
       Codes.VALIDATION,
     );
     expect(msg).toContain('99999');
     expect(msg).toContain('grant.rewards.0.itemId');
-    msg = await fails('activeCodes.create', batchInput({ prefix: 'O1' }), Codes.VALIDATION);
+    msg = await fails('giftCodes.create', batchInput({ prefix: 'O1' }), Codes.VALIDATION);
     expect(msg).toContain('look-alikes');
     msg = await fails(
-      'activeCodes.create',
+      'giftCodes.create',
       batchInput({ grant: { kind: 'shopItem', shopItemId: 21001, price: 0 } }),
       Codes.VALIDATION,
     );
@@ -200,9 +199,9 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
       Codes.VALIDATION,
     );
     expect(msg).toContain('4242');
-    await fails('activeCodes.create', batchInput({ count: 0 }), Codes.VALIDATION);
-    await fails('activeCodes.create', batchInput({ count: 100_001 }), Codes.VALIDATION);
-    await fails('activeCodes.create', batchInput({ reason: '' }), Codes.VALIDATION);
+    await fails('giftCodes.create', batchInput({ count: 0 }), Codes.VALIDATION);
+    await fails('giftCodes.create', batchInput({ count: 100_001 }), Codes.VALIDATION);
+    await fails('giftCodes.create', batchInput({ reason: '' }), Codes.VALIDATION);
     // Nothing of the refused batches was kept.
     const named = await db()
       .selectFrom('gift_code_batches')
@@ -224,21 +223,21 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
       validFrom: iso(24 * HOUR),
       validUntil: iso(48 * HOUR),
     });
-    await ok('activeCodes.setBatchEnabled', { game: GAME, batchId: b.id, enabled: false, reason: 'paused' });
+    await ok('giftCodes.setBatchEnabled', { game: GAME, batchId: b.id, enabled: false, reason: 'paused' });
 
-    const all = await ok<Page<CodeBatch>>('activeCodes.batches', { game: GAME, channel: 'filters' });
+    const all = await ok<Page<CodeBatch>>('giftCodes.batches', { game: GAME, channel: 'filters' });
     expect(all.items.map((x) => x.id)).toEqual([c.id, b.id, a.id]);
     expect(all.items.map((x) => x.state)).toEqual(['notYetValid', 'disabled', 'active']);
-    const byName = await ok<Page<CodeBatch>>('activeCodes.batches', { game: GAME, q: 'alpha' });
+    const byName = await ok<Page<CodeBatch>>('giftCodes.batches', { game: GAME, q: 'alpha' });
     expect(byName.items.map((x) => x.id)).toEqual([a.id]);
-    const byPrefix = await ok<Page<CodeBatch>>('activeCodes.batches', { game: GAME, q: 'FD' });
+    const byPrefix = await ok<Page<CodeBatch>>('giftCodes.batches', { game: GAME, q: 'FD' });
     expect(byPrefix.items.map((x) => x.id)).toEqual([b.id]);
     for (const [state, id] of [
       ['disabled', b.id],
       ['notYetValid', c.id],
       ['active', a.id],
     ] as const) {
-      const page = await ok<Page<CodeBatch>>('activeCodes.batches', {
+      const page = await ok<Page<CodeBatch>>('giftCodes.batches', {
         game: GAME,
         channel: 'filters',
         state,
@@ -248,7 +247,7 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
         state,
       ).toEqual([id]);
     }
-    const p2 = await ok<Page<CodeBatch>>('activeCodes.batches', {
+    const p2 = await ok<Page<CodeBatch>>('giftCodes.batches', {
       game: GAME,
       channel: 'filters',
       page: 2,
@@ -273,7 +272,7 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
       await create({ name, channel: 'sorting', validUntil: iso(days * 24 * HOUR) });
     }
     const read = (f: Record<string, unknown>) =>
-      ok<Page<CodeBatch>>('activeCodes.batches', { game: GAME, channel: 'sorting', ...f });
+      ok<Page<CodeBatch>>('giftCodes.batches', { game: GAME, channel: 'sorting', ...f });
     expect((await read({})).total).toBe(5);
     await expectSortedBothWays(
       read,
@@ -293,14 +292,14 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
       (b) => b.createdAt,
       (b) => b.id,
     );
-    await fails('activeCodes.batches', { game: GAME, sort: 'used' }, Codes.VALIDATION);
+    await fails('giftCodes.batches', { game: GAME, sort: 'used' }, Codes.VALIDATION);
     await fails('shopTickets.batches', { game: GAME, sort: 'name', order: 'sideways' }, Codes.VALIDATION);
   });
 
   it('has seeded demo batches', async () => {
-    const page = await ok<Page<CodeBatch>>('activeCodes.batches', { game: GAME, q: 'Launch gift' });
+    const page = await ok<Page<CodeBatch>>('giftCodes.batches', { game: GAME, q: 'Launch gift' });
     expect(page.items[0]).toMatchObject({ name: 'Launch gift', total: 30, used: 8 });
-    const expired = await ok<Page<CodeBatch>>('activeCodes.batches', { game: GAME, state: 'expired' });
+    const expired = await ok<Page<CodeBatch>>('giftCodes.batches', { game: GAME, state: 'expired' });
     expect(expired.items.map((x) => x.name)).toContain('Stream giveaway');
     const tickets = await ok<Page<CodeBatch>>('shopTickets.batches', { game: GAME });
     expect(tickets.items.map((x) => x.name)).toEqual(
@@ -327,7 +326,7 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
       state: 'unused',
       redemptions: [],
     });
-    const missing = await fails('activeCodes.status', { game: GAME, code: 'ZZZZ-ZZZZ' }, Codes.NOT_FOUND);
+    const missing = await fails('giftCodes.status', { game: GAME, code: 'ZZZZ-ZZZZ' }, Codes.NOT_FOUND);
     expect(missing).toContain('ZZZZZZZZ');
     // A shop ticket is not found among activation codes, and the message says where it is.
     const ticket = await ok<CodeBatch>('shopTickets.create', {
@@ -335,7 +334,7 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
       grant: { kind: 'shopItem', shopItemId: 21002, price: 500 },
     });
     const [tcode = ''] = await codesOf(ticket.id, 'shopTickets.codes');
-    const other = await fails('activeCodes.status', { game: GAME, code: tcode }, Codes.NOT_FOUND);
+    const other = await fails('giftCodes.status', { game: GAME, code: tcode }, Codes.NOT_FOUND);
     expect(other).toContain('shop ticket');
     await ok('shopTickets.status', { game: GAME, code: tcode });
   });
@@ -352,7 +351,7 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
     const again = await redeem(code, 'p-101');
     expect(again.body.Status.Code).toBe(Codes.CONFLICT);
     expect(again.body.Status.Message).toContain('used up');
-    const b = await ok<CodeBatch>('activeCodes.batch', { game: GAME, batchId: batch.id });
+    const b = await ok<CodeBatch>('giftCodes.batch', { game: GAME, batchId: batch.id });
     expect(b.used).toBe(1);
   });
 
@@ -369,14 +368,14 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
       grant: { kind: 'shopItem', shopItemId: 21003, price: 900 },
     });
     // Under the other root it is not an activation code.
-    const wrong = await call('activeCodes.redeem', redeemInput(code, 'p-2'), undefined);
+    const wrong = await call('giftCodes.redeem', redeemInput(code, 'p-2'), undefined);
     expect(wrong.body.Status.Code).toBe(Codes.NOT_FOUND);
   });
 
   it('refuses codes of a disabled batch or a disabled code until they are enabled again', async () => {
     const batch = await create({ name: 'Switch', prefix: 'WW', count: 2 });
     const [c1 = '', c2 = ''] = await codesOf(batch.id);
-    const off = await ok<CodeBatch>('activeCodes.setBatchEnabled', {
+    const off = await ok<CodeBatch>('giftCodes.setBatchEnabled', {
       game: GAME,
       batchId: batch.id,
       enabled: false,
@@ -387,14 +386,14 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
     let r = await redeem(c1, 'p-1');
     expect(r.body.Status.Code).toBe(Codes.CONFLICT);
     expect(r.body.Status.Message).toContain('batch "Switch" is disabled');
-    await ok('activeCodes.setBatchEnabled', {
+    await ok('giftCodes.setBatchEnabled', {
       game: GAME,
       batchId: batch.id,
       enabled: true,
       reason: 'fixed',
     });
 
-    const codeOff = await ok<CodeInfo>('activeCodes.setCodeEnabled', {
+    const codeOff = await ok<CodeInfo>('giftCodes.setCodeEnabled', {
       game: GAME,
       code: c2.toLowerCase(),
       enabled: false,
@@ -405,13 +404,13 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
     expect(r.body.Status.Code).toBe(Codes.CONFLICT);
     expect(r.body.Status.Message).toContain('it is disabled');
     // zh-CN too.
-    const plan = planRequest(ENDPOINTS['activeCodes.redeem'], redeemInput(c2, 'p-2'));
+    const plan = planRequest(ENDPOINTS['giftCodes.redeem'], redeemInput(c2, 'p-2'));
     const zh = await t.api.request(plan.method, `${SERVICE_BASE_PATHS[plan.service]}${plan.path}`, {
       json: plan.body,
       headers: { 'accept-language': 'zh-CN' },
     });
     expect(zh.body.Status.Message).toContain('已停用');
-    await ok('activeCodes.setCodeEnabled', { game: GAME, code: c2, enabled: true, reason: 'found' });
+    await ok('giftCodes.setCodeEnabled', { game: GAME, code: c2, enabled: true, reason: 'found' });
     expect((await redeem(c1, 'p-1')).body.Status.Code).toBe(Codes.OK);
     expect((await redeem(c2, 'p-2')).body.Status.Code).toBe(Codes.OK);
   });
@@ -425,9 +424,7 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
     const third = await redeem(s, 'c');
     expect(third.body.Status.Code).toBe(Codes.CONFLICT);
     expect(third.body.Status.Message).toContain('all its 2 use(s)');
-    expect((await ok<CodeBatch>('activeCodes.batch', { game: GAME, batchId: shared.id })).state).toBe(
-      'usedUp',
-    );
+    expect((await ok<CodeBatch>('giftCodes.batch', { game: GAME, batchId: shared.id })).state).toBe('usedUp');
 
     const perPlayer = await create({ name: 'One each', prefix: 'PE', count: 3, usesPerPlayer: 2 });
     const [p1 = '', p2 = '', p3 = ''] = await codesOf(perPlayer.id);
@@ -467,7 +464,7 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
     expect(wrongKey.body.Status.Message).toContain('signature does not match');
     // A valid signature over other fields (the player changed on the way).
     const tampered = { ...redeemInput(code, 'p'), playerId: 'someone' };
-    expect((await call('activeCodes.redeem', tampered, undefined)).body.Status.Code).toBe(
+    expect((await call('giftCodes.redeem', tampered, undefined)).body.Status.Code).toBe(
       Codes.UNAUTHENTICATED,
     );
     const stale = await redeem(code, 'p', { ts: t.clock.now - 6 * 60_000 });
@@ -475,14 +472,14 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
     expect(stale.body.Status.Message).toContain('behind');
     const ahead = await redeem(code, 'p', { ts: t.clock.now + 6 * 60_000 });
     expect(ahead.body.Status.Message).toContain('ahead of');
-    const malformed = await call('activeCodes.redeem', { ...redeemInput(code, 'p'), sig: 'xyz' }, undefined);
+    const malformed = await call('giftCodes.redeem', { ...redeemInput(code, 'p'), sig: 'xyz' }, undefined);
     expect(malformed.body.Status.Code).toBe(Codes.VALIDATION);
 
     expect(await status(code)).toMatchObject({ uses: 0, state: 'unused', redemptions: [] });
 
     const input = redeemInput(code, 'p', { nonce: 'nonce-once-123' });
-    expect((await call('activeCodes.redeem', input, undefined)).body.Status.Code).toBe(Codes.OK);
-    const replay = await call('activeCodes.redeem', input, undefined);
+    expect((await call('giftCodes.redeem', input, undefined)).body.Status.Code).toBe(Codes.OK);
+    const replay = await call('giftCodes.redeem', input, undefined);
     expect(replay.body.Status.Code).toBe(Codes.CONFLICT);
     expect(replay.body.Status.Message).toContain('nonce-once-123 was already used');
     expect((await status(code)).uses).toBe(1);
@@ -504,7 +501,7 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
     const [code = ''] = await codesOf(batch.id);
     const replies = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call('activeCodes.redeem', redeemInput(code, `racer-${i}`), undefined),
+        call('giftCodes.redeem', redeemInput(code, `racer-${i}`), undefined),
       ),
     );
     const byCode = replies.map((r) => r.body.Status.Code);
@@ -513,14 +510,14 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
     const info = await status(code);
     expect(info.uses).toBe(1);
     expect(info.redemptions).toHaveLength(1);
-    expect((await ok<CodeBatch>('activeCodes.batch', { game: GAME, batchId: batch.id })).used).toBe(1);
+    expect((await ok<CodeBatch>('giftCodes.batch', { game: GAME, batchId: batch.id })).used).toBe(1);
   });
 
   it('keeps one player to the per-player limit across codes redeemed at once', async () => {
     const batch = await create({ name: 'Race player', prefix: 'RP', count: 10 });
     const codes = await codesOf(batch.id);
     const replies = await Promise.all(
-      codes.map((c) => call('activeCodes.redeem', redeemInput(c, 'same'), undefined)),
+      codes.map((c) => call('giftCodes.redeem', redeemInput(c, 'same'), undefined)),
     );
     expect(replies.filter((r) => r.body.Status.Code === Codes.OK)).toHaveLength(1);
   });
@@ -529,7 +526,7 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
     const batch = await create({ name: 'Export me', prefix: 'EX', count: 3 });
     const codes = await codesOf(batch.id);
     expect((await redeem(codes[1] ?? '', 'p,"quoted"')).body.Status.Code).toBe(Codes.OK);
-    const out = await ok<{ filename: string; csv: string; rows: number }>('activeCodes.export', {
+    const out = await ok<{ filename: string; csv: string; rows: number }>('giftCodes.export', {
       game: GAME,
       batchId: batch.id,
       reason: 'send to the partner',
@@ -544,7 +541,7 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
     const entry = await db()
       .selectFrom('audit_log')
       .selectAll()
-      .where('action', '=', 'activeCodes.export')
+      .where('action', '=', 'giftCodes.export')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({
@@ -558,26 +555,22 @@ describe.each(backendKinds())('gift codes on %s', (kind) => {
   it('writes audit entries with before and after for switching batches and codes', async () => {
     const batch = await create({ name: 'Audited', prefix: 'AU', count: 1 });
     const [code = ''] = await codesOf(batch.id);
-    await ok('activeCodes.setBatchEnabled', {
+    await ok('giftCodes.setBatchEnabled', {
       game: GAME,
       batchId: batch.id,
       enabled: false,
       reason: 'audit check',
     });
-    await ok('activeCodes.setCodeEnabled', { game: GAME, code, enabled: false, reason: 'audit check 2' });
+    await ok('giftCodes.setCodeEnabled', { game: GAME, code, enabled: false, reason: 'audit check 2' });
     const rows = await db()
       .selectFrom('audit_log')
       .selectAll()
-      .where('action', 'in', [
-        'activeCodes.create',
-        'activeCodes.setBatchEnabled',
-        'activeCodes.setCodeEnabled',
-      ])
+      .where('action', 'in', ['giftCodes.create', 'giftCodes.setBatchEnabled', 'giftCodes.setCodeEnabled'])
       .orderBy('id', 'desc')
       .limit(3)
       .execute();
     const [codeEntry, batchEntry, created] = rows;
-    expect(created).toMatchObject({ action: 'activeCodes.create', reason: 'spring event', game: GAME });
+    expect(created).toMatchObject({ action: 'giftCodes.create', reason: 'spring event', game: GAME });
     expect(created?.after).toMatchObject({ name: 'Audited', total: 1 });
     expect(JSON.stringify(created?.after)).not.toContain(code);
     expect(batchEntry).toMatchObject({ reason: 'audit check', target: `Audited (#${batch.id})` });
@@ -630,7 +623,7 @@ describe('gift codes without a secrets key', () => {
 
   it('answers redeem with 50300 saying how to set the key', async () => {
     const r = await t.api.call(
-      ENDPOINTS['activeCodes.redeem'],
+      ENDPOINTS['giftCodes.redeem'],
       signedRedeemInput(GAME, 'ABCDEFGH', 'p', t.clock.now),
     );
     expect(r.body.Status.Code).toBe(Codes.UNAVAILABLE);

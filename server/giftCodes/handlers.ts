@@ -7,6 +7,7 @@ import {
   type CodeKind,
   type createBatchInputSchema,
   type giftCodesEndpoints,
+  KIND_CAPABILITY,
 } from '../../shared/api/giftCodes.js';
 import { under } from '../../shared/api/endpoint.js';
 import { Codes } from '../../shared/codes.js';
@@ -41,7 +42,7 @@ type CreateInput = z.output<typeof createBatchInputSchema>;
 type Kinded<K extends string> = {
   [P in keyof Endpoints as P extends `${K}.${infer R}` ? R : never]: EndpointHandler<Endpoints[P]>;
 };
-type KindHandlers = Kinded<'activeCodes'>;
+type KindHandlers = Kinded<typeof KIND_CAPABILITY.activeCode>;
 
 /** Redemptions a code's lookup shows, newest first. */
 const REDEMPTIONS_SHOWN = 50;
@@ -307,8 +308,8 @@ function kindHandlers(kind: CodeKind): KindHandlers {
 }
 
 export const giftCodesHandlers: HandlerMap<Endpoints> = {
-  ...under('activeCodes', kindHandlers('activeCode')),
-  ...under('shopTickets', kindHandlers('shopTicket')),
+  ...under(KIND_CAPABILITY.activeCode, kindHandlers('activeCode')),
+  ...under(KIND_CAPABILITY.shopTicket, kindHandlers('shopTicket')),
   'catalogue.items': async (input) => ({
     items: THEMES[input.game].items.map((i) => ({ id: i.id, name: i.name })),
   }),

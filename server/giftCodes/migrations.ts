@@ -1,4 +1,5 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { renameTable } from '../db/rename-table.js';
 import type { FeatureMigration } from '../feature.js';
 
 // Migrations see the database as it was when they were written, not today's types.
@@ -90,29 +91,8 @@ export const giftCodesMigrations: Record<string, FeatureMigration> = {
    */
   '0002_one_name': {
     async up(db: AnyDb) {
-      for (const [from, to] of [
-        ['code_batches', 'gift_code_batches'],
-        ['code_redemptions', 'gift_code_redemptions'],
-      ] as const) {
-        await sql`alter table ${sql.id(from)} rename to ${sql.id(to)}`.execute(db);
-        await sql`alter sequence ${sql.id(`${from}_id_seq`)} rename to ${sql.id(`${to}_id_seq`)}`.execute(db);
-        // Its key, foreign key and (where the server names them) not-null constraints, then the
-        // indexes left: each named after the table.
-        const named = async (query: RawBuilder<{ name: string }>) =>
-          (await query.execute(db)).rows.map((r) => [r.name, `${to}${r.name.slice(from.length)}`] as const);
-        for (const [old, renamed] of await named(sql<{
-          name: string;
-        }>`select conname as name from pg_constraint
-          where conrelid = ${to}::regclass and starts_with(conname, ${`${from}_`})`))
-          await sql`alter table ${sql.id(to)} rename constraint ${sql.id(old)} to ${sql.id(renamed)}`.execute(
-            db,
-          );
-        for (const [old, renamed] of await named(sql<{
-          name: string;
-        }>`select indexname as name from pg_indexes
-          where schemaname = current_schema() and tablename = ${to} and starts_with(indexname, ${`${from}_`})`))
-          await sql`alter index ${sql.id(old)} rename to ${sql.id(renamed)}`.execute(db);
-      }
+      await renameTable(db, 'code_batches', 'gift_code_batches');
+      await renameTable(db, 'code_redemptions', 'gift_code_redemptions');
     },
   },
   /**
@@ -128,6 +108,18 @@ export const giftCodesMigrations: Record<string, FeatureMigration> = {
       await sql`create index gift_code_batches_until_idx on gift_code_batches (game, kind, valid_until, id)`.execute(
         db,
       );
+    },
+  },
+  /**
+   * One name per capability: activation codes' endpoint ids are `giftCodes.*` (were
+   * `activeCodes.*`), so the audit entries written under the former ids take the new ones and the
+   * system logs find old and new entries under one action.
+   */
+  '0004_audit_actions': {
+    async up(db: AnyDb) {
+      const [from, to] = ['activeCodes.', 'giftCodes.'];
+      await sql`update audit_log set action = ${to} || substr(action, ${from.length + 1})
+        where starts_with(action, ${from})`.execute(db);
     },
   },
 };

@@ -1,50 +1,43 @@
 import type { giftCodesFeature } from '../../shared/api/giftCodes.js';
 import type { CodeKind } from '../../shared/api/giftCodes.js';
 import { insertTestBatch, signedRedeemInput } from './test-kit.js';
-import {
-  type RbacCases,
-  type RbacFixture,
-  RBAC_GAME,
-  RBAC_REASON,
-  rbacDb,
-  rbacNow,
-} from '../../tests/support/rbac-case.js';
+import { type RbacCases, type RbacFixture, RBAC_GAME, RBAC_REASON } from '../../tests/support/rbac-case.js';
 
 /** The RBAC matrix's inputs for the endpoints of giftCodes (server/rbac.test.ts finds them here). */
 export const rbacCases: RbacCases<typeof giftCodesFeature> = {
-  'activeCodes.batches': async () => ({ game: RBAC_GAME }),
-  'activeCodes.create': async (f) => giftCreateInput(f, 'activeCode'),
-  'activeCodes.batch': async (f) => ({
+  'giftCodes.batches': async () => ({ game: RBAC_GAME }),
+  'giftCodes.create': async (f) => giftCreateInput(f, 'activeCode'),
+  'giftCodes.batch': async (f) => ({
     game: RBAC_GAME,
     batchId: (await giftBatch(f, 'activeCode')).batchId,
   }),
-  'activeCodes.codes': async (f) => ({
+  'giftCodes.codes': async (f) => ({
     game: RBAC_GAME,
     batchId: (await giftBatch(f, 'activeCode')).batchId,
   }),
-  'activeCodes.export': async (f) => ({
+  'giftCodes.export': async (f) => ({
     game: RBAC_GAME,
     batchId: (await giftBatch(f, 'activeCode')).batchId,
     reason: RBAC_REASON,
   }),
-  'activeCodes.setBatchEnabled': async (f) => ({
+  'giftCodes.setBatchEnabled': async (f) => ({
     game: RBAC_GAME,
     batchId: (await giftBatch(f, 'activeCode')).batchId,
     enabled: false,
     reason: RBAC_REASON,
   }),
-  'activeCodes.status': async (f) => ({
+  'giftCodes.status': async (f) => ({
     game: RBAC_GAME,
     code: (await giftBatch(f, 'activeCode')).codes[0] ?? '',
   }),
-  'activeCodes.setCodeEnabled': async (f) => ({
+  'giftCodes.setCodeEnabled': async (f) => ({
     game: RBAC_GAME,
     code: (await giftBatch(f, 'activeCode')).codes[0] ?? '',
     enabled: false,
     reason: RBAC_REASON,
   }),
   // Public: the game server's signed call, a fresh code and nonce each time.
-  'activeCodes.redeem': async (f) =>
+  'giftCodes.redeem': async (f) =>
     signedRedeemInput(
       RBAC_GAME,
       (await giftBatch(f, 'activeCode')).codes[0] ?? '',
@@ -96,7 +89,7 @@ export const rbacCases: RbacCases<typeof giftCodesFeature> = {
 
 /** A batch of one code, straight in the database, for a gift-code call of the matrix to act on. */
 const giftBatch = (f: RbacFixture, kind: CodeKind) =>
-  insertTestBatch(rbacDb(f), RBAC_GAME, kind, { now: rbacNow(f) });
+  insertTestBatch(f.db, RBAC_GAME, kind, { now: f.now() });
 
 function giftCreateInput(f: RbacFixture, kind: CodeKind) {
   return {
@@ -107,7 +100,7 @@ function giftCreateInput(f: RbacFixture, kind: CodeKind) {
       kind === 'activeCode'
         ? { kind: 'items' as const, rewards: [{ itemId: 20001, count: 1 }] }
         : { kind: 'shopItem' as const, shopItemId: 21001, price: 0 },
-    validFrom: rbacNow(f).toISOString(),
+    validFrom: f.now().toISOString(),
     validUntil: new Date(f.t.clock.now + 86_400_000).toISOString(),
     usesPerCode: 1,
     usesPerPlayer: 1,

@@ -24,8 +24,8 @@ import { gameServerKey, signatureMatches } from './game-server-key.js';
  * everything anyway, and the same code is right on both.
  */
 
-type RedeemInput = z.output<(typeof giftCodesEndpoints)['activeCodes.redeem']['input']>;
-type RedeemOutput = z.input<(typeof giftCodesEndpoints)['activeCodes.redeem']['output']>;
+type RedeemInput = z.output<(typeof giftCodesEndpoints)['giftCodes.redeem']['input']>;
+type RedeemOutput = z.input<(typeof giftCodesEndpoints)['giftCodes.redeem']['output']>;
 
 /**
  * The fields a game server signs, read from a call's validated input: the endpoint's own schema has

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { planRequest } from '../../shared/api/endpoint.js';
+import { type CodeKind, KIND_CAPABILITY } from '../../shared/api/giftCodes.js';
 import { ENDPOINTS } from '../../shared/api/table.js';
 import type { Envelope } from '../../shared/envelope.js';
 import { SERVICE_BASE_PATHS } from '../../shared/games.js';
@@ -56,7 +57,8 @@ export function addRedeemRoute(server: SimulatedGameServer, opts: RedeemRouteOpt
         send(res, 400, { status: 'error', message: 'code and playerId are text' });
         return;
       }
-      const id = body.kind === 'shopTicket' ? 'shopTickets.redeem' : 'activeCodes.redeem';
+      const kind: CodeKind = body.kind === 'shopTicket' ? 'shopTicket' : 'activeCode';
+      const id = `${KIND_CAPABILITY[kind]}.redeem` as const;
       const m = {
         game: server.spec.game,
         serverId: server.key,

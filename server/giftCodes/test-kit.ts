@@ -6,7 +6,7 @@ import { jsonValue, type Database } from '../db/schema.js';
 import { THEMES } from '../players/themes/index.js';
 import { secretsKeyOf, type SecretsKeyState } from '../platform/secrets-key.js';
 import { randomCodes } from './codes.js';
-import { gameServerKey, signRedeem } from './game-server-key.js';
+import { gameServerKey, signRedeem, type SignedRedeem } from './game-server-key.js';
 
 /** For tests (this feature's, the RBAC matrix's): a known secrets key, signed redemptions, quick batches. */
 
@@ -21,16 +21,7 @@ export interface RedeemOptions {
   secretsKey?: Buffer;
 }
 
-// A type, not an interface: it goes where a Record<string, unknown> is wanted.
-export type SignedRedeemInput = {
-  game: GameId;
-  serverId: string;
-  code: string;
-  playerId: string;
-  ts: number;
-  nonce: string;
-  sig: string;
-};
+export type SignedRedeemInput = SignedRedeem & { sig: string };
 
 /** A redeem call's input as a game server sends it, signed with the game's key. */
 export function signedRedeemInput(

@@ -66,7 +66,7 @@ describe('authenticators', () => {
       if (auth === 'gameServer') expect(ep.access.kind, id).toBe('public');
       if (ep.access.kind !== 'public') expect(['operator', 'payServer'], id).toContain(auth);
     }
-    expect(callerAuthOf(ENDPOINTS['activeCodes.redeem'])).toBe('gameServer');
+    expect(callerAuthOf(ENDPOINTS['giftCodes.redeem'])).toBe('gameServer');
     expect(callerAuthOf(ENDPOINTS['auth.login'])).toBeNull();
   });
 

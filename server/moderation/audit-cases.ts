@@ -4,14 +4,7 @@ import type { GameId } from '../../shared/games.js';
 import { playerIdOf } from '../seed/players.js';
 import type { TestBackend } from '../../tests/support/backends.js';
 import type { AuditCases } from '../../tests/support/audit-case.js';
-import {
-  clearPlayer,
-  insertBlacklistIp,
-  insertHeroBan,
-  insertPaidRecharge,
-  insertSpecialUser,
-  testHero,
-} from '../../tests/support/fixture-rows.js';
+import { moderationRows, testHero } from '../../tests/support/fixture-rows.js';
 
 /**
  * The audit cases of the moderation lists, for server/audit/audit.test.ts (which checks every
@@ -23,8 +16,7 @@ import {
 // on its own row whatever the seed holds.
 const G: GameId = 'ymmj';
 const pid = (g: number) => playerIdOf(G, g);
-const db = (t: TestBackend) => t.backend.database.db;
-const now = (t: TestBackend) => new Date(t.clock.now);
+const rows = (t: TestBackend) => moderationRows(t, G);
 const hero = testHero(G);
 /** Rows a case's `ok` made, for its `error` to act on again. */
 const made = new Map<string, number>();
@@ -32,7 +24,7 @@ const made = new Map<string, number>();
 export const auditCases: AuditCases = {
   'bannedHeroes.ban': {
     ok: async (t) => {
-      await clearPlayer(db(t), 'banned_heroes', G, pid(2));
+      await rows(t).clear('banned_heroes', pid(2));
       return {
         input: { game: G, heroId: hero.heroId, playerId: pid(2), reason: 'exploit' },
         target: pid(2),
@@ -51,7 +43,7 @@ export const auditCases: AuditCases = {
   },
   'bannedHeroes.unban': {
     ok: async (t) => {
-      const banId = await insertHeroBan(db(t), G, pid(4), now(t));
+      const banId = await rows(t).heroBan(pid(4));
       made.set('bannedHeroes.unban', banId);
       return { input: { game: G, banId, reason: 'appeal' }, target: pid(4), reason: 'appeal', game: G };
     },
@@ -66,7 +58,7 @@ export const auditCases: AuditCases = {
   },
   'bannedHeroes.deleteItem': {
     ok: async (t) => {
-      const banId = await insertHeroBan(db(t), G, pid(6), now(t));
+      const banId = await rows(t).heroBan(pid(6));
       made.set('bannedHeroes.deleteItem', banId);
       return { input: { game: G, banId, reason: 'mistake' }, target: pid(6), reason: 'mistake', game: G };
     },
@@ -97,7 +89,7 @@ export const auditCases: AuditCases = {
   },
   'blacklist.delete': {
     ok: async (t) => {
-      const id = await insertBlacklistIp(db(t), G, '198.51.100.8', now(t));
+      const id = await rows(t).blacklistIp('198.51.100.8');
       made.set('blacklist.delete', id);
       return {
         input: { game: G, entryId: id, reason: 'reassigned' },
@@ -117,7 +109,7 @@ export const auditCases: AuditCases = {
   },
   'specialUsers.create': {
     ok: async (t) => {
-      await clearPlayer(db(t), 'special_users', G, pid(8));
+      await rows(t).clear('special_users', pid(8));
       return {
         input: {
           game: G,
@@ -142,7 +134,7 @@ export const auditCases: AuditCases = {
   },
   'specialUsers.delete': {
     ok: async (t) => {
-      const id = await insertSpecialUser(db(t), G, pid(10), now(t));
+      const id = await rows(t).specialUser(pid(10));
       made.set('specialUsers.delete', id);
       return {
         input: { game: G, entryId: id, reason: 'contract ended' },
@@ -162,7 +154,7 @@ export const auditCases: AuditCases = {
   },
   'testingPlayers.refund': {
     ok: async (t) => {
-      const id = await insertPaidRecharge(db(t), G, pid(12), 'audit-refund-1', now(t));
+      const id = await rows(t).paidRecharge(pid(12), 'audit-refund-1');
       made.set('testingPlayers.refund', id);
       return {
         input: { game: G, rechargeId: id, reason: 'test order' },

@@ -8,15 +8,14 @@ import { problem } from '../http/problem.js';
 import { expiredAt, hasExpired, heroBanActive } from './active.js';
 import { mustFindHero } from './heroes.js';
 import {
+  addEntry,
   deleteEntry,
-  entryStamp,
   futureExpiry,
   iso,
-  lockKey,
   mustExist,
   mustFindPlayer,
   operatorName,
-  untilText,
+  stampOf,
   type WithPlayerName,
 } from './scope.js';
 
@@ -47,10 +46,7 @@ function toBannedHero(row: BanRow, now: Date): BannedHero {
     heroName: row.hero_name,
     playerId: row.player_id,
     playerName: row.player_name,
-    reason: row.reason,
-    operator: row.operator,
-    createdAt: iso(row.created_at),
-    expiresAt: iso(row.expires_at),
+    ...stampOf(row),
     liftedAt: iso(row.lifted_at),
     liftedBy: row.lifted_by,
     status: statusOf(row, now),
@@ -102,38 +98,42 @@ export const bannedHeroesHandlers: HandlerMap<BanEndpoints> = {
     const expiresAt = futureExpiry(input.expiresAt, ctx.now);
     const player = input.playerId === undefined ? null : await mustFindPlayer(ctx, game, input.playerId);
 
-    await lockKey(ctx, `banned_heroes:${game}:${hero.heroId}:${player?.id ?? '*'}`);
-    let same = ctx.db
-      .selectFrom('banned_heroes as b')
-      .select(['b.id', 'b.expires_at'])
-      .where('b.game', '=', game)
-      .where('b.hero_id', '=', hero.heroId)
-      .where(heroBanActive('b', ctx.now));
-    same = player ? same.where('b.player_id', '=', player.id) : same.where('b.player_id', 'is', null);
-    const existing = await same.executeTakeFirst();
-    if (existing) {
-      const who = player ? `player ${player.id}` : 'every player';
-      const whoZh = player ? `玩家 ${player.id}` : '全体玩家';
-      const until = untilText(existing.expires_at);
-      throw problem(
-        Codes.CONFLICT,
-        `${hero.name} (${hero.heroId}) is already banned for ${who} ${until.en} (ban ${existing.id}); ` +
-          'unban it first to change the expiry',
-        `${hero.name}（${hero.heroId}）已对${whoZh}禁用，${until.zh}（记录 ${existing.id}）；如需修改过期时间请先解禁`,
-      );
-    }
-
-    const row = await ctx.db
-      .insertInto('banned_heroes')
-      .values({
-        game,
-        hero_id: hero.heroId,
-        hero_name: hero.name,
-        player_id: player?.id ?? null,
-        ...entryStamp(ctx, input.reason, expiresAt),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await addEntry(ctx, {
+      reason: input.reason,
+      expiresAt,
+      key: `banned_heroes:${game}:${hero.heroId}:${player?.id ?? '*'}`,
+      active: () => {
+        const same = bansOf(ctx, game)
+          .select(['b.id', 'b.expires_at'])
+          .where('b.hero_id', '=', hero.heroId)
+          .where(heroBanActive('b', ctx.now));
+        return (
+          player ? same.where('b.player_id', '=', player.id) : same.where('b.player_id', 'is', null)
+        ).executeTakeFirst();
+      },
+      conflict: (existing, until) => {
+        const who = player ? `player ${player.id}` : 'every player';
+        const whoZh = player ? `玩家 ${player.id}` : '全体玩家';
+        return problem(
+          Codes.CONFLICT,
+          `${hero.name} (${hero.heroId}) is already banned for ${who} ${until.en} (ban ${existing.id}); ` +
+            'unban it first to change the expiry',
+          `${hero.name}（${hero.heroId}）已对${whoZh}禁用，${until.zh}（记录 ${existing.id}）；如需修改过期时间请先解禁`,
+        );
+      },
+      insert: (stamp) =>
+        ctx.db
+          .insertInto('banned_heroes')
+          .values({
+            game,
+            hero_id: hero.heroId,
+            hero_name: hero.name,
+            player_id: player?.id ?? null,
+            ...stamp,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+    });
     return auditedResult(ctx, toBannedHero({ ...row, player_name: player?.name ?? null }, ctx.now));
   },
 

@@ -7,15 +7,13 @@ import { gameOf, auditedResult, type HandlerContext, type HandlerMap } from '../
 import { problem } from '../http/problem.js';
 import { expiredAt, hasExpired, notExpired } from './active.js';
 import {
+  addEntry,
   deleteEntry,
-  entryStamp,
   futureExpiry,
-  iso,
-  lockKey,
   mustExist,
   mustFindPlayer,
   playerNameContains,
-  untilText,
+  stampOf,
   type WithPlayerName,
 } from './scope.js';
 
@@ -40,10 +38,7 @@ function toEntry(row: EntryRow, now: Date): BlacklistEntry {
     kind: row.kind,
     value: row.value,
     playerName: row.player_name,
-    reason: row.reason,
-    operator: row.operator,
-    createdAt: iso(row.created_at),
-    expiresAt: iso(row.expires_at),
+    ...stampOf(row),
     status: expiredAt(row.expires_at, now) ? 'expired' : 'active',
   };
 }
@@ -101,36 +96,33 @@ export const blacklistHandlers: HandlerMap<BlacklistEndpoints> = {
     const expiresAt = futureExpiry(input.expiresAt, ctx.now);
     const player = input.kind === 'player' ? await mustFindPlayer(ctx, game, value) : null;
 
-    await lockKey(ctx, `blacklist:${game}:${input.kind}:${value}`);
-    const existing = await ctx.db
-      .selectFrom('blacklist as b')
-      .select(['b.id', 'b.expires_at'])
-      .where('b.game', '=', game)
-      .where('b.kind', '=', input.kind)
-      .where('b.value', '=', value)
-      .where(notExpired('b', ctx.now))
-      .executeTakeFirst();
-    if (existing) {
-      const what = input.kind === 'player' ? `Player ${value}` : `The IP address ${value}`;
-      const whatZh = input.kind === 'player' ? `玩家 ${value}` : `IP 地址 ${value}`;
-      const until = untilText(existing.expires_at);
-      throw problem(
-        Codes.CONFLICT,
-        `${what} is already blacklisted ${until.en} (entry ${existing.id}); delete that entry first to change it`,
-        `${whatZh}已在黑名单中，${until.zh}（记录 ${existing.id}）；如需修改请先删除该记录`,
-      );
-    }
-
-    const row = await ctx.db
-      .insertInto('blacklist')
-      .values({
-        game,
-        kind: input.kind,
-        value,
-        ...entryStamp(ctx, input.reason, expiresAt),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await addEntry(ctx, {
+      reason: input.reason,
+      expiresAt,
+      key: `blacklist:${game}:${input.kind}:${value}`,
+      active: () =>
+        entriesOf(ctx, game)
+          .select(['b.id', 'b.expires_at'])
+          .where('b.kind', '=', input.kind)
+          .where('b.value', '=', value)
+          .where(notExpired('b', ctx.now))
+          .executeTakeFirst(),
+      conflict: (existing, until) => {
+        const what = input.kind === 'player' ? `Player ${value}` : `The IP address ${value}`;
+        const whatZh = input.kind === 'player' ? `玩家 ${value}` : `IP 地址 ${value}`;
+        return problem(
+          Codes.CONFLICT,
+          `${what} is already blacklisted ${until.en} (entry ${existing.id}); delete that entry first to change it`,
+          `${whatZh}已在黑名单中，${until.zh}（记录 ${existing.id}）；如需修改请先删除该记录`,
+        );
+      },
+      insert: (stamp) =>
+        ctx.db
+          .insertInto('blacklist')
+          .values({ game, kind: input.kind, value, ...stamp })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+    });
     return auditedResult(ctx, toEntry({ ...row, player_name: player?.name ?? null }, ctx.now));
   },
 

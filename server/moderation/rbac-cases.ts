@@ -1,20 +1,6 @@
 import type { moderationFeature } from '../../shared/api/moderation.js';
-import {
-  clearPlayer,
-  insertBlacklistIp,
-  insertHeroBan,
-  insertPaidRecharge,
-  insertSpecialUser,
-  testHero,
-} from '../../tests/support/fixture-rows.js';
-import {
-  type RbacCases,
-  type RbacFixture,
-  RBAC_GAME,
-  RBAC_REASON,
-  rbacDb,
-  rbacNow,
-} from '../../tests/support/rbac-case.js';
+import { moderationRows, testHero } from '../../tests/support/fixture-rows.js';
+import { type RbacCases, type RbacFixture, RBAC_GAME, RBAC_REASON } from '../../tests/support/rbac-case.js';
 
 /** The RBAC matrix's inputs for the endpoints of moderation (server/rbac.test.ts finds them here). */
 export const rbacCases: RbacCases<typeof moderationFeature> = {
@@ -28,19 +14,19 @@ export const rbacCases: RbacCases<typeof moderationFeature> = {
   }),
   'bannedHeroes.unban': async (f) => ({
     game: RBAC_GAME,
-    banId: await insertHeroBan(rbacDb(f), RBAC_GAME, f.freshPlayer(), rbacNow(f)),
+    banId: await rows(f).heroBan(f.freshPlayer()),
     reason: RBAC_REASON,
   }),
   'bannedHeroes.deleteItem': async (f) => ({
     game: RBAC_GAME,
-    banId: await insertHeroBan(rbacDb(f), RBAC_GAME, f.freshPlayer(), rbacNow(f)),
+    banId: await rows(f).heroBan(f.freshPlayer()),
     reason: RBAC_REASON,
   }),
   'blacklist.list': async () => ({ game: RBAC_GAME }),
   'blacklist.create': async (f) => ({ game: RBAC_GAME, kind: 'ip', value: freshIp(f), reason: RBAC_REASON }),
   'blacklist.delete': async (f) => ({
     game: RBAC_GAME,
-    entryId: await insertBlacklistIp(rbacDb(f), RBAC_GAME, freshIp(f), rbacNow(f)),
+    entryId: await rows(f).blacklistIp(freshIp(f)),
     reason: RBAC_REASON,
   }),
   'specialUsers.list': async () => ({ game: RBAC_GAME }),
@@ -52,27 +38,24 @@ export const rbacCases: RbacCases<typeof moderationFeature> = {
   }),
   'specialUsers.delete': async (f) => ({
     game: RBAC_GAME,
-    entryId: await insertSpecialUser(rbacDb(f), RBAC_GAME, f.freshPlayer(), rbacNow(f)),
+    entryId: await rows(f).specialUser(f.freshPlayer()),
     reason: RBAC_REASON,
   }),
   'testingPlayers.list': async () => ({ game: RBAC_GAME }),
   'testingPlayers.recharges': async () => ({ game: RBAC_GAME }),
   'testingPlayers.refund': async (f) => ({
     game: RBAC_GAME,
-    rechargeId: await insertPaidRecharge(
-      rbacDb(f),
-      RBAC_GAME,
-      f.freshPlayer(),
-      `rbac-${f.unique()}`,
-      rbacNow(f),
-    ),
+    rechargeId: await rows(f).paidRecharge(f.freshPlayer(), `rbac-${f.unique()}`),
     reason: RBAC_REASON,
   }),
 };
 
+/** Targets go straight into the database, so each call acts on its own row whatever the seed holds. */
+const rows = (f: RbacFixture) => moderationRows(f.t, RBAC_GAME);
+
 async function playerWithout(f: RbacFixture, table: 'banned_heroes' | 'special_users'): Promise<string> {
   const id = f.freshPlayer();
-  await clearPlayer(rbacDb(f), table, RBAC_GAME, id);
+  await rows(f).clear(table, id);
   return id;
 }
 

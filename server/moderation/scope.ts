@@ -3,7 +3,7 @@ import { Codes } from '../../shared/codes.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { containsPattern } from '../db/paging.js';
 import { signedInOf, type HandlerContext } from '../http/context.js';
-import { problem } from '../http/problem.js';
+import { problem, type Problem } from '../http/problem.js';
 import { findPlayer } from '../players/lookup.js';
 
 /**
@@ -29,9 +29,52 @@ export function operatorName(ctx: HandlerContext): string {
   return signedInOf(ctx).operator.name;
 }
 
-/** What every new ban and blacklist entry records: why, who made it and when, and until when. */
-export function entryStamp(ctx: HandlerContext, reason: string, expiresAt: Date | null) {
-  return { reason, operator: operatorName(ctx), created_at: ctx.now, expires_at: expiresAt };
+/** What every ban and blacklist entry records: why, who made it and when, and until when. */
+export interface EntryStamp {
+  reason: string;
+  operator: string;
+  created_at: Date;
+  expires_at: Date | null;
+}
+
+/** An entry's stamp as the contract reads it. */
+export function stampOf(row: EntryStamp) {
+  return {
+    reason: row.reason,
+    operator: row.operator,
+    createdAt: iso(row.created_at),
+    expiresAt: iso(row.expires_at),
+  };
+}
+
+/** A ban or blacklist entry to add, unless an active one for the same key is in the way. */
+export interface NewEntry<R> {
+  reason: string;
+  expiresAt: Date | null;
+  /** What two operators must not add at once: a hero's ban for a player, a blacklisted value. */
+  key: string;
+  /** The active entry of that key, if there is one. */
+  active(): Promise<{ id: number; expires_at: Date | null } | undefined>;
+  /** The 40900 that names the entry in the way, saying how long it applies. */
+  conflict(entry: { id: number }, until: Label): Problem;
+  /** Writes the entry, stamped. */
+  insert(stamp: EntryStamp): Promise<R>;
+}
+
+/**
+ * Adds a ban or blacklist entry: the check for an active one and the insert are serialised on the
+ * entry's key, so two operators pressing "ban" together cannot both pass the check.
+ */
+export async function addEntry<R>(ctx: HandlerContext, entry: NewEntry<R>): Promise<R> {
+  await lockKey(ctx, entry.key);
+  const existing = await entry.active();
+  if (existing) throw entry.conflict(existing, untilText(existing.expires_at));
+  return entry.insert({
+    reason: entry.reason,
+    operator: operatorName(ctx),
+    created_at: ctx.now,
+    expires_at: entry.expiresAt,
+  });
 }
 
 /** A row of a moderation table with its player's name (null for none, or a player who is gone). */
@@ -120,18 +163,17 @@ export function iso(d: Date | null): string | null {
 }
 
 /** How long an entry that is in the way applies, for the conflict messages. */
-export function untilText(expiresAt: Date | null): { en: string; zh: string } {
+function untilText(expiresAt: Date | null): { en: string; zh: string } {
   if (!expiresAt) return { en: 'with no expiry', zh: '永久' };
   const at = expiresAt.toISOString();
   return { en: `until ${at}`, zh: `至 ${at}` };
 }
 
 /**
- * Serialises the check-then-insert of one key (a ban of a hero, a blacklisted value) within the
- * audited call's transaction, so two operators pressing "ban" together cannot both pass the
- * "already active" check. The lock ends with the transaction.
+ * Serialises the check-then-insert of one key within the audited call's transaction; the lock
+ * ends with the transaction.
  */
-export async function lockKey(ctx: HandlerContext, key: string): Promise<void> {
+async function lockKey(ctx: HandlerContext, key: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(ctx.db);
 }
 

@@ -7,7 +7,7 @@ import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from 
 import { problem } from '../http/problem.js';
 import { listPage } from '../db/paging.js';
 import { sortedBy } from '../db/sorting.js';
-import { changeStamp, touchWatchConfig } from '../serverWatch/config.js';
+import { changeConfigRow, touchWatchConfig } from '../serverWatch/config.js';
 import { gameFigures, storedStatusFigures } from './figures.js';
 
 /**
@@ -111,16 +111,10 @@ export const noticesHandlers: HandlerMap<Endpoints> = {
         Number(before.threshold) !== input.threshold ||
         before.by_hour !== input.byHour ||
         (!before.enabled && input.enabled);
-      row = await ctx.db
-        .updateTable('notice_rules')
-        .set({
-          ...values,
-          ...(moved ? { state: 'unknown' as const } : {}),
-          version: (eb) => eb('version', '+', 1),
-        })
-        .where('id', '=', before.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      row = await changeConfigRow(ctx, 'notice_rules', before.id, {
+        ...values,
+        ...(moved ? { state: 'unknown' as const } : {}),
+      });
     } else {
       ctx.audit.before = null;
       row = await ctx.db
@@ -146,17 +140,11 @@ export const noticesHandlers: HandlerMap<Endpoints> = {
       );
     }
     ctx.audit.before = toRule(before);
-    const row = await ctx.db
-      .updateTable('notice_rules')
-      .set({
-        enabled: input.enabled,
-        // Turned on, it fires at the next crossing; off, it forgets where the figure stood.
-        state: 'unknown',
-        ...changeStamp(ctx),
-      })
-      .where('id', '=', before.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await changeConfigRow(ctx, 'notice_rules', before.id, {
+      enabled: input.enabled,
+      // Turned on, it fires at the next crossing; off, it forgets where the figure stood.
+      state: 'unknown',
+    });
     await touchWatchConfig(ctx.db);
     return auditedResult(ctx, toRule(row));
   },

@@ -1,14 +1,7 @@
 import type { ordersFeature } from '../../shared/api/orders.js';
 import { playerIdOf } from '../seed/players.js';
 import { insertTestOrder } from './test-kit.js';
-import {
-  type RbacCases,
-  type RbacFixture,
-  RBAC_GAME,
-  RBAC_REASON,
-  rbacDb,
-  rbacNow,
-} from '../../tests/support/rbac-case.js';
+import { type RbacCases, type RbacFixture, RBAC_GAME, RBAC_REASON } from '../../tests/support/rbac-case.js';
 
 /** The RBAC matrix's inputs for the endpoints of orders (server/rbac.test.ts finds them here). */
 export const rbacCases: RbacCases<typeof ordersFeature> = {
@@ -55,14 +48,14 @@ export const rbacCases: RbacCases<typeof ordersFeature> = {
 
 /** An order of its own for a call of the matrix, in the state the call needs. */
 const testOrder = (f: RbacFixture, state: 'created' | 'paying' | 'paid' | 'delivered') =>
-  insertTestOrder(rbacDb(f), { game: RBAC_GAME, state, at: rbacNow(f) });
+  insertTestOrder(f.db, { game: RBAC_GAME, state, at: f.now() });
 
 /** A manual order waiting for approval, made by someone no caller of the matrix is. */
 const pendingOrder = (f: RbacFixture) =>
-  insertTestOrder(rbacDb(f), {
+  insertTestOrder(f.db, {
     game: RBAC_GAME,
     state: 'created',
-    at: rbacNow(f),
+    at: f.now(),
     kind: 'manual',
     approval: 'pending',
     createdBy: 'rbac-creator',

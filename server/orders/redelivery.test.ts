@@ -135,7 +135,7 @@ describe.each(backendKinds())('the delivery job on %s', (kind) => {
     const orderId = await paidOrder();
     const alerts = async () =>
       db()
-        .selectFrom('watch_events')
+        .selectFrom('server_watch_events')
         .selectAll()
         .where('kind', '=', 'delivery')
         .where('server_name', '=', orderId)

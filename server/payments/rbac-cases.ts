@@ -2,14 +2,7 @@ import type { paymentsFeature } from '../../shared/api/payments.js';
 import { playerIdOf } from '../seed/players.js';
 import { insertTestOrder } from '../orders/test-kit.js';
 import { insertTestNotice } from './test-kit.js';
-import {
-  type RbacCases,
-  type RbacFixture,
-  RBAC_GAME,
-  RBAC_REASON,
-  rbacDb,
-  rbacNow,
-} from '../../tests/support/rbac-case.js';
+import { type RbacCases, type RbacFixture, RBAC_GAME, RBAC_REASON } from '../../tests/support/rbac-case.js';
 
 /** The RBAC matrix's inputs for the endpoints of payments (server/rbac.test.ts finds them here). */
 export const rbacCases: RbacCases<typeof paymentsFeature> = {
@@ -26,14 +19,14 @@ export const rbacCases: RbacCases<typeof paymentsFeature> = {
   'payOrders.resend': async (f) => ({ orderId: await testOrder(f, 'paid'), reason: RBAC_REASON }),
   'payOrders.resendWebhook': async (f) => {
     const orderId = await testOrder(f, 'paying');
-    await insertTestNotice(rbacDb(f), { orderId, at: rbacNow(f) });
+    await insertTestNotice(f.db, { orderId, at: f.now() });
     return { orderId, reason: RBAC_REASON };
   },
   'payProviders.list': async () => ({}),
   'payProviders.notices': async () => ({ provider: 'paypal', pageSize: 5 }),
   'payProviders.refunds': async () => ({ provider: 'paypal', pageSize: 5 }),
   'payProviders.resendNotice': async (f) => ({
-    noticeId: await insertTestNotice(rbacDb(f), { orderId: null, at: rbacNow(f) }),
+    noticeId: await insertTestNotice(f.db, { orderId: null, at: f.now() }),
     reason: RBAC_REASON,
   }),
   'pay.order': async (f) => ({
@@ -49,4 +42,4 @@ export const rbacCases: RbacCases<typeof paymentsFeature> = {
 
 /** An order of its own for a call of the matrix, in the state the call needs. */
 const testOrder = (f: RbacFixture, state: 'created' | 'paying' | 'paid' | 'delivered') =>
-  insertTestOrder(rbacDb(f), { game: RBAC_GAME, state, at: rbacNow(f) });
+  insertTestOrder(f.db, { game: RBAC_GAME, state, at: f.now() });

@@ -1,13 +1,7 @@
 import type { playersFeature } from '../../shared/api/players.js';
 import { playerIdOf } from '../seed/players.js';
 import { setPlayerState } from '../../tests/support/fixture-rows.js';
-import {
-  type RbacCases,
-  type RbacFixture,
-  RBAC_GAME,
-  RBAC_REASON,
-  rbacDb,
-} from '../../tests/support/rbac-case.js';
+import { type RbacCases, type RbacFixture, RBAC_GAME, RBAC_REASON } from '../../tests/support/rbac-case.js';
 
 /** The RBAC matrix's inputs for the endpoints of players (server/rbac.test.ts finds them here). */
 export const rbacCases: RbacCases<typeof playersFeature> = {
@@ -35,6 +29,6 @@ export const rbacCases: RbacCases<typeof playersFeature> = {
 
 async function playerInState(f: RbacFixture, state: 'active' | 'inactive'): Promise<string> {
   const id = f.freshPlayer();
-  await setPlayerState(rbacDb(f), RBAC_GAME, id, state);
+  await setPlayerState(f.db, RBAC_GAME, id, state);
   return id;
 }

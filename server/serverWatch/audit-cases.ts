@@ -152,9 +152,9 @@ export const auditCases: AuditCases = {
         .select('id')
         .where('name', '=', 'super')
         .executeTakeFirstOrThrow();
-      await db(t).deleteFrom('watch_mutes').where('operator_id', '=', op.id).execute();
+      await db(t).deleteFrom('server_watch_mutes').where('operator_id', '=', op.id).execute();
       await db(t)
-        .insertInto('watch_mutes')
+        .insertInto('server_watch_mutes')
         .values({ operator_id: op.id, server_id: null, created_at: now(t), until: null })
         .execute();
       return { input: {}, target: 'all alerts', reason: null };

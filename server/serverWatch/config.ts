@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable, type UpdateObject, type Updateable } from 'kysely';
 import { readMeta, writeMeta } from '../db/app-meta.js';
 import type { Database } from '../db/schema.js';
 import { signedInOf, type HandlerContext } from '../http/context.js';
@@ -23,10 +23,36 @@ export async function watchConfigStamp(db: Kysely<Database>): Promise<string> {
  * What an operator's change of a watched server or a notice sets besides the change itself: when,
  * by whom, and the row's next version (edits that race compare it).
  */
-export function changeStamp(ctx: HandlerContext) {
+function changeStamp(ctx: HandlerContext) {
   return {
     updated_at: ctx.now,
     updated_by: signedInOf(ctx).operator.name,
     version: sql<number>`version + 1`,
   };
+}
+
+/** The tables of the watch configuration whose rows an operator changes one at a time. */
+type ConfigTable = 'watched_servers' | 'notice_rules';
+
+/**
+ * Writes an operator's change of row `id` of a watched server or a notice, with its change stamp,
+ * and returns the row as changed. The caller has read the row (it is there) and touches the
+ * configuration's stamp once its call has done all it changes.
+ */
+export async function changeConfigRow<T extends ConfigTable>(
+  ctx: HandlerContext,
+  table: T,
+  id: number,
+  change: Updateable<Database[T]>,
+): Promise<Selectable<Database[T]>> {
+  // Kysely cannot name a column of a table given by a type parameter: the statement is typed on
+  // both tables, whose rows share the columns it names; `change` was checked against table T.
+  const set = { ...change, ...changeStamp(ctx) } as unknown as UpdateObject<Database, ConfigTable>;
+  const row = await ctx.db
+    .updateTable(table as ConfigTable)
+    .set(set)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return row as Selectable<Database[T]>;
 }

@@ -198,7 +198,7 @@ describe.each(backendKinds())('the demo’s simulated servers redeem codes on %s
   it('POST /redeem on a demo server signs the redemption, and the code is used', async () => {
     const now = t.clock.now;
     const made = await t.api.call<{ id: number }>(
-      ENDPOINTS['activeCodes.create'],
+      ENDPOINTS['giftCodes.create'],
       {
         game: 'ymmj',
         name: 'Demo server redeem',
@@ -216,7 +216,7 @@ describe.each(backendKinds())('the demo’s simulated servers redeem codes on %s
     );
     expect(made.body.Status).toEqual({ Code: 1 });
     const codes = await t.api.call<{ items: { code: string }[] }>(
-      ENDPOINTS['activeCodes.codes'],
+      ENDPOINTS['giftCodes.codes'],
       { game: 'ymmj', batchId: made.body.Data.id, pageSize: 10 },
       token,
     );
@@ -234,7 +234,7 @@ describe.each(backendKinds())('the demo’s simulated servers redeem codes on %s
     // Used: a second player is refused.
     expect((await post({ code, playerId: 'demo-player-2' })).status).toBe(409);
     const status = await t.api.call<{ uses: number; redemptions: { playerId: string; serverId: string }[] }>(
-      ENDPOINTS['activeCodes.status'],
+      ENDPOINTS['giftCodes.status'],
       { game: 'ymmj', code },
       token,
     );

@@ -248,7 +248,7 @@ describe.each(backendKinds())('the watch engine on %s', (kind) => {
     await kit.step(10);
     expect(stub.server.requests).toBe(served);
     const rows = await kit.db
-      .selectFrom('watch_checks')
+      .selectFrom('server_watch_checks')
       .select('server_id')
       .where('server_id', '=', s.id)
       .execute();

@@ -441,7 +441,7 @@ export class WatchEngine {
     const inc = d.incident;
     if (inc && d.incidentOp === 'open') {
       const row = await trx
-        .insertInto('watch_incidents')
+        .insertInto('server_watch_incidents')
         .values({
           server_id: d.rt.id,
           down_since: inc.downSince,
@@ -455,14 +455,14 @@ export class WatchEngine {
       inc.id = row.id;
     } else if (inc && inc.id !== null && d.incidentOp === 'close') {
       await trx
-        .updateTable('watch_incidents')
+        .updateTable('server_watch_incidents')
         .set({ ended_at: d.at, ended_by: 'recovered' })
         .where('id', '=', inc.id)
         .where('ended_at', 'is', null)
         .execute();
     } else if (inc && inc.id !== null && d.incidentOp === 'update') {
       await trx
-        .updateTable('watch_incidents')
+        .updateTable('server_watch_incidents')
         .set({
           failed_checks: inc.failedChecks,
           last_error: inc.lastError,
@@ -474,7 +474,7 @@ export class WatchEngine {
     }
     if (!d.alert) return 0;
     const row = await trx
-      .insertInto('watch_events')
+      .insertInto('server_watch_events')
       .values({
         at: d.at,
         kind: d.alert.kind,
@@ -521,7 +521,7 @@ export class WatchEngine {
     for (const d of live) bySlot.set(`${d.rt.id}:${d.slot}`, d);
     if (bySlot.size === 0) return;
     await trx
-      .insertInto('watch_checks')
+      .insertInto('server_watch_checks')
       .values(
         [...bySlot.values()].map((d) => ({
           server_id: d.rt.id,
@@ -565,7 +565,7 @@ export class WatchEngine {
     }
     if (!d.fire || d.value === null) return 0;
     const row = await trx
-      .insertInto('watch_events')
+      .insertInto('server_watch_events')
       .values({
         at: d.at,
         kind: 'notice',
@@ -638,7 +638,7 @@ export class WatchEngine {
     const ids = rows.map((r) => r.id);
     const windows = ids.length
       ? await db
-          .selectFrom('watch_maintenance')
+          .selectFrom('server_watch_maintenance')
           .select(['server_id', 'starts_at', 'ends_at'])
           .where('server_id', 'in', ids)
           .where('ends_at', '>', new Date(now))
@@ -646,7 +646,7 @@ export class WatchEngine {
       : [];
     const incidentIds = rows.flatMap((r) => (r.open_incident_id === null ? [] : [r.open_incident_id]));
     const incidents = incidentIds.length
-      ? await db.selectFrom('watch_incidents').selectAll().where('id', 'in', incidentIds).execute()
+      ? await db.selectFrom('server_watch_incidents').selectAll().where('id', 'in', incidentIds).execute()
       : [];
     const ruleRows = await db.selectFrom('notice_rules').selectAll().execute();
 

@@ -17,7 +17,7 @@ import { sortedBy } from '../db/sorting.js';
 import { auditedResult, signedInOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem, validationProblem } from '../http/problem.js';
 import { runCheck } from './checks.js';
-import { changeStamp, touchWatchConfig } from './config.js';
+import { changeConfigRow, touchWatchConfig } from './config.js';
 import { alertHubOf } from './hub.js';
 import {
   audienceOf,
@@ -76,17 +76,11 @@ async function auditedGet(ctx: HandlerContext, id: number, lock = false): Promis
 
 /** Pauses or resumes a server: its check state starts over; the engine reloads its config. */
 async function setPaused(ctx: HandlerContext, row: ServerRow, paused: boolean) {
-  const after = await ctx.db
-    .updateTable('watched_servers')
-    .set({
-      ...stateReset(ctx.now),
-      ...(paused ? { state: 'paused' as const } : {}),
-      paused,
-      ...changeStamp(ctx),
-    })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const after = await changeConfigRow(ctx, 'watched_servers', row.id, {
+    ...stateReset(ctx.now),
+    ...(paused ? { state: 'paused' as const } : {}),
+    paused,
+  });
   await touchWatchConfig(ctx.db);
   return auditedResult(ctx, await present(ctx, after));
 }
@@ -110,7 +104,7 @@ const stateReset = (now: Date) => ({
 async function endIncident(ctx: HandlerContext, row: ServerRow, by: 'paused' | 'changed'): Promise<void> {
   if (row.open_incident_id === null) return;
   await ctx.db
-    .updateTable('watch_incidents')
+    .updateTable('server_watch_incidents')
     .set({ ended_at: ctx.now, ended_by: by })
     .where('id', '=', row.open_incident_id)
     .where('ended_at', 'is', null)
@@ -212,27 +206,27 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
     const row = await mustGet(ctx, input.id);
     const [checks, incidents, coming, past] = await Promise.all([
       ctx.db
-        .selectFrom('watch_checks')
+        .selectFrom('server_watch_checks')
         .selectAll()
         .where('server_id', '=', row.id)
         .orderBy('at', 'desc')
         .execute(),
       ctx.db
-        .selectFrom('watch_incidents')
+        .selectFrom('server_watch_incidents')
         .selectAll()
         .where('server_id', '=', row.id)
         .orderBy('id', 'desc')
         .limit(50)
         .execute(),
       ctx.db
-        .selectFrom('watch_maintenance')
+        .selectFrom('server_watch_maintenance')
         .selectAll()
         .where('server_id', '=', row.id)
         .where('ends_at', '>', ctx.now)
         .orderBy('starts_at')
         .execute(),
       ctx.db
-        .selectFrom('watch_maintenance')
+        .selectFrom('server_watch_maintenance')
         .selectAll()
         .where('server_id', '=', row.id)
         .where('ends_at', '<=', ctx.now)
@@ -283,19 +277,13 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
           JSON.stringify(checkSchema.parse(before.check_spec)) === JSON.stringify(spec) &&
           before.game === input.game;
         if (!sameCheck) await endIncident(ctx, before, 'changed');
-        row = await ctx.db
-          .updateTable('watched_servers')
-          .set({
-            ...config,
-            ...(sameCheck ? {} : { ...stateReset(ctx.now), last_check_at: null, last_response_ms: null }),
-            ...(sameCheck || !before.paused ? {} : { state: 'paused' as const }),
-            // An edited demo server is the operator's own from now on: a later start no longer moves it.
-            demo_key: sameCheck ? before.demo_key : null,
-            version: (eb) => eb('version', '+', 1),
-          })
-          .where('id', '=', before.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        row = await changeConfigRow(ctx, 'watched_servers', before.id, {
+          ...config,
+          ...(sameCheck ? {} : { ...stateReset(ctx.now), last_check_at: null, last_response_ms: null }),
+          ...(sameCheck || !before.paused ? {} : { state: 'paused' as const }),
+          // An edited demo server is the operator's own from now on: a later start no longer moves it.
+          demo_key: sameCheck ? before.demo_key : null,
+        });
       } else {
         ctx.audit.before = null;
         await nameTaken(ctx, input.game, input.name);
@@ -367,7 +355,7 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
         { path: 'endsAt', message: 'must be in the future: a window that is over changes nothing' },
       ]);
     const window = await ctx.db
-      .insertInto('watch_maintenance')
+      .insertInto('server_watch_maintenance')
       .values({
         server_id: row.id,
         starts_at: startsAt,
@@ -385,7 +373,7 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
   'serverWatch.deleteMaintenance': async (input, ctx) => {
     const row = await auditedGet(ctx, input.id);
     const window = await ctx.db
-      .selectFrom('watch_maintenance')
+      .selectFrom('server_watch_maintenance')
       .selectAll()
       .where('id', '=', input.windowId)
       .where('server_id', '=', row.id)
@@ -398,7 +386,7 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
       );
     }
     ctx.audit.before = toWindow(window);
-    await ctx.db.deleteFrom('watch_maintenance').where('id', '=', window.id).execute();
+    await ctx.db.deleteFrom('server_watch_maintenance').where('id', '=', window.id).execute();
     await touchWatchConfig(ctx.db);
     ctx.audit.after = null;
     return { deleted: true };
@@ -422,14 +410,14 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
     };
     const { rows: maxRows } = await sql<{
       seq: number | null;
-    }>`select max(seq) as seq from watch_events`.execute(db);
+    }>`select max(seq) as seq from server_watch_events`.execute(db);
     const max = Number(maxRows[0]?.seq ?? 0);
 
     if (input.after === undefined || input.after > max) {
       // The latest ones, for the bell, at once. An `after` past the end (a log that was reset,
       // another backend's numbers) is answered the same way: ask after `last` from now on.
       const recent = await db
-        .selectFrom('watch_events')
+        .selectFrom('server_watch_events')
         .selectAll()
         .orderBy('seq', 'desc')
         .limit(200)
@@ -443,7 +431,7 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
     const deadline = Date.now() + input.wait * 1000;
     for (;;) {
       const rows = await db
-        .selectFrom('watch_events')
+        .selectFrom('server_watch_events')
         .selectAll()
         .where('seq', '>', after)
         .orderBy('seq')
@@ -482,7 +470,7 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
         );
       }
     }
-    let sameScope = ctx.db.selectFrom('watch_mutes').selectAll().where('operator_id', '=', op.id);
+    let sameScope = ctx.db.selectFrom('server_watch_mutes').selectAll().where('operator_id', '=', op.id);
     sameScope =
       input.serverId === null
         ? sameScope.where('server_id', 'is', null)
@@ -491,13 +479,13 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
     ctx.audit.before = before ? toMute(before, null) : null;
     // Expired mutes only serve to say whether old alerts were muted; a day on they go.
     await ctx.db
-      .deleteFrom('watch_mutes')
+      .deleteFrom('server_watch_mutes')
       .where('operator_id', '=', op.id)
       .where('until', '<', new Date(ctx.now.getTime() - 86_400_000))
       .execute();
-    if (before) await ctx.db.deleteFrom('watch_mutes').where('id', '=', before.id).execute();
+    if (before) await ctx.db.deleteFrom('server_watch_mutes').where('id', '=', before.id).execute();
     const row = await ctx.db
-      .insertInto('watch_mutes')
+      .insertInto('server_watch_mutes')
       .values({ operator_id: op.id, server_id: input.serverId, created_at: ctx.now, until })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -513,14 +501,14 @@ export const serverWatchHandlers: HandlerMap<Endpoints> = {
       ctx.audit.target = `${server.name} (${server.id})`;
       ctx.audit.game = server.game;
     }
-    let q = ctx.db.selectFrom('watch_mutes').selectAll().where('operator_id', '=', op.id);
+    let q = ctx.db.selectFrom('server_watch_mutes').selectAll().where('operator_id', '=', op.id);
     q =
       input.serverId === null ? q.where('server_id', 'is', null) : q.where('server_id', '=', input.serverId);
     const row = await q.executeTakeFirst();
     const live = row && (row.until === null || row.until > ctx.now);
     ctx.audit.before = row && live ? ((await namedMutes(ctx, [row]))[0] ?? null) : null;
     // An ended mute goes too, but lifting it lifts nothing: `deleted` says whether one was in force.
-    if (row) await ctx.db.deleteFrom('watch_mutes').where('id', '=', row.id).execute();
+    if (row) await ctx.db.deleteFrom('server_watch_mutes').where('id', '=', row.id).execute();
     ctx.audit.after = null;
     return { deleted: live === true };
   },

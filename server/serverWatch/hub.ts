@@ -85,9 +85,9 @@ export class AlertHub {
     if (this.#polling) return;
     this.#polling = true;
     try {
-      const { rows } = await sql<{ seq: number | null }>`select max(seq) as seq from watch_events`.execute(
-        this.#db,
-      );
+      const { rows } = await sql<{
+        seq: number | null;
+      }>`select max(seq) as seq from server_watch_events`.execute(this.#db);
       const seq = Number(rows[0]?.seq ?? 0);
       if (seq > this.#latest) this.appended(seq);
     } catch {

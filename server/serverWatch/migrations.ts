@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { renameTable } from '../db/rename-table.js';
 import type { FeatureMigration } from '../feature.js';
 
 // Migrations see the database as it was when they were written, not today's types.
@@ -141,6 +142,17 @@ export const serverWatchMigrations: Record<string, FeatureMigration> = {
         sql`create index watched_servers_sort_name_idx on watched_servers (name, id)`,
         sql`create index watched_servers_since_idx on watched_servers (state_since, id)`,
       ]);
+    },
+  },
+  /**
+   * One name per capability: server watch's checks, incidents, maintenance windows, mutes and
+   * alert log are `server_watch_*` (were `watch_*`), their sequences, keys, checks and indexes
+   * with them; rows and ids kept.
+   */
+  '0004_one_name': {
+    async up(db: AnyDb) {
+      for (const table of ['checks', 'incidents', 'maintenance', 'mutes', 'events'])
+        await renameTable(db, `watch_${table}`, `server_watch_${table}`);
     },
   },
 };

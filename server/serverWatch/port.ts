@@ -34,7 +34,7 @@ export async function raiseAlert(
     if (!(await claim(trx))) return 0;
     await lockAlertLog(trx);
     const row = await trx
-      .insertInto('watch_events')
+      .insertInto('server_watch_events')
       .values({
         at,
         kind: alert.kind,

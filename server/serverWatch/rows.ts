@@ -169,11 +169,11 @@ export async function serverExtras(
   const operatorIds = [...new Set(rows.flatMap((r) => audienceOf(r) ?? []))];
   const [incidents, windows, operators, mutes] = await Promise.all([
     incidentIds.length
-      ? db.selectFrom('watch_incidents').selectAll().where('id', 'in', incidentIds).execute()
+      ? db.selectFrom('server_watch_incidents').selectAll().where('id', 'in', incidentIds).execute()
       : Promise.resolve([]),
     ids.length
       ? db
-          .selectFrom('watch_maintenance')
+          .selectFrom('server_watch_maintenance')
           .selectAll()
           .where('server_id', 'in', ids)
           .where('ends_at', '>', now)
@@ -197,7 +197,7 @@ export async function serverExtras(
 }
 
 export function mutesOf(db: Kysely<Database>, operatorId: number): Promise<MuteRow[]> {
-  return db.selectFrom('watch_mutes').selectAll().where('operator_id', '=', operatorId).execute();
+  return db.selectFrom('server_watch_mutes').selectAll().where('operator_id', '=', operatorId).execute();
 }
 
 export function toAlert(row: EventRow, muted: boolean): WatchAlert {

@@ -102,9 +102,9 @@ export interface WatchEventsTable {
 /** Server watch (server/serverWatch). */
 export interface ServerWatchTables {
   watched_servers: WatchedServersTable;
-  watch_checks: WatchChecksTable;
-  watch_incidents: WatchIncidentsTable;
-  watch_maintenance: WatchMaintenanceTable;
-  watch_mutes: WatchMutesTable;
-  watch_events: WatchEventsTable;
+  server_watch_checks: WatchChecksTable;
+  server_watch_incidents: WatchIncidentsTable;
+  server_watch_maintenance: WatchMaintenanceTable;
+  server_watch_mutes: WatchMutesTable;
+  server_watch_events: WatchEventsTable;
 }

@@ -191,7 +191,7 @@ export async function insertWatchedServer(
 
 export async function insertMaintenance(db: Db, serverId: number, now: Date): Promise<number> {
   const row = await db
-    .insertInto('watch_maintenance')
+    .insertInto('server_watch_maintenance')
     .values({
       server_id: serverId,
       starts_at: now,

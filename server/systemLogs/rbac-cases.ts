@@ -1,5 +1,5 @@
 import type { systemLogsFeature } from '../../shared/api/systemLogs.js';
-import { type RbacCases, type RbacFixture, rbacDb } from '../../tests/support/rbac-case.js';
+import { type RbacCases, type RbacFixture } from '../../tests/support/rbac-case.js';
 
 /** The RBAC matrix's inputs for the endpoints of systemLogs (server/rbac.test.ts finds them here). */
 export const rbacCases: RbacCases<typeof systemLogsFeature> = {
@@ -13,7 +13,7 @@ export const rbacCases: RbacCases<typeof systemLogsFeature> = {
 /** The newest audit entry (the matrix has written many by the time this runs, sign-ins first). */
 async function auditEntry(f: RbacFixture): Promise<number> {
   const newest = () =>
-    rbacDb(f).selectFrom('audit_log').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    f.db.selectFrom('audit_log').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
   const row = (await newest()) ?? (await f.t.api.login('super').then(newest));
   if (!row) throw new Error('a sign-in left no audit entry');
   return Number(row.id);

@@ -1,6 +1,6 @@
 import type { todoFeature } from '../../shared/api/todo.js';
 import { insertTodoForEveryone } from './test-kit.js';
-import { type RbacCases, rbacDb, rbacNow } from '../../tests/support/rbac-case.js';
+import { type RbacCases } from '../../tests/support/rbac-case.js';
 
 /** The RBAC matrix's inputs for the endpoints of todo (server/rbac.test.ts finds them here). */
 export const rbacCases: RbacCases<typeof todoFeature> = {
@@ -11,6 +11,6 @@ export const rbacCases: RbacCases<typeof todoFeature> = {
     expireAt: new Date(f.t.clock.now + 86_400_000).toISOString(),
   }),
   'todo.delete': async (f) => ({
-    name: await insertTodoForEveryone(rbacDb(f), `rbac-${f.unique()}`, rbacNow(f)),
+    name: await insertTodoForEveryone(f.db, `rbac-${f.unique()}`, f.now()),
   }),
 };

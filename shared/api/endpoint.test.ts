@@ -76,7 +76,7 @@ describe('endpoint mechanism', () => {
   });
 
   it("keeps a public game endpoint public (a game server's call has no operator)", () => {
-    expect(endpointAccess(ENDPOINTS['activeCodes.redeem'], 'ymmj')).toEqual({ kind: 'public' });
+    expect(endpointAccess(ENDPOINTS['giftCodes.redeem'], 'ymmj')).toEqual({ kind: 'public' });
   });
 
   it('marks every mutating endpoint of the table for the audit log', () => {
@@ -91,12 +91,12 @@ describe('endpoint mechanism', () => {
 describe('families of endpoints', () => {
   it('are named under their prefix, each entry kept as it is', () => {
     const batches = { path: '/a' };
-    const made = under('activeCodes', { batches, redeem: 1 });
-    expect(made).toEqual({ 'activeCodes.batches': batches, 'activeCodes.redeem': 1 });
-    expect(made['activeCodes.batches']).toBe(batches);
+    const made = under('giftCodes', { batches, redeem: 1 });
+    expect(made).toEqual({ 'giftCodes.batches': batches, 'giftCodes.redeem': 1 });
+    expect(made['giftCodes.batches']).toBe(batches);
     // Both families of gift codes are in the table, under their names.
     expect(Object.keys(ENDPOINTS).filter((k) => k.startsWith('shopTickets.')).length).toBe(
-      Object.keys(ENDPOINTS).filter((k) => k.startsWith('activeCodes.')).length,
+      Object.keys(ENDPOINTS).filter((k) => k.startsWith('giftCodes.')).length,
     );
     expect(ENDPOINTS['shopTickets.redeem'].path).toBe('/shopTicket/redeem');
   });

@@ -67,8 +67,8 @@ export function endpoint<I extends z.ZodObject, O extends z.ZodType>(def: Endpoi
 }
 
 /**
- * Names each entry of `record` under `prefix`, keeping each entry's type: `under('activeCodes',
- * { batches })` is `{ 'activeCodes.batches': batches }`. For families of endpoints made by one
+ * Names each entry of `record` under `prefix`, keeping each entry's type: `under('giftCodes',
+ * { batches })` is `{ 'giftCodes.batches': batches }`. For families of endpoints made by one
  * function (and their handlers), so that no list spells out every name of every family.
  */
 export function under<P extends string, T extends Record<string, unknown>>(

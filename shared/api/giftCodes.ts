@@ -29,6 +29,13 @@ export const CODE_KINDS = ['activeCode', 'shopTicket'] as const;
 export type CodeKind = (typeof CODE_KINDS)[number];
 export const codeKindSchema = z.enum(CODE_KINDS);
 
+/**
+ * The capability whose endpoint ids each kind's calls are named under: activation codes are the
+ * gift codes of the console (`giftCodes.create`), shop tickets their own (`shopTickets.create`).
+ * The kinds and the path roots (`/activeCode`, `/shopTicket`) keep the spec's spellings.
+ */
+export const KIND_CAPABILITY = { activeCode: 'giftCodes', shopTicket: 'shopTickets' } as const;
+
 /** Crockford-like, without look-alikes: 3 4 6 7 9 A C D E F G H J K M N P Q R T U V W X Y. */
 export const CODE_ALPHABET = '34679ACDEFGHJKMNPQRTUVWXY';
 /** Random characters per code after the prefix: 25^12 ≈ 6e16, unguessable for any batch size here. */
@@ -327,8 +334,8 @@ function codeEndpoints<K extends CodeKind>(kind: K) {
 }
 
 export const giftCodesEndpoints = {
-  ...under('activeCodes', codeEndpoints('activeCode')),
-  ...under('shopTickets', codeEndpoints('shopTicket')),
+  ...under(KIND_CAPABILITY.activeCode, codeEndpoints('activeCode')),
+  ...under(KIND_CAPABILITY.shopTicket, codeEndpoints('shopTicket')),
   'catalogue.items': endpoint({
     service: 'game',
     method: 'GET',

@@ -38,7 +38,7 @@ async function redeem(code: string, playerId: string): Promise<Envelope<unknown>
     ts: Date.now(),
     nonce: randomBytes(12).toString('base64url'),
   };
-  const plan = planRequest(ENDPOINTS['activeCodes.redeem'], {
+  const plan = planRequest(ENDPOINTS['giftCodes.redeem'], {
     ...m,
     sig: signRedeem(gameServerKey(SECRETS, GAME), m),
   });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { GameId } from '../../shared/games.js';
 import type { Database } from '../../server/db/schema.js';
 import { HEROES } from '../../server/seed/heroes.js';
+import type { TestBackend } from './backends.js';
 
 /**
  * Rows put straight into a test backend's database, so that a test acting on one row is not at
@@ -108,4 +109,22 @@ export async function insertPaidRecharge(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * The moderation rows above, made in one game of one test backend at its clock: what the
+ * moderation endpoints act on, for their RBAC and audit cases (the hero banned is testHero's).
+ */
+export function moderationRows(t: TestBackend, game: GameId) {
+  const db = t.backend.database.db;
+  const now = () => new Date(t.clock.now);
+  return {
+    clear: (table: 'banned_heroes' | 'special_users', playerId: string) =>
+      clearPlayer(db, table, game, playerId),
+    heroBan: (playerId: string) => insertHeroBan(db, game, playerId, now()),
+    blacklistIp: (ip: string) => insertBlacklistIp(db, game, ip, now()),
+    specialUser: (playerId: string) => insertSpecialUser(db, game, playerId, now()),
+    paidRecharge: (playerId: string, orderId: string) =>
+      insertPaidRecharge(db, game, playerId, orderId, now()),
+  };
 }

@@ -17,6 +17,10 @@ export interface RbacFixture {
   unique(): string;
   /** A seeded player of RBAC_GAME no other call of the matrix touches. */
   freshPlayer(): string;
+  /** The backend's database: targets go straight into it, so each call acts on its own row whatever the seed holds. */
+  db: Kysely<Database>;
+  /** The backend's clock, now. */
+  now(): Date;
 }
 
 /** Game-scoped calls are checked on ymmj, which has every page; other games share the code. */
@@ -29,7 +33,3 @@ export type RbacCase<K extends EndpointId> = (f: RbacFixture) => Promise<InputOf
 export type RbacCases<C extends { endpoints: object }> = {
   [K in keyof C['endpoints'] & EndpointId]: RbacCase<K>;
 };
-
-/** Targets go straight into the database, so each call acts on its own row whatever the seed holds. */
-export const rbacDb = (f: RbacFixture): Kysely<Database> => f.t.backend.database.db;
-export const rbacNow = (f: RbacFixture): Date => new Date(f.t.clock.now);
