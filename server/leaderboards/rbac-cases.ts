@@ -1,5 +1,5 @@
 import type { leaderboardsFeature } from '../../shared/api/leaderboards.js';
-import { type RbacCases, RBAC_GAME, RBAC_REASON, rbacDb, rbacNow } from '../../tests/support/rbac-case.js';
+import { type RbacCases, RBAC_GAME, RBAC_REASON } from '../../tests/support/rbac-case.js';
 import { playerIdOf } from '../seed/players.js';
 import { insertTestRecord } from './test-records.js';
 
@@ -12,7 +12,7 @@ export const rbacCases: RbacCases<typeof leaderboardsFeature> = {
   // A record of its own (a player id no seed makes), so each caller's delete has one to delete.
   'leaderboards.deleteRecord': async (f) => ({
     game: RBAC_GAME,
-    recordId: await insertTestRecord(rbacDb(f), RBAC_GAME, `7656119900${f.unique()}`, rbacNow(f)),
+    recordId: await insertTestRecord(f.db, RBAC_GAME, `7656119900${f.unique()}`, f.now()),
     reason: RBAC_REASON,
   }),
   'leaderboards.dynamicRank': async () => ({ game: RBAC_GAME }),
