@@ -1,16 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Button,
-  Callout,
-  Classes,
-  Drawer,
-  DrawerSize,
-  H5,
-  HTMLTable,
-  InputGroup,
-  Intent,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, Drawer, DrawerSize, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { FactsTable } from '../components/FactsTable.js';
 import type { Incident, MaintenanceWindow, WatchedServer } from '../../shared/api/serverWatch.js';
@@ -27,7 +16,7 @@ import { ListTime } from '../components/ListTime.js';
 import { formatMoney } from '../components/money.js';
 import { useToasts } from '../components/Toaster.js';
 import { callEndpoint, useEndpointMutation, useEndpointQuery } from '../kit/data.js';
-import { FormField } from '../kit/FormField.js';
+import { MaintenanceForm } from './MaintenanceForm.js';
 import { useRetained } from '../kit/gameName.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { CheckCell, StateTag } from './cells.js';
@@ -250,12 +239,6 @@ function Incidents({ incidents }: { incidents: Incident[] }) {
   );
 }
 
-/** The local date-time an <input type="datetime-local"> shows, for a time in ms. */
-function localInput(ms: number): string {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
-}
-
 /** A server's maintenance windows, the one under way marked, each not yet over removable. */
 function WindowsTable({
   windows,
@@ -320,31 +303,9 @@ function Maintenance({ server, windows }: { server: WatchedServer; windows: Main
   const lang = useLanguage();
   const toasts = useToasts();
   const now = Date.now();
-  const [startsAt, setStartsAt] = useState(() => localInput(now));
-  const [endsAt, setEndsAt] = useState(() => localInput(now + 3_600_000));
-  const [note, setNote] = useState('');
   const [deleting, setDeleting] = useState<MaintenanceWindow | null>(null);
   const shownDeleting = useRetained(deleting);
-  const add = useEndpointMutation('serverWatch.addMaintenance');
   const remove = useEndpointMutation('serverWatch.deleteMaintenance');
-
-  const submit = async () => {
-    const start = new Date(startsAt);
-    const end = new Date(endsAt);
-    if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return;
-    try {
-      await add.mutateAsync({
-        id: server.id,
-        startsAt: start.toISOString(),
-        endsAt: end.toISOString(),
-        note: note.trim(),
-      });
-      setNote('');
-      toasts.success(t('serverWatch.maintenance.added', { name: server.name }));
-    } catch {
-      // Shown under the form (add.error).
-    }
-  };
 
   return (
     <section className="watch-section" data-testid="watch-maintenance">
@@ -357,54 +318,7 @@ function Maintenance({ server, windows }: { server: WatchedServer; windows: Main
       ) : (
         <WindowsTable windows={windows} now={now} onDelete={setDeleting} />
       )}
-      <div className="watch-form-row watch-window-form">
-        <FormField id="window-start" label={t('serverWatch.maintenance.startsAt')}>
-          <InputGroup
-            id="window-start"
-            type="datetime-local"
-            value={startsAt}
-            onValueChange={setStartsAt}
-            data-testid="watch-window-start"
-          />
-        </FormField>
-        <FormField id="window-end" label={t('serverWatch.maintenance.endsAt')}>
-          <InputGroup
-            id="window-end"
-            type="datetime-local"
-            value={endsAt}
-            onValueChange={setEndsAt}
-            data-testid="watch-window-end"
-          />
-        </FormField>
-        <FormField
-          id="window-note"
-          label={t('serverWatch.field.note')}
-          need="optional"
-          className="watch-form-grow"
-        >
-          <InputGroup
-            id="window-note"
-            value={note}
-            maxLength={500}
-            onValueChange={setNote}
-            data-testid="watch-window-note"
-          />
-        </FormField>
-      </div>
-      <Button
-        icon="add"
-        text={t('serverWatch.maintenance.add')}
-        loading={add.isPending}
-        onClick={() => void submit()}
-        data-testid="watch-window-add"
-      />
-      {add.error && (
-        <ErrorCallout
-          title={t('serverWatch.maintenance.addFailed')}
-          error={asResultError(add.error, Codes.NETWORK)}
-          testId="watch-window-failed"
-        />
-      )}
+      <MaintenanceForm server={server} />
       <ReasonConfirmDialog
         isOpen={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -154,7 +154,28 @@ describe('server watch', () => {
     await goTo(page, `/admin/serverwatch?server=${id}`);
     await page.getByTestId('watch-detail').waitFor();
 
+    // A window that ends before it starts is refused at its end field, and nothing is sent.
+    const start = await page.getByTestId('watch-window-start').inputValue();
+    await page.getByTestId('watch-window-end').fill(start.replace(/T\d{2}:/, 'T00:'));
+    await page.getByTestId('watch-window-start').fill(start.replace(/T\d{2}:/, 'T23:'));
+    await page.getByTestId('watch-window-add').click();
+    await expect
+      .poll(() => page.getByTestId('watch-window-form').textContent())
+      .toContain('Give an end after the start');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('watch-window-end');
+    expect(await page.getByTestId('watch-maintenance-empty').count()).toBe(1);
+
     // A maintenance window from now for an hour, then deleted with a reason.
+    await page.getByTestId('watch-window-start').fill(start);
+    const inAnHour = new Date(Date.parse(`${start}:00`) + 3_600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await page
+      .getByTestId('watch-window-end')
+      .fill(
+        `${inAnHour.getFullYear()}-${pad(inAnHour.getMonth() + 1)}-${pad(inAnHour.getDate())}T${pad(inAnHour.getHours())}:${pad(inAnHour.getMinutes())}`,
+      );
     await page.getByTestId('watch-window-note').fill('patch day');
     await page.getByTestId('watch-window-add').click();
     const window = page.locator('[data-testid^="watch-window-delete-"]');
