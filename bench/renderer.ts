@@ -1,6 +1,6 @@
 import type { Page } from 'playwright';
 import { gamePagePath, type GameId } from '../shared/games.js';
-import { playerPath, ROUTES } from '../shared/routes.js';
+import { playerPath, ROUTES, type RouteDef } from '../shared/routes.js';
 import { playerIdOf } from '../server/seed/players.js';
 import {
   goTo,
@@ -88,21 +88,32 @@ async function navigationToRows(page: Page, path: string, routeId: string): Prom
   );
 }
 
+/** The lists whose first rows the bench times. */
+export type BenchList = 'orderRetrieve' | 'blacklist';
+
+/** The bench game's route of a list. */
+export function listRoute(pageKey: BenchList): RouteDef {
+  const route = ROUTES.find((r) => r.game === GAME && r.page === pageKey);
+  if (!route) throw new Error(`${GAME} has no ${pageKey} page`);
+  return route;
+}
+
+/** Home on a page just loaded: no list's code fetched in this page yet (an operator's first visit). */
+export async function homeJustLoaded(page: Page): Promise<void> {
+  await goTo(page, '/home');
+  await page.reload();
+  await page.locator('[data-route="home"]').waitFor();
+}
+
 /**
  * A list's first rows after navigation from home, on a page just loaded (the list's code not yet
  * fetched in this page: an operator's first visit); with the number of rows the list showed.
  */
-async function listFirstRows(
-  page: Page,
-  pageKey: 'orderRetrieve' | 'blacklist',
-): Promise<{ ms: number[]; rows: number }> {
-  const route = ROUTES.find((r) => r.game === GAME && r.page === pageKey);
-  if (!route) throw new Error(`${GAME} has no ${pageKey} page`);
+async function listFirstRows(page: Page, pageKey: BenchList): Promise<{ ms: number[]; rows: number }> {
+  const route = listRoute(pageKey);
   const ms: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    await goTo(page, '/home');
-    await page.reload();
-    await page.locator('[data-route="home"]').waitFor();
+    await homeJustLoaded(page);
     ms.push(await navigationToRows(page, route.path, route.id));
   }
   const count = await page

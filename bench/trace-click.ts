@@ -1,13 +1,23 @@
 import type { CDPSession, Page } from 'playwright';
-import { NEXT_CLICK, equipmentTabReady, searchResultReady, withConsole } from './renderer.js';
+import {
+  NEXT_CLICK,
+  equipmentTabReady,
+  homeJustLoaded,
+  listRoute,
+  searchResultReady,
+  withConsole,
+  type BenchList,
+} from './renderer.js';
 
 /**
- * Where the time of one timed click goes (issue 23), for the clicks bench/renderer.ts times:
- * `npx tsx bench/trace-click.ts` (a search result -> the first tab's rows) or `... equipment`
- * (the equipment tab -> the 10,000-row table), three runs each on a page just loaded. Each run
- * prints, in ms from the click: every request made (start..end, bytes), every long animation
- * frame (its scripts, their forced style and layout) and the CPU profile's self time by script
- * and by function. Needs dist/renderer built in web mode, like the bench.
+ * Where the time of one timed click or navigation goes (issues 23 and 25), for what
+ * bench/renderer.ts times: `npx tsx bench/trace-click.ts` (a search result -> the first tab's
+ * rows), `... equipment` (the equipment tab -> the 10,000-row table), `... orders` or
+ * `... blacklist` (home, page just loaded -> the list's first rows), three runs each on a page
+ * just loaded. Each run prints, in ms from the click or the address change: every request made
+ * (start..end, bytes), every long animation frame (its scripts, their forced style and layout),
+ * the first frame of the list's spinner and of its rows, and the CPU profile's self time by
+ * script and by function. Needs dist/renderer built in web mode, like the bench.
  */
 
 const RUNS = 3;
@@ -49,46 +59,85 @@ function printProfile(p: Profile): void {
   console.log(`self time by script:\n${top(byFile, 10)}\nself time by function:\n${top(byFunction, 15)}`);
 }
 
-/** Clicks the tagged element and waits for `mark`; returns the click's timeline, in ms from it. */
-async function tracedClick(page: Page, mark: string): Promise<{ total: number; lines: string[] }> {
-  return page.evaluate(
-    async ({ selector, mark }) => {
-      const frames: PerformanceEntry[] = [];
-      const observer = new PerformanceObserver((list) => frames.push(...list.getEntries()));
-      observer.observe({ type: 'long-animation-frame', buffered: false });
-      performance.clearMarks(mark);
-      const el = document.querySelector<HTMLElement>(selector);
-      if (!el) throw new Error(`nothing matches ${selector}`);
-      const t0 = performance.now();
+/** What a traced run does, and the sign that it is done. */
+type Action =
+  { kind: 'click'; selector: string; mark: string } | { kind: 'navigate'; path: string; routeId: string };
+
+/**
+ * Clicks the tagged element and waits for `mark`, or sets the address and waits for the first
+ * frame with a cell of a table in the route's page; returns the timeline, in ms from the action.
+ */
+async function traced(page: Page, action: Action): Promise<{ total: number; lines: string[] }> {
+  return page.evaluate(async (action) => {
+    const frames: PerformanceEntry[] = [];
+    const observer = new PerformanceObserver((list) => frames.push(...list.getEntries()));
+    observer.observe({ type: 'long-animation-frame', buffered: false });
+    const seen: string[] = [];
+    const route = action.kind === 'navigate' ? `[data-route="${action.routeId}"]` : '';
+    const t0 = performance.now();
+    if (action.kind === 'click') {
+      performance.clearMarks(action.mark);
+      const el = document.querySelector<HTMLElement>(action.selector);
+      if (!el) throw new Error(`nothing matches ${action.selector}`);
       el.click();
-      let hit: PerformanceEntry | undefined;
-      while (!(hit = performance.getEntriesByName(mark)[0])) {
-        if (performance.now() - t0 > 60_000) throw new Error(`no ${mark} mark within 60 s`);
-        await new Promise((r) => requestAnimationFrame(r));
+    } else location.hash = `#${action.path}`;
+    let total: number | undefined;
+    while (total === undefined) {
+      const now = performance.now();
+      if (now - t0 > 60_000) throw new Error('not done within 60 s');
+      if (action.kind === 'click') total = performance.getEntriesByName(action.mark)[0]?.startTime;
+      else {
+        // What the route's page shows, frame by frame, until its rows.
+        for (const [what, selector] of [
+          ['route', route],
+          ['screen spinner', `${route} [data-testid="screen-loading"]`],
+          ['list spinner', `${route} [data-testid$="-loading"]:not([data-testid="screen-loading"])`],
+          ['rows', `${route} .kit-table .bp6-table-cell`],
+        ] as const)
+          if (!seen.includes(what) && document.querySelector(selector)) {
+            seen.push(what);
+            frames.push({ name: `first frame with ${what}`, startTime: now } as PerformanceEntry);
+          }
+        if (seen.includes('rows')) total = now;
       }
-      // The frame of the mark is reported once it ends.
-      await new Promise((r) => setTimeout(r, 50));
-      observer.disconnect();
-      // No helper functions in here: tsx names them with a helper the page does not have.
-      const requests = performance
-        .getEntriesByType('resource')
-        .filter((e) => e.startTime >= t0)
-        .map((e) => {
-          const r = e as PerformanceResourceTiming;
-          return `request ${(r.startTime - t0).toFixed(0)}..${(r.responseEnd - t0).toFixed(0)} ${r.name.replace(location.origin, '')} ${r.transferSize} B`;
-        });
-      const longFrames = frames.map((e) => {
-        const f = e as LongFrame;
-        const scripts = f.scripts.map(
-          (s) =>
-            `${s.invoker} ${s.sourceURL.replace(/^.*\//, '')} ${s.duration.toFixed(0)} ms (layout ${s.forcedStyleAndLayoutDuration.toFixed(0)})`,
-        );
-        return `long frame ${(f.startTime - t0).toFixed(0)}+${f.duration.toFixed(0)}, render at ${(f.renderStart - t0).toFixed(0)}: ${scripts.join(' | ')}`;
+      if (total === undefined) await new Promise((r) => requestAnimationFrame(r));
+      // A frame much later than the last: the page was busy (or not scheduled) meanwhile.
+      const gap = performance.now() - now;
+      if (total === undefined && gap > 34)
+        frames.push({ name: `frame gap of ${gap.toFixed(0)} ms`, startTime: now } as PerformanceEntry);
+    }
+    // The last frame is reported once it ends.
+    await new Promise((r) => setTimeout(r, 50));
+    // Entries not yet handed to the callback would be lost with it.
+    frames.push(...observer.takeRecords());
+    observer.disconnect();
+    // No helper functions in here: tsx names them with a helper the page does not have.
+    const requests = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime >= t0)
+      .map((e) => {
+        const r = e as PerformanceResourceTiming;
+        return {
+          at: r.startTime - t0,
+          line: `request ${(r.startTime - t0).toFixed(0)}..${(r.responseEnd - t0).toFixed(0)} ${r.name.replace(location.origin, '')} ${r.transferSize} B`,
+        };
       });
-      return { total: hit.startTime - t0, lines: [...requests, ...longFrames] };
-    },
-    { selector: NEXT_CLICK, mark },
-  );
+    const longFrames = frames.map((e) => {
+      if (!('scripts' in e))
+        return { at: e.startTime - t0, line: `${e.name} at ${(e.startTime - t0).toFixed(0)}` };
+      const f = e as LongFrame;
+      const scripts = f.scripts.map(
+        (s) =>
+          `${s.invoker} ${s.sourceURL.replace(/^.*\//, '')} ${s.duration.toFixed(0)} ms (layout ${s.forcedStyleAndLayoutDuration.toFixed(0)})`,
+      );
+      return {
+        at: f.startTime - t0,
+        line: `long frame ${(f.startTime - t0).toFixed(0)}+${f.duration.toFixed(0)}, render at ${(f.renderStart - t0).toFixed(0)}: ${scripts.join(' | ')}`,
+      };
+    });
+    const lines = [...requests, ...longFrames].sort((a, b) => a.at - b.at).map((l) => l.line);
+    return { total: total - t0, lines };
+  }, action);
 }
 
 async function profiled<T>(
@@ -103,15 +152,34 @@ async function profiled<T>(
   return { result, profile };
 }
 
-const equipment = process.argv.includes('equipment');
+const mode = process.argv[2] ?? 'click';
+const LISTS: Record<string, BenchList> = { orders: 'orderRetrieve', blacklist: 'blacklist' };
+
+/** Readies the page for the i-th run of the mode; returns what the run does. */
+async function ready(page: Page, i: number): Promise<Action> {
+  const list = LISTS[mode];
+  if (list) {
+    const route = listRoute(list);
+    await homeJustLoaded(page);
+    return { kind: 'navigate', path: route.path, routeId: route.id };
+  }
+  if (mode === 'equipment') {
+    await equipmentTabReady(page);
+    return { kind: 'click', selector: NEXT_CLICK, mark: 'equipment-rendered' };
+  }
+  if (mode !== 'click')
+    throw new Error(`unknown mode ${mode}: click, equipment, ${Object.keys(LISTS).join(', ')}`);
+  await searchResultReady(page, i);
+  return { kind: 'click', selector: NEXT_CLICK, mark: 'player-tab-rows' };
+}
+
 await withConsole(async (page) => {
   const cdp = await page.context().newCDPSession(page);
   for (let i = 0; i < RUNS; i++) {
-    if (equipment) await equipmentTabReady(page);
-    else await searchResultReady(page, i);
-    const mark = equipment ? 'equipment-rendered' : 'player-tab-rows';
-    const { result, profile } = await profiled(cdp, () => tracedClick(page, mark));
-    console.log(`\n=== run ${i + 1}: ${result.total.toFixed(0)} ms to ${mark}`);
+    const action = await ready(page, i);
+    const { result, profile } = await profiled(cdp, () => traced(page, action));
+    const done = action.kind === 'click' ? action.mark : `the rows of ${action.routeId}`;
+    console.log(`\n=== run ${i + 1}: ${result.total.toFixed(0)} ms to ${done}`);
     for (const line of result.lines) console.log(line);
     printProfile(profile);
   }

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { Button, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ACCESS_REQUEST_STATUSES, type AccessRequest } from '../../shared/api/accessRequests.js';
+import type { AccessRequest } from '../../shared/api/accessRequests.js';
 import { GAMES } from '../../shared/games.js';
 import { formatDateTime } from '../components/format.js';
 import { useLanguage } from '../i18n/i18n.js';
-import type { ListFilter } from '../kit/filters.js';
 import { ListPage } from '../kit/ListPage.js';
 import type { TableColumn } from '../kit/table.js';
 import { roleLabels } from '../users/roleLabel.js';
 import { ApproveDialog, DeclineDialog } from './DecideDialogs.js';
+import { accessRequestsList } from './lists.js';
 import './accessRequests.css';
 
-const STATUS_FILTERS = [...ACCESS_REQUEST_STATUSES, 'all'] as const;
 const STATUS_INTENT = { open: Intent.PRIMARY, approved: Intent.SUCCESS, declined: Intent.DANGER } as const;
 
 /**
@@ -24,18 +23,6 @@ export function AccessRequestsPage() {
   const lang = useLanguage();
   const [approving, setApproving] = useState<AccessRequest | null>(null);
   const [declining, setDeclining] = useState<AccessRequest | null>(null);
-
-  const filters: ListFilter[] = [
-    {
-      kind: 'select',
-      input: 'status',
-      options: STATUS_FILTERS,
-      label: (s) => t(`accessRequests.status.${s}`),
-      ariaLabel: t('accessRequests.field.status'),
-      initial: 'open',
-      all: 'all',
-    },
-  ];
 
   /** What became of a request: when it was asked, or who decided it, when, and how. */
   const detail = (r: AccessRequest) => {
@@ -111,9 +98,7 @@ export function AccessRequestsPage() {
   return (
     <>
       <ListPage
-        endpoint="accessRequests.list"
-        input={{}}
-        filters={filters}
+        {...accessRequestsList(t)}
         columns={columns}
         texts={{
           failed: t('accessRequests.list.loadFailed'),

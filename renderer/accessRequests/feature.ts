@@ -1,5 +1,5 @@
 import { rendererFeature } from '../feature.js';
-import { lazyScreen } from '../kit/lazy.js';
+import { lazyScreen, prefetchFrom } from '../kit/lazy.js';
 
 /**
  * Access requests: the newcomer's form on /auth/register, and the super-admin's list where each
@@ -9,7 +9,9 @@ export const accessRequestsFeature = rendererFeature({
   id: 'accessRequests',
   screens: {
     'auth.register': lazyScreen(() => import('./RequestAccessPage.js'), 'RequestAccessPage'),
-    'admin.accessRequests': lazyScreen(() => import('./AccessRequestsPage.js'), 'AccessRequestsPage'),
+    'admin.accessRequests': lazyScreen(() => import('./AccessRequestsPage.js'), 'AccessRequestsPage', {
+      prefetch: prefetchFrom(() => import('./lists.js'), 'accessRequests'),
+    }),
   },
   texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
 });

@@ -9,10 +9,10 @@ import { ListPage } from '../kit/ListPage.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { BatchDrawer, CODES_PARAMS } from './BatchDrawer.js';
 import { BatchFormDialog } from './BatchFormDialog.js';
-import { batchColumns, batchFilters } from './batchColumns.js';
+import { batchColumns } from './batchColumns.js';
+import { batchList } from './lists.js';
 import { CodeLookup } from './CodeLookup.js';
 import { useShopCurrency } from './useShopCurrency.js';
-import { endpointsOf } from './codes.js';
 import './giftCodes.css';
 
 /** The URL parameter of the batch open in the drawer, so a reload or a shared link reopens it. */
@@ -38,7 +38,6 @@ export function GiftCodesPage({ game, kind }: { game: GameId; kind: CodeKind }) 
   const [search, setSearch] = useUrlSearch();
   const [creating, setCreating] = useState(false);
   const currency = useShopCurrency(game, kind);
-  const ep = endpointsOf(kind);
   const k = (key: string) => `giftCodes.${kind}.${key}`;
 
   const openBatch = useCallback(
@@ -62,9 +61,7 @@ export function GiftCodesPage({ game, kind }: { game: GameId; kind: CodeKind }) 
       <p className={`${Classes.TEXT_MUTED} gift-intro`}>{t(k('intro'))}</p>
       <CodeLookup game={game} kind={kind} onOpenBatch={openBatch} />
       <ListPage
-        endpoint={ep.batches}
-        input={{ game }}
-        filters={batchFilters(t)}
+        {...batchList(game, kind, t)}
         columns={columns}
         texts={{ failed: t('giftCodes.list.loadFailed'), empty: t(k('empty')) }}
         icon={kind === 'activeCode' ? 'barcode' : 'shop'}

@@ -1,35 +1,12 @@
 import { Button, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import type { TFunction } from 'i18next';
-import { BATCH_STATES, type CodeBatch, type CodeKind } from '../../shared/api/giftCodes.js';
+import type { CodeBatch, CodeKind } from '../../shared/api/giftCodes.js';
 import type { Language } from '../../shared/codes.js';
 import { formatDateTime } from '../components/format.js';
 import { ListTime } from '../components/ListTime.js';
 import { relativeText } from '../components/relativeText.js';
-import type { ListFilter } from '../kit/filters.js';
 import type { TableColumn } from '../kit/table.js';
 import { BATCH_STATE_INTENT, capacityOf, grantText, usedShare } from './codes.js';
-
-/** The batch list's filters: a search of names and prefixes, the state, the channel. */
-export function batchFilters(t: TFunction): ListFilter[] {
-  return [
-    { kind: 'search', input: 'q', placeholder: t('giftCodes.list.search'), maxLength: 64 },
-    {
-      kind: 'select',
-      input: 'state',
-      options: BATCH_STATES,
-      label: (s) => t(`giftCodes.batchState.${s}`),
-      ariaLabel: t('giftCodes.field.state'),
-      none: t('giftCodes.list.allStates'),
-    },
-    {
-      kind: 'search',
-      input: 'channel',
-      placeholder: t('giftCodes.list.channel'),
-      maxLength: 32,
-      testId: 'batches-channel-filter',
-    },
-  ];
-}
 
 /** What a column of the batch list needs besides the row. */
 interface ColumnContext {

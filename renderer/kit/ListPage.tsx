@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { Button, Classes, Intent, Spinner, type IconName } from '@blueprintjs/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { InputOf } from '../../shared/api/table.js';
 import { EmptyState } from '../components/EmptyState.js';
 import { QueryState, RefetchSpinner } from '../components/QueryState.js';
 import type { FilterValues } from './filters.js';
@@ -20,7 +19,7 @@ import {
   type ListEndpointId,
   type RowOf,
 } from './useListController.js';
-import type { ListFilter } from './filters.js';
+import type { ListRead } from './listRead.js';
 import './kit.css';
 
 export { LIST_PAGE_SIZE } from '../../shared/constants.js';
@@ -41,11 +40,8 @@ export interface ListTexts {
   countCapped?: (count: number) => string;
 }
 
-export interface ListPageProps<K extends ListEndpointId> {
-  endpoint: K;
-  /** The fixed part of the input (the game); filters and paging fill the rest. */
-  input: Partial<InputOf<K>>;
-  filters?: readonly ListFilter[];
+/** A list page reads what its declaration says (endpoint, fixed input, filters: listRead.ts). */
+export interface ListPageProps<K extends ListEndpointId> extends ListRead<K> {
   columns: readonly TableColumn<RowOf<K>>[];
   /**
    * Actions on a row: a call confirmed with a reason in a dialog naming the game and the row, a
@@ -66,8 +62,6 @@ export interface ListPageProps<K extends ListEndpointId> {
   toolbarStart?: ReactNode | ((page: Page<RowOf<K>> | undefined) => ReactNode);
   /** At the toolbar's end, before the create link (a button opening a dialog). */
   toolbarEnd?: ReactNode;
-  /** The URL parameter of the page number; a page with two lists gives each its own. */
-  pageParam?: string;
   /** Read the page again every so many ms while its rows say the server is changing them (false: not). */
   follow?: (rows: readonly RowOf<K>[]) => number | false;
   className?: string;
@@ -109,6 +103,7 @@ export function ListPage<K extends ListEndpointId>(props: ListPageProps<K>) {
     input: props.input,
     ...(props.filters ? { filters: props.filters } : {}),
     ...(props.pageParam ? { pageParam: props.pageParam } : {}),
+    ...(props.sortParams ? { sortParams: props.sortParams } : {}),
     ...(props.follow ? { follow: props.follow } : {}),
     ...(props.rowId ? { rowId: props.rowId } : {}),
   });

@@ -66,6 +66,32 @@ describe('lazy screens', () => {
     expect(state.calls).toBe(1);
   });
 
+  it('asks for a prefetch kept in a module of its own before the screen’s code, and survives its loss', async () => {
+    const { lazyScreen, prefetchFrom } = await freshLazy();
+    const asked: string[] = [];
+    const module = (fail: boolean) => () => {
+      asked.push('reads');
+      return fail
+        ? Promise.reject(new Error('chunk not found'))
+        : Promise.resolve({ pageReads: (at: { game: unknown }) => asked.push(`read ${String(at.game)}`) });
+    };
+    const code = () => {
+      asked.push('code');
+      return Promise.resolve({ Page });
+    };
+    const at = { client: new QueryClient(), game: 'lw' as const, params: {}, search: new URLSearchParams() };
+    lazyScreen(code, 'Page', { prefetch: prefetchFrom(module(false), 'pageReads') }).prepare(at);
+    await settle();
+    expect(asked).toEqual(['reads', 'code', 'read lw']);
+
+    asked.length = 0;
+    const lost = lazyScreen(code, 'Page', { prefetch: prefetchFrom(module(true), 'pageReads') });
+    lost.prepare(at);
+    await settle();
+    expect(asked).toEqual(['reads', 'code']);
+    await expect(lost.preload()).resolves.toBeUndefined();
+  });
+
   it('loads the warm screens, and only those, in the order declared, once per page life', async () => {
     const { lazyScreen, warmScreensWhenIdle } = await freshLazy();
     const order: string[] = [];

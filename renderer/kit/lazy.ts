@@ -34,6 +34,25 @@ export interface LazyScreenOptions {
   warm?: boolean;
 }
 
+/**
+ * A screen's prefetch kept in a module of its own (named export `name`), so that it leaves beside
+ * the screen's code as the navigation begins rather than after it: the module is small (what the
+ * screen reads, not how it draws it) and the endpoint table it needs stays out of the initial
+ * JavaScript.
+ */
+export function prefetchFrom<M extends Record<string, unknown>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K & (M[K] extends (at: ScreenPrefetch) => void ? K : never),
+): (at: ScreenPrefetch) => void {
+  return (at) => {
+    load().then(
+      (mod) => (mod[name] as (at: ScreenPrefetch) => void)(at),
+      // Without the module the screen cannot load either, and says so itself.
+      () => undefined,
+    );
+  };
+}
+
 /** A component whose code is fetched on demand, and the way to fetch it ahead of its first render. */
 export interface Preloadable<P = object> {
   component: LazyExoticComponent<ComponentType<P>>;
@@ -140,9 +159,11 @@ export function lazyScreen<
   const screen: LazyScreen<P> = Object.assign(Screen, {
     preload,
     prepare: (at: ScreenPrefetch) => {
+      // The reads first: a prefetch kept in a module of its own (prefetchFrom) asks for it ahead
+      // of the screen's chunks, which the browser host fetches a few at a time.
+      options.prefetch?.(at);
       // The failure, if any, is shown by the screen's own render.
       preload().catch(() => undefined);
-      options.prefetch?.(at);
     },
   });
   if (options.warm) warmScreens.push(screen as LazyScreen<never>);

@@ -1,44 +1,36 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { LIST_PAGE_SIZE } from '../../shared/constants.js';
-import { sortColumnsOf, SORT_ORDERS, type SortOrder } from '../../shared/api/sorting.js';
-import { ENDPOINTS, type EndpointId, type InputOf, type OutputOf } from '../../shared/api/table.js';
+import type { InputOf, OutputOf } from '../../shared/api/table.js';
 import { GAME_IDS, type GameId } from '../../shared/games.js';
 import { useEndpointQuery } from './data.js';
 import {
   canClear,
   clearPatch,
-  filterInput,
   isFiltered,
-  isReversed,
-  readFilters,
   setPatch,
   setToPatch,
   type DateRangeFilter,
   type FilterValues,
   type ListFilter,
 } from './filters.js';
-import { pickOne, type ParamPatch } from './listParams.js';
+import type { ParamPatch } from './listParams.js';
+import {
+  DEFAULT_SORT_PARAMS,
+  readList,
+  type ListEndpointId,
+  type ListRead,
+  type ListSort,
+} from './listRead.js';
 import type { Page } from './Pager.js';
 import { useListParams } from './useListParams.js';
 
-/** The endpoints that answer one page of rows. */
-export type ListEndpointId = {
-  [K in EndpointId]: OutputOf<K> extends Page<unknown> ? K : never;
-}[EndpointId];
+export { readSort, type ListEndpointId, type ListRead, type ListSort } from './listRead.js';
+
 export type RowOf<K extends ListEndpointId> = OutputOf<K> extends Page<infer R> ? R : never;
 /** A page as the list endpoints answer it; a counted total may stop at a cap ("10,000+"). */
 export type ListAnswer<T> = Page<T> & { totalCapped?: boolean };
 
-export interface ListControllerOptions<K extends ListEndpointId> {
-  endpoint: K;
-  /** The fixed part of the input (the game); filters, sorting and paging fill the rest. */
-  input: Partial<InputOf<K>>;
-  filters?: readonly ListFilter[];
-  /** The URL parameter of the page number; a page with two lists gives each its own. */
-  pageParam?: string;
-  /** The URL parameters of the sort column and direction (`sort`, `order` by default). */
-  sortParams?: { sort: string; order: string };
+export interface ListControllerOptions<K extends ListEndpointId> extends ListRead<K> {
   /** Read the page again every so many ms while its rows say the server is changing them. */
   follow?: (rows: readonly RowOf<K>[]) => number | false;
   /** A row's key, for selection (bulk actions); without one nothing can be selected. */
@@ -47,11 +39,6 @@ export interface ListControllerOptions<K extends ListEndpointId> {
   enabled?: boolean;
   /** How long a page read stays fresh (0: read again whenever the list is shown again). */
   staleTime?: number;
-}
-
-export interface ListSort {
-  column: string;
-  order: SortOrder;
 }
 
 export interface ListSelection<T> {
@@ -104,23 +91,10 @@ function gameOf(input: object): GameId | null {
   return typeof game === 'string' && (GAME_IDS as readonly string[]).includes(game) ? (game as GameId) : null;
 }
 
-const DEFAULT_SORT_PARAMS = { sort: 'sort', order: 'order' } as const;
-
 /** The next sort after a click on a column's header. */
 export function nextSort(current: ListSort | null, column: string): ListSort | null {
   if (current?.column !== column) return { column, order: 'asc' };
   return current.order === 'asc' ? { column, order: 'desc' } : null;
-}
-
-/** The sort in the URL, when it names a column the endpoint sorts by. */
-export function readSort(
-  search: URLSearchParams,
-  sortable: readonly string[],
-  params: { sort: string; order: string } = DEFAULT_SORT_PARAMS,
-): ListSort | null {
-  const column = pickOne(search.get(params.sort), sortable);
-  if (!column) return null;
-  return { column, order: pickOne(search.get(params.order), SORT_ORDERS) ?? 'asc' };
 }
 
 function useSelection<T>(
@@ -167,19 +141,9 @@ export function useListController<K extends ListEndpointId>(
 ): ListController<RowOf<K>> {
   const filters = useMemo(() => opts.filters ?? [], [opts.filters]);
   const sortParams = opts.sortParams ?? DEFAULT_SORT_PARAMS;
-  const { search, page, update } = useListParams(opts.pageParam);
-  const values = readFilters(search, filters);
-  const sortable = useMemo(() => sortColumnsOf(ENDPOINTS[opts.endpoint].input), [opts.endpoint]);
-  const sort = readSort(search, sortable, sortParams);
-  const sent = filterInput(values, filters);
-  const reversed = isReversed(sent) ? sent.reversed : null;
-  const input = {
-    ...opts.input,
-    ...(isReversed(sent) ? {} : sent),
-    ...(sort ? { sort: sort.column, order: sort.order } : {}),
-    page,
-    pageSize: LIST_PAGE_SIZE,
-  } as InputOf<K>;
+  const { search, update } = useListParams(opts.pageParam);
+  // The same reading of the URL as the route's prefetch (listRead.ts): the same page, one read.
+  const { values, page, sortable, sort, reversed, input } = readList(opts, search);
   const follow = opts.follow;
   const query = useEndpointQuery(opts.endpoint, input, {
     keepPrevious: true,

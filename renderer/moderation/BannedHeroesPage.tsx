@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Button, Intent } from '@blueprintjs/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { BAN_STATUSES, type BannedHero } from '../../shared/api/moderation.js';
+import type { BannedHero } from '../../shared/api/moderation.js';
 import type { GameId } from '../../shared/games.js';
 import { PlayerLink } from '../components/PlayerLink.js';
 import { useToasts } from '../components/Toaster.js';
-import type { ListFilter } from '../kit/filters.js';
 import { useGameName } from '../kit/gameName.js';
 import { pickOne } from '../kit/listParams.js';
 import { ListPage } from '../kit/ListPage.js';
@@ -16,9 +15,8 @@ import { useListParams } from '../kit/useListParams.js';
 import { BanHeroDialog } from './BanHeroDialog.js';
 import { useListColumns } from './columns.js';
 import { scopeLabel } from './labels.js';
+import { BAN_STATUS_FILTERS, bannedHeroesList } from './lists.js';
 import { ALSO_CHANGES } from './moderationGames.js';
-
-const STATUS_FILTERS = [...BAN_STATUSES, 'all'] as const;
 
 const describe = (b: BannedHero, t: TFunction) => ({
   hero: b.heroName,
@@ -66,22 +64,9 @@ export function BannedHeroesPage({ game }: { game: GameId }) {
       copy: String(ban.id),
     });
     // The new ban is active and newest: show the first page of a list that holds it.
-    const status = pickOne(search.get('status'), STATUS_FILTERS) ?? 'active';
+    const status = pickOne(search.get('status'), BAN_STATUS_FILTERS) ?? 'active';
     update(status === 'active' || status === 'all' ? { page: 1 } : { status: '' });
   };
-
-  const filters: ListFilter[] = [
-    {
-      kind: 'select',
-      input: 'status',
-      options: STATUS_FILTERS,
-      label: (s) => t(`moderation.statusFilter.${s}`),
-      ariaLabel: t('moderation.field.status'),
-      initial: 'active',
-      all: 'all',
-      testId: 'ban-status-filter',
-    },
-  ];
 
   const columns: TableColumn<BannedHero>[] = [
     {
@@ -118,9 +103,7 @@ export function BannedHeroesPage({ game }: { game: GameId }) {
   return (
     <>
       <ListPage
-        endpoint="bannedHeroes.list"
-        input={{ game }}
-        filters={filters}
+        {...bannedHeroesList(game, t)}
         columns={columns}
         actions={bannedHeroActions(game)}
         actionsWidth={190}

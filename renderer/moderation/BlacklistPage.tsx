@@ -1,17 +1,15 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { BLACKLIST_KINDS, type BlacklistEntry } from '../../shared/api/moderation.js';
+import type { BlacklistEntry } from '../../shared/api/moderation.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
 import { PlayerLink } from '../components/PlayerLink.js';
-import type { ListFilter } from '../kit/filters.js';
 import { ListPage } from '../kit/ListPage.js';
 import { rowAction } from '../kit/rowActions.js';
 import type { TableColumn } from '../kit/table.js';
 import { useListColumns } from './columns.js';
 import { blacklistTarget } from './labels.js';
+import { blacklistList } from './lists.js';
 import { ALSO_CHANGES } from './moderationGames.js';
-
-const STATUS_FILTERS = ['all', 'active', 'expired'] as const;
 
 /** What can be done to a blacklist entry: remove it, with a reason. */
 export const blacklistActions = (game: GameId) => [
@@ -32,26 +30,6 @@ export const blacklistActions = (game: GameId) => [
 export function BlacklistPage({ game }: { game: GameId }) {
   const { t } = useTranslation();
   const col = useListColumns(game);
-
-  const filters: ListFilter[] = [
-    { kind: 'search', input: 'q', placeholder: t('moderation.blacklist.searchPlaceholder') },
-    {
-      kind: 'select',
-      input: 'kind',
-      options: BLACKLIST_KINDS,
-      label: (k) => t(`moderation.kind.${k}`),
-      ariaLabel: t('moderation.field.kind'),
-      none: t('moderation.blacklist.allKinds'),
-    },
-    {
-      kind: 'select',
-      input: 'status',
-      options: STATUS_FILTERS,
-      label: (s) => t(`moderation.statusFilter.${s}`),
-      ariaLabel: t('moderation.field.status'),
-      initial: 'all',
-    },
-  ];
 
   const columns: TableColumn<BlacklistEntry>[] = [
     {
@@ -81,9 +59,7 @@ export function BlacklistPage({ game }: { game: GameId }) {
 
   return (
     <ListPage
-      endpoint="blacklist.list"
-      input={{ game }}
-      filters={filters}
+      {...blacklistList(game, t)}
       columns={columns}
       actions={blacklistActions(game)}
       texts={{ failed: t('moderation.blacklist.loadFailed'), empty: t('moderation.blacklist.empty') }}

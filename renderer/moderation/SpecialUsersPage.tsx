@@ -1,14 +1,14 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { SPECIAL_CATEGORIES, type SpecialUser } from '../../shared/api/moderation.js';
+import type { SpecialUser } from '../../shared/api/moderation.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
 import { playerLabel } from '../components/playerLabel.js';
-import type { ListFilter } from '../kit/filters.js';
 import { ListPage } from '../kit/ListPage.js';
 import { rowAction } from '../kit/rowActions.js';
 import type { TableColumn } from '../kit/table.js';
 import { NotInGame } from './NotInGame.js';
 import { useListColumns } from './columns.js';
+import { specialUsersList } from './lists.js';
 import { ALSO_CHANGES, asSpecialGame, type SpecialGame } from './moderationGames.js';
 
 /** What can be done to a special user: remove the mark, with a reason. */
@@ -33,24 +33,6 @@ function SpecialUsersList({ game }: { game: SpecialGame }) {
   const { t } = useTranslation();
   const col = useListColumns(game);
 
-  const filters: ListFilter[] = [
-    {
-      kind: 'search',
-      input: 'q',
-      placeholder: t('moderation.specialUsers.searchPlaceholder'),
-      testId: 'special-search',
-    },
-    {
-      kind: 'select',
-      input: 'category',
-      options: SPECIAL_CATEGORIES,
-      label: (c) => t(`moderation.category.${c}`),
-      ariaLabel: t('moderation.field.category'),
-      none: t('moderation.specialUsers.allCategories'),
-      testId: 'special-category-filter',
-    },
-  ];
-
   const columns: TableColumn<SpecialUser>[] = [
     col.player(),
     {
@@ -70,9 +52,7 @@ function SpecialUsersList({ game }: { game: SpecialGame }) {
 
   return (
     <ListPage
-      endpoint="specialUsers.list"
-      input={{ game }}
-      filters={filters}
+      {...specialUsersList(game, t)}
       columns={columns}
       actions={specialUserActions(game)}
       texts={{ failed: t('moderation.specialUsers.loadFailed'), empty: t('moderation.specialUsers.empty') }}

@@ -1,10 +1,9 @@
 import { Button, H4, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { RECHARGE_STATUSES, type TestingPlayer, type TestingRecharge } from '../../shared/api/moderation.js';
+import type { TestingPlayer, TestingRecharge } from '../../shared/api/moderation.js';
 import type { GameId } from '../../shared/games.js';
 import { formatMoney } from '../components/money.js';
 import { playerLabel } from '../components/playerLabel.js';
-import type { ListFilter } from '../kit/filters.js';
 import { ListPage } from '../kit/ListPage.js';
 import { rowAction } from '../kit/rowActions.js';
 import type { TableColumn } from '../kit/table.js';
@@ -12,14 +11,12 @@ import { useListParams } from '../kit/useListParams.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { NotInGame } from './NotInGame.js';
 import { useListColumns } from './columns.js';
+import { RECHARGE_PARAMS, testingPlayersList, testingRechargesList } from './lists.js';
 import { ALSO_CHANGES, asTestingGame, type TestingGame } from './moderationGames.js';
 
 /** Testing recharges are in the test currency; the totals of the testing list are in it too. */
 const TOTALS_CURRENCY = 'CNY';
 /** The recharges list has its own URL parameters: the page shows two lists. */
-const PLAYER_PARAM = 'player';
-const STATUS_PARAM = 'rstatus';
-const RECHARGES_PAGE = 'rpage';
 
 /** Refunding a paid testing recharge; the toast offers the order id to copy. */
 export const rechargeActions = (game: TestingGame) => [
@@ -46,22 +43,8 @@ function Recharges({ game }: { game: TestingGame }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const col = useListColumns(game);
-  const { search, update } = useListParams(RECHARGES_PAGE);
-  const playerId = search.get(PLAYER_PARAM)?.trim() ?? '';
-
-  const filters: ListFilter[] = [
-    { kind: 'hidden', input: 'playerId', param: PLAYER_PARAM },
-    {
-      kind: 'select',
-      input: 'status',
-      param: STATUS_PARAM,
-      options: RECHARGE_STATUSES,
-      label: (s) => t(`moderation.status.${s}`),
-      ariaLabel: t('moderation.field.status'),
-      none: t('moderation.statusFilter.all'),
-      testId: 'testing-status-filter',
-    },
-  ];
+  const { search, update } = useListParams(RECHARGE_PARAMS.page);
+  const playerId = search.get(RECHARGE_PARAMS.player)?.trim() ?? '';
 
   const columns: TableColumn<TestingRecharge>[] = [
     { key: 'order', name: t('moderation.field.orderId'), width: 170, render: (r) => r.orderId },
@@ -87,10 +70,7 @@ function Recharges({ game }: { game: TestingGame }) {
 
   return (
     <ListPage
-      endpoint="testingPlayers.recharges"
-      input={{ game }}
-      filters={filters}
-      pageParam={RECHARGES_PAGE}
+      {...testingRechargesList(game, t)}
       columns={columns}
       actions={rechargeActions(game)}
       texts={{
@@ -113,7 +93,7 @@ function Recharges({ game }: { game: TestingGame }) {
                 variant="minimal"
                 icon="people"
                 text={t('moderation.testingPlayers.showAll')}
-                onClick={() => update({ [PLAYER_PARAM]: '' })}
+                onClick={() => update({ [RECHARGE_PARAMS.player]: '' })}
                 data-testid="testing-recharges-all"
               />
             )}
@@ -130,9 +110,9 @@ function TestingPlayers({ game }: { game: TestingGame }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const col = useListColumns(game);
-  const recharges = useListParams(RECHARGES_PAGE);
-  const selected = recharges.search.get(PLAYER_PARAM) ?? '';
-  const select = (playerId: string) => recharges.update({ [PLAYER_PARAM]: playerId });
+  const recharges = useListParams(RECHARGE_PARAMS.page);
+  const selected = recharges.search.get(RECHARGE_PARAMS.player) ?? '';
+  const select = (playerId: string) => recharges.update({ [RECHARGE_PARAMS.player]: playerId });
 
   const columns: TableColumn<TestingPlayer>[] = [
     {
@@ -179,16 +159,7 @@ function TestingPlayers({ game }: { game: TestingGame }) {
   return (
     <div className="moderation-page">
       <ListPage
-        endpoint="testingPlayers.list"
-        input={{ game }}
-        filters={[
-          {
-            kind: 'search',
-            input: 'q',
-            placeholder: t('moderation.testingPlayers.searchPlaceholder'),
-            testId: 'testing-search',
-          },
-        ]}
+        {...testingPlayersList(game, t)}
         columns={columns}
         texts={{
           failed: t('moderation.testingPlayers.loadFailed'),

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { GameId, GamePageKey } from '../../shared/games.js';
-import { lazyScreen } from '../kit/lazy.js';
+import { lazyScreen, prefetchFrom } from '../kit/lazy.js';
 import './moderation.css';
 
 export type ModerationPage = Extract<
@@ -8,12 +8,26 @@ export type ModerationPage = Extract<
   'bannedHeroes' | 'blacklist' | 'blacklistCreate' | 'specialUsers' | 'specialUserCreate' | 'testingPlayers'
 >;
 
-/** The moderation screens, each written once, given the game by the router, loaded on first use. */
+/** What a list screen reads first, started with the navigation (lists.ts). */
+const lists = () => import('./lists.js');
+
+/**
+ * The moderation screens, each written once, given the game by the router, loaded on first use;
+ * a list's first page is asked for as its route opens, beside the screen's code.
+ */
 export const MODERATION_SCREENS: Record<ModerationPage, ComponentType<{ game: GameId }>> = {
-  bannedHeroes: lazyScreen(() => import('./BannedHeroesPage.js'), 'BannedHeroesPage'),
-  blacklist: lazyScreen(() => import('./BlacklistPage.js'), 'BlacklistPage'),
+  bannedHeroes: lazyScreen(() => import('./BannedHeroesPage.js'), 'BannedHeroesPage', {
+    prefetch: prefetchFrom(lists, 'bannedHeroes'),
+  }),
+  blacklist: lazyScreen(() => import('./BlacklistPage.js'), 'BlacklistPage', {
+    prefetch: prefetchFrom(lists, 'blacklist'),
+  }),
   blacklistCreate: lazyScreen(() => import('./BlacklistCreatePage.js'), 'BlacklistCreatePage'),
-  specialUsers: lazyScreen(() => import('./SpecialUsersPage.js'), 'SpecialUsersPage'),
+  specialUsers: lazyScreen(() => import('./SpecialUsersPage.js'), 'SpecialUsersPage', {
+    prefetch: prefetchFrom(lists, 'specialUsers'),
+  }),
   specialUserCreate: lazyScreen(() => import('./SpecialUserCreatePage.js'), 'SpecialUserCreatePage'),
-  testingPlayers: lazyScreen(() => import('./TestingPlayersPage.js'), 'TestingPlayersPage'),
+  testingPlayers: lazyScreen(() => import('./TestingPlayersPage.js'), 'TestingPlayersPage', {
+    prefetch: prefetchFrom(lists, 'testingPlayers'),
+  }),
 };

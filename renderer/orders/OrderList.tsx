@@ -25,10 +25,10 @@ import {
   fixedFields,
   hasFilters,
   readOrderFilters,
-  searchInput,
   type OrderFilters,
 } from './filters.js';
 import { FilterTags } from './FilterTags.js';
+import { orderList } from './lists.js';
 import { formatMoney } from '../components/money.js';
 import { OrderDrawer } from './OrderDetail.js';
 import { followInterval } from './following.js';
@@ -205,13 +205,9 @@ export function OrderList({
   const { search, update } = useListParams(ORDER_PARAMS.page);
   const filters = readOrderFilters(search);
   const settings = useEndpointQuery('orders.settings', { game }, { enabled: me.isAdmin, staleTime: 60_000 });
-  const input = searchInput(filters, tab, settings.data?.currency);
-  const reversed = input === 'reversed';
+  const { read, reversed } = orderList(game, tab, filters, settings.data?.currency);
   const list = useListController({
-    endpoint: 'orders.search',
-    input: reversed ? { game } : { game, ...input },
-    pageParam: ORDER_PARAMS.page,
-    sortParams: { sort: ORDER_PARAMS.sort, order: ORDER_PARAMS.sortOrder },
+    ...read,
     follow: followInterval,
     enabled: !reversed,
     ...(me.isAdmin ? { rowId: (o: Order) => o.orderId } : {}),

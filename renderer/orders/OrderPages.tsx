@@ -3,9 +3,9 @@ import { Classes, Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { PAY_TABS, type PayTab } from '../../shared/api/orders.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
-import { pickOne } from '../kit/listParams.js';
 import { OrderDetailView } from './OrderDetail.js';
 import { OrderList } from './OrderList.js';
+import { payTabOf } from './lists.js';
 import { tabPath } from './paths.js';
 import { useMe } from './session.js';
 import './orders.css';
@@ -42,7 +42,7 @@ export function PayTabsPage({ game }: { game: GameId }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
-  const tab: PayTab = pickOne(params['tab'] ?? null, PAY_TABS) ?? 'recent';
+  const tab = payTabOf(params['tab']);
   return (
     <div className="orders-page" data-testid="pay-page" data-tab={tab}>
       <Tabs

@@ -1,10 +1,14 @@
 import type { ComponentType } from 'react';
 import type { GameId } from '../../shared/games.js';
 import { rendererFeature } from '../feature.js';
-import { lazyScreen } from '../kit/lazy.js';
+import { lazyScreen, prefetchFrom } from '../kit/lazy.js';
 
 type GameScreen = ComponentType<{ game: GameId }>;
-const payTabs: GameScreen = lazyScreen(() => import('./OrderPages.js'), 'PayTabsPage');
+/** What an order list reads first, started with the navigation (lists.ts). */
+const lists = () => import('./lists.js');
+const payTabs: GameScreen = lazyScreen(() => import('./OrderPages.js'), 'PayTabsPage', {
+  prefetch: prefetchFrom(lists, 'payTabs'),
+});
 
 /**
  * A game's orders: the order search (recharge/retrive), manual orders (recharge/ordercreate), the
@@ -13,7 +17,11 @@ const payTabs: GameScreen = lazyScreen(() => import('./OrderPages.js'), 'PayTabs
 export const ordersFeature = rendererFeature({
   id: 'orders',
   gameScreens: {
-    orderRetrieve: lazyScreen(() => import('./OrderPages.js'), 'OrderSearchPage'),
+    // Warm: operators search orders daily, and its code brings the list kit every list page uses.
+    orderRetrieve: lazyScreen(() => import('./OrderPages.js'), 'OrderSearchPage', {
+      prefetch: prefetchFrom(lists, 'orderSearch'),
+      warm: true,
+    }),
     orderCreate: lazyScreen(() => import('./CreateOrderPage.js'), 'CreateOrderPage'),
     pay: payTabs,
     payTab: payTabs,

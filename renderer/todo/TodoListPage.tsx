@@ -18,6 +18,7 @@ import { useEndpointMutation } from '../kit/data.js';
 import { ListBody, useTableSort } from '../kit/ListPage.js';
 import { RowsTable } from '../kit/RowsTable.js';
 import { useListController } from '../kit/useListController.js';
+import { TODO_LIST } from './lists.js';
 import { isCritical } from './deadline.js';
 import { useRelativeText } from './DeadlineText.js';
 import './todo.css';
@@ -39,7 +40,7 @@ const todoColumns = (t: TFunction) => [
 export function TodoListPage() {
   const { t } = useTranslation();
   const toasts = useToasts();
-  const list = useListController({ endpoint: 'todo.page', input: {} });
+  const list = useListController(TODO_LIST);
   const sort = useTableSort(list);
   // One clock for every row, so the deadlines move together.
   const now = useNow(30_000);

@@ -1,5 +1,5 @@
 import { rendererFeature, topBarWidget } from '../feature.js';
-import { lazyScreen } from '../kit/lazy.js';
+import { lazyScreen, prefetchFrom } from '../kit/lazy.js';
 
 /**
  * Every operator's own to-do list: the list and create screens load when their route first
@@ -8,7 +8,9 @@ import { lazyScreen } from '../kit/lazy.js';
 export const todoFeature = rendererFeature({
   id: 'todo',
   screens: {
-    'todo.list': lazyScreen(() => import('./TodoListPage.js'), 'TodoListPage'),
+    'todo.list': lazyScreen(() => import('./TodoListPage.js'), 'TodoListPage', {
+      prefetch: prefetchFrom(() => import('./lists.js'), 'todo'),
+    }),
     'todo.create': lazyScreen(() => import('./TodoCreatePage.js'), 'TodoCreatePage'),
   },
   texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },

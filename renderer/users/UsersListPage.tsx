@@ -1,31 +1,18 @@
 import { Link } from 'react-router-dom';
 import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ROLES } from '../../shared/roles.js';
 import type { Operator } from '../../shared/api/users.js';
 import { fillPath, routeById } from '../../shared/routes.js';
 import { ListTime } from '../components/ListTime.js';
-import type { ListFilter } from '../kit/filters.js';
 import { ListPage } from '../kit/ListPage.js';
 import type { TableColumn } from '../kit/table.js';
+import { usersList } from './lists.js';
 import { roleLabels } from './roleLabel.js';
 
 /** Operators, filtered and paged by the server; the filters live in the URL so Back keeps them. */
 export function UsersListPage() {
   const { t } = useTranslation();
   const detail = (phone: string) => fillPath(routeById('admin.user').path, { phone });
-
-  const filters: ListFilter[] = [
-    { kind: 'search', input: 'q', placeholder: t('users.list.searchPlaceholder') },
-    {
-      kind: 'select',
-      input: 'role',
-      options: ROLES,
-      label: (r) => t(`role.${r}`),
-      ariaLabel: t('users.list.roleFilter'),
-      none: t('users.list.allRoles'),
-    },
-  ];
 
   const columns: TableColumn<Operator>[] = [
     {
@@ -65,9 +52,7 @@ export function UsersListPage() {
 
   return (
     <ListPage
-      endpoint="users.list"
-      input={{}}
-      filters={filters}
+      {...usersList(t)}
       columns={columns}
       texts={{
         failed: t('users.list.loadFailed'),

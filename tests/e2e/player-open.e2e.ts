@@ -4,6 +4,7 @@ import { gamePagePath, type GameId } from '../../shared/games.js';
 import { playerPath } from '../../shared/routes.js';
 import { playerIdOf } from '../../server/seed/players.js';
 import { useConsole } from './fixture.js';
+import { callOf, holdRequests } from './requests.js';
 import { goTo, openConsole, signIn, waitForPath } from './support.js';
 
 /**
@@ -17,28 +18,7 @@ const GAME: GameId = 'ymmj';
 const PLAYER_PAGE_CHUNK = /\/assets\/PlayerDetailPage-[^/]*\.js$/;
 
 /** The endpoint an api:call request calls, or null for any other request. */
-function endpointOf(request: Request): string | null {
-  if (!request.url().endsWith('/__ipc/api:call')) return null;
-  const body = request.postDataJSON() as { input?: { endpoint?: string; input?: { id?: string } } } | null;
-  return body?.input?.endpoint ?? null;
-}
-
-/** Holds every request matching `url` until `release` is called. */
-async function holdRequests(page: Page, url: RegExp | ((u: URL) => boolean)) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(url, (route) => {
-    if (released) void route.continue();
-    else held.push(route);
-  });
-  return {
-    count: () => held.length,
-    release: async () => {
-      released = true;
-      await Promise.all(held.splice(0).map((r) => r.continue()));
-    },
-  };
-}
+const endpointOf = (request: Request): string | null => callOf(request)?.endpoint ?? null;
 
 async function signedIn(page: Page): Promise<void> {
   await signIn(page, 'admin');
