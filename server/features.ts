@@ -18,6 +18,7 @@ import { accessRequestsServer } from './accessRequests/feature.js';
 import { giftCodesServer } from './giftCodes/feature.js';
 import { paymentsServer } from './payments/feature.js';
 import { ordersServer } from './orders/feature.js';
+import { reportsServer } from './reports/feature.js';
 
 /**
  * The server's feature modules, listed once, one for each module of the contract
@@ -44,6 +45,7 @@ const MODULES = {
   giftCodes: giftCodesServer,
   payments: paymentsServer,
   orders: ordersServer,
+  reports: reportsServer,
   planned: serverFeature(plannedFeature, { handlers: {} }),
 } satisfies ServerModules;
 

@@ -16,6 +16,7 @@ import { accessRequestsFeature } from './api/accessRequests.js';
 import { giftCodesFeature } from './api/giftCodes.js';
 import { ordersFeature } from './api/orders.js';
 import { paymentsFeature } from './api/payments.js';
+import { reportsFeature } from './api/reports.js';
 
 /**
  * The contract's feature modules, listed once. The endpoint table (api/table.ts) and the route
@@ -40,5 +41,6 @@ export const FEATURES = [
   giftCodesFeature,
   ordersFeature,
   paymentsFeature,
+  reportsFeature,
   plannedFeature,
 ] as const satisfies readonly FeatureContract[];

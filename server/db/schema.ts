@@ -14,6 +14,7 @@ import type { ShortcutsTables } from '../shortcuts/tables.js';
 import type { GiftCodesTables } from '../giftCodes/tables.js';
 import type { PaymentsTables } from '../payments/tables.js';
 import type { OrdersTables } from '../orders/tables.js';
+import type { ReportsTables } from '../reports/tables.js';
 
 /**
  * The database as Kysely sees it: each feature declares its tables in its own folder
@@ -37,7 +38,8 @@ export interface Database
     ShortcutsTables,
     GiftCodesTables,
     PaymentsTables,
-    OrdersTables {}
+    OrdersTables,
+    ReportsTables {}
 
 /** JSON for a json/jsonb column, as text both drivers pass through unchanged. */
 export function jsonValue(value: unknown): string | null {
