@@ -41,7 +41,9 @@ import { createDatabase, startPostgres, type PostgresCluster } from '../tests/su
  * - orders at size (bench/orders.ts): BENCH_SKIP_ORDERS=1, BENCH_ORDERS (default here 1000000, a
  *   few minutes a database; the goal figures are at 10000000, the script's own default);
  * - payment notices per second (bench/payments.ts): BENCH_SKIP_PAYMENTS=1, BENCH_PAY_ORDERS
- *   (default 2000), BENCH_PAY_CONCURRENCY (default 16).
+ *   (default 2000), BENCH_PAY_CONCURRENCY (default 16);
+ * - reports of a year and the cohort grid (bench/reports.ts): BENCH_SKIP_REPORTS=1, at
+ *   BENCH_PLAYERS players a game with their seeded orders and 90 days of activity.
  */
 
 const PLAYERS = Number(process.env['BENCH_PLAYERS'] ?? 1_000_000);
@@ -498,7 +500,7 @@ async function scriptBenches(): Promise<ScriptBench[]> {
   const out: ScriptBench[] = [];
   const skipped = (label: string, why: string) => out.push({ label, lines: [], status: `skipped (${why})` });
   if (skipPglite && skipPostgres) {
-    for (const label of ['gift codes', 'orders', 'payments'])
+    for (const label of ['gift codes', 'orders', 'payments', 'reports'])
       skipped(label, 'BENCH_SKIP_PGLITE=1 and BENCH_SKIP_POSTGRES=1');
     return out;
   }
@@ -516,6 +518,12 @@ async function scriptBenches(): Promise<ScriptBench[]> {
       env: { BENCH_ORDERS: RUN_ORDERS },
     },
     { label: 'payments', file: 'bench/payments.ts', skip: 'BENCH_SKIP_PAYMENTS', env: {} },
+    {
+      label: 'reports',
+      file: 'bench/reports.ts',
+      skip: 'BENCH_SKIP_REPORTS',
+      env: { BENCH_REPORT_PLAYERS: String(PLAYERS) },
+    },
   ];
   for (const b of benches) {
     if (process.env[b.skip] === '1') skipped(b.label, `${b.skip}=1`);

@@ -19,7 +19,7 @@ type AnyDb = Kysely<unknown>;
  * same statement) or, for pay days, when its payments cross zero.
  *
  * What the raw rows may do: sign-ins and shop purchases are appended, never changed; players are
- * inserted and deleted; orders are inserted, changed and deleted. Anything else (an update of a
+ * inserted and deleted; orders are inserted, changed and deleted; a player's channel is set once. Anything else (an update of a
  * sign-in, a truncate) leaves the rollups to `reports_rebuild`.
  */
 
@@ -31,9 +31,9 @@ const PAYMENT = `o.kind = 'purchase' and o.paid_at is not null
   and o.state in ('paid', 'delivered', 'deliveryFailed', 'refunded')`;
 
 /** Payments of `rel` as signed deltas of every figure the money rollups hold. */
-const payments = (rel: string, sign: string, filter = 'true') => `
+const payments = (rel: string, sign: string, filter = 'true', channel = "coalesce(c.channel, 'unknown')") => `
   select o.game, ${day('o.paid_at')} as day, coalesce(o.provider, 'none') as provider, o.currency,
-    o.grant_label as pack, coalesce(c.channel, 'unknown') as channel,
+    o.grant_label as pack, ${channel} as channel,
     case o.state when 'refunded' then 'refunded' when 'deliveryFailed' then 'failed' else 'settled' end as outcome,
     ${sign} as n, ${sign} * o.amount::bigint as a
   from ${rel} as o
@@ -73,6 +73,10 @@ const addCharges = (d: string) => `
   set charges = t.charges + excluded.charges, amount = t.amount + excluded.amount,
     refunded = t.refunded + excluded.refunded`;
 
+/** The advisory lock space (the first key) of payers, and how many buckets of players it has. */
+const PAYER_LOCKS = 200_001;
+const PAYER_BUCKETS = 64;
+
 /** Payments of `rel` per player and day, signed. */
 const payDays = (rel: string, sign: string) => `
   select o.game, o.player_id, ${day('o.paid_at')} as day, ${sign} * count(*) as n
@@ -83,16 +87,17 @@ const payDays = (rel: string, sign: string) => `
  * undone by a deletion or a hand edit): each player's payments per day (`player_pay_days`) move by
  * the statement's delta, and a day's payers by the rows that crossed zero; then each player
  * touched gets their first pay day recounted from those rows, and the days it left and reached
- * move by one. The players touched are locked first (in key order): two statements about one
- * player's payments run one after the other.
+ * move by one. The players touched are locked first, by bucket of their key in bucket order (a
+ * bulk insert of a million orders takes at most PAYER_BUCKETS locks, not a million): two
+ * statements about one player's payments run one after the other.
  */
 const addPayers = (src: string) => {
   // The players whose payments of some day changed (an update that moved no payment touches none).
   const touched = `select distinct game, player_id from (
     select game, player_id from (${src}) as s group by game, player_id, day having sum(n) <> 0) as c`;
   return [
-    `perform pg_advisory_xact_lock(hashtext(x.game || '/' || x.player_id))
-  from (${touched} order by 1, 2) as x`,
+    `perform pg_advisory_xact_lock(${PAYER_LOCKS}, b)
+  from (select distinct hashtext(game || '/' || player_id) & ${PAYER_BUCKETS - 1} as b from (${touched}) as t order by 1) as x`,
     `with d as (select game, player_id, day, sum(n)::int as n from (${src}) as s group by 1, 2, 3 having sum(n) <> 0),
   u as (
     insert into player_pay_days as t (game, day, player_id, payments)
@@ -136,6 +141,13 @@ function ordersBody(newRel: string | null, oldRel: string | null): string {
     `with d as (${src(charges)}) ${addCharges('d')}`,
     ...addPayers(src(payDays)),
   ].join(';\n');
+}
+
+/** A player's channel, once known, takes their payments counted under "unknown" until then. */
+function channelsBody(rel: string): string {
+  const theirs = `(select o.* from orders as o join ${rel} as n on n.game = o.game and n.player_id = o.player_id)`;
+  return `with d as (${payments(theirs, '-1', 'true', "'unknown'")} union all ${payments(theirs, '1')}),
+    ${addMoney('d')}`;
 }
 
 /** New active days of the sign-ins in `rel`: DAU and the cohorts' retention move with them. */
@@ -280,6 +292,8 @@ async function createTables(db: AnyDb): Promise<void> {
     `create table player_pay_days (
       game text not null, day date not null, player_id text not null, ${COUNTER('payments')},
       primary key (game, day, player_id))`,
+    // A player's first pay day: the first entry of their days with payments.
+    `create index player_pay_days_player_idx on player_pay_days (game, player_id, day) where payments > 0`,
     `create table payer_first (
       game text not null, player_id text not null, first_day date not null,
       primary key (game, player_id))`,
@@ -372,6 +386,14 @@ export const reportsMigrations: Record<string, FeatureMigration> = {
         'delete',
         'old table as old_registrations',
         addPlayers('old_registrations', '-1'),
+      );
+      await triggerOn(
+        db,
+        'reports_player_channels',
+        'player_channels',
+        'insert',
+        'new table as new_channels',
+        channelsBody('new_channels'),
       );
       await triggerOn(
         db,

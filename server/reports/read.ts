@@ -166,7 +166,8 @@ export async function rechargeStats(db: Kysely<Database>, a: ReportArgs): Promis
   const { head } = await headOf(db, a);
   const currency = THEMES[a.game].currency;
   const range = sql`game = ${a.game} and day between ${a.start}::date and ${a.end}::date`;
-  // One pass over the range's rollup rows, grouped four ways.
+  // One pass over the range's rollup rows, grouped four ways; groups whose payments all moved
+  // elsewhere (a refund, a channel learnt late) leave zero rows behind, which say nothing.
   const { rows: groups } = await sql<MoneyRow & { dim: Dimension; value: string; currency: string }>`
     select case when grouping(provider) = 0 then 'provider' when grouping(pack) = 0 then 'pack'
         when grouping(channel) = 0 then 'channel' else 'currency' end as dim,
@@ -175,6 +176,7 @@ export async function rechargeStats(db: Kysely<Database>, a: ReportArgs): Promis
     from report_money where ${range}
     group by grouping sets ((provider, currency, outcome), (pack, currency, outcome),
       (channel, currency, outcome), (currency, outcome))
+    having sum(payments) <> 0 or sum(amount) <> 0
     order by 1, 2, 3, 4`.execute(db);
   const { rows: days } = await sql<MoneyRow & { day: string }>`
     select day::text as day, outcome, payments, amount::float8 as amount

@@ -3,7 +3,6 @@ import type { GameSeed } from '../feature.js';
 import type { Database } from '../db/schema.js';
 import { THEMES } from '../players/themes/index.js';
 import { playerNumOf } from '../seed/players.js';
-import { rebuildReports } from './rollups.js';
 
 /**
  * What the reports count, for the seed's players of one game, made by the database itself
@@ -80,7 +79,5 @@ export async function seedReports(db: Kysely<Database>, seed: GameSeed): Promise
     where h % 8 = 0
     on conflict do nothing`.execute(db);
   added += Number(shop.numAffectedRows ?? 0);
-  // The channels came after the orders the orders' seed made: count those again with them.
-  await rebuildReports(db, game);
   return added;
 }
