@@ -17,6 +17,7 @@ import {
   type ReportArgs,
 } from '../server/reports/read.js';
 import { benchOnEachDatabase } from './each-database.js';
+import { pct, rand } from './figures.js';
 
 /**
  * Reports at size: BENCH_REPORT_PLAYERS players per game (default 1,000,000, the issue's size) made
@@ -37,16 +38,6 @@ const ORDERS = Number(process.env['BENCH_REPORT_ORDERS'] ?? 10_000_000);
 const CHUNK = 1_000_000;
 const QUERIES = Number(process.env['BENCH_REPORT_QUERIES'] ?? 200);
 const NOW = new Date(Date.UTC(2026, 0, 15, 9, 0, 0));
-
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-/** A deterministic spread of arguments (a fixed LCG), so runs compare. */
-function rand(seed: number): () => number {
-  let x = seed;
-  return () => (x = (x * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-}
 
 /** Purchases i = 0 .. ORDERS-1 over the year before NOW, in chunks (the triggers fold each in). */
 async function loadOrders(db: Kysely<Database>): Promise<void> {
