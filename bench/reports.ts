@@ -114,6 +114,7 @@ benchOnEachDatabase('reports', async (kind, target) => {
     await migrateToLatest(opened.db);
     const t0 = performance.now();
     await seedAllGames(opened.db, PLAYERS, NOW, () => opened.checkpoint());
+    console.log(`${kind.padEnd(8)} seed done (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     await loadOrders(opened.db);
     await sql`analyze`.execute(opened.db);
     await opened.checkpoint();

@@ -85,7 +85,8 @@ const payDays = (rel: string, sign: string) => `
 /**
  * Paying players and first-time payers, kept exact whatever the statement did to payments (new,
  * undone by a deletion or a hand edit): each player's payments per day (`player_pay_days`) move by
- * the statement's delta, and a day's payers by the rows that crossed zero; then each player
+ * the statement's delta (kept on the row as `last_delta`, so the upsert itself says which rows
+ * crossed zero, with no join of two unindexed results), and a day's payers by those; then each player
  * touched gets their first pay day recounted from those rows, and the days it left and reached
  * move by one. The players touched are locked first, by bucket of their key in bucket order (a
  * bulk insert of a million orders takes at most PAYER_BUCKETS locks, not a million): two
@@ -100,14 +101,13 @@ const addPayers = (src: string) => {
   from (select distinct hashtext(game || '/' || player_id) & ${PAYER_BUCKETS - 1} as b from (${touched}) as t order by 1) as x`,
     `with d as (select game, player_id, day, sum(n)::int as n from (${src}) as s group by 1, 2, 3 having sum(n) <> 0),
   u as (
-    insert into player_pay_days as t (game, day, player_id, payments)
-    select game, day, player_id, n from d order by game, day, player_id
-    on conflict (game, day, player_id) do update set payments = t.payments + excluded.payments
-    returning t.game, t.day, t.player_id, t.payments)
+    insert into player_pay_days as t (game, day, player_id, payments, last_delta)
+    select game, day, player_id, n, n from d order by game, day, player_id
+    on conflict (game, day, player_id) do update
+    set payments = t.payments + excluded.payments, last_delta = excluded.payments
+    returning t.game, t.day, (t.payments > 0)::int - (t.payments - t.last_delta > 0)::int as moved)
   insert into report_days as t (game, day, payers)
-  select u.game, u.day, sum((u.payments > 0)::int - (u.payments - d.n > 0)::int) from u
-    join d on d.game = u.game and d.day = u.day and d.player_id = u.player_id
-  group by 1, 2 having sum((u.payments > 0)::int - (u.payments - d.n > 0)::int) <> 0 order by 1, 2
+  select game, day, sum(moved) from u group by 1, 2 having sum(moved) <> 0 order by 1, 2
   on conflict (game, day) do update set payers = t.payers + excluded.payers`,
     `with a as (${touched}),
   f as (
@@ -291,7 +291,7 @@ async function createTables(db: AnyDb): Promise<void> {
       primary key (game, day, player_id))`,
     `create table player_pay_days (
       game text not null, day date not null, player_id text not null, ${COUNTER('payments')},
-      primary key (game, day, player_id))`,
+      ${COUNTER('last_delta')}, primary key (game, day, player_id))`,
     // A player's first pay day: the first entry of their days with payments.
     `create index player_pay_days_player_idx on player_pay_days (game, player_id, day) where payments > 0`,
     `create table payer_first (

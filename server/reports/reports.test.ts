@@ -43,7 +43,8 @@ const G: GameId = 'ymmj';
 
 /**
  * Every rollup row of a game, as text, for comparing two states. Rows whose figures are all zero
- * (what a change and its undoing leave behind) are left out: a recount makes none.
+ * (what a change and its undoing leave behind) are left out: a recount makes none. A pay day's
+ * `last_delta` is the last statement's, which a recount has not.
  */
 async function rollups(db: Kysely<Database>, game: string): Promise<Record<string, string[]>> {
   const kept: Record<string, string> = {
@@ -60,7 +61,8 @@ async function rollups(db: Kysely<Database>, game: string): Promise<Record<strin
   const out: Record<string, string[]> = {};
   for (const [t, where] of Object.entries(kept)) {
     const { rows } = await sql<{ r: string }>`
-      select t::text as r from ${sql.table(t)} as t where game = ${game} and (${sql.raw(where)})`.execute(db);
+      select ${sql.raw(t === 'player_pay_days' ? '(day, player_id, payments)' : 't')}::text as r
+      from ${sql.table(t)} as t where game = ${game} and (${sql.raw(where)})`.execute(db);
     out[t] = rows.map((x) => x.r).sort();
   }
   const { rows: first } = await sql<{ r: string }>`
