@@ -9,6 +9,7 @@ import { searchOrders } from '../server/orders/ledger/search.js';
 import { THEMES } from '../server/players/themes/index.js';
 import { playerIdOf } from '../server/seed/players.js';
 import { benchOnEachDatabase } from './each-database.js';
+import { pct, rand } from './figures.js';
 
 /**
  * Orders at size: BENCH_ORDERS orders (default 10,000,000) over the four games and a year, made by
@@ -106,10 +107,6 @@ async function load(db: Kysely<Database>, kind: string): Promise<void> {
   );
 }
 
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 async function time(
   name: string,
   make: (k: number) => Parameters<typeof searchOrders>[1],
@@ -128,12 +125,6 @@ async function time(
   }
   ms.sort((a, b) => a - b);
   return { name, p50: pct(ms, 50), p95: pct(ms, 95), max: ms.at(-1) ?? 0, avgRows: found / QUERIES };
-}
-
-/** A deterministic spread of arguments (a fixed LCG), so runs compare. */
-function rand(seed: number): () => number {
-  let x = seed;
-  return () => (x = (x * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
 }
 
 async function bench(kind: 'pglite' | 'postgres', open: OpenDatabaseOptions) {

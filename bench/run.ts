@@ -41,9 +41,11 @@ import { createDatabase, startPostgres, type PostgresCluster } from '../tests/su
  * - orders at size (bench/orders.ts): BENCH_SKIP_ORDERS=1, BENCH_ORDERS (default here 1000000, a
  *   few minutes a database; the goal figures are at 10000000, the script's own default);
  * - payment notices per second (bench/payments.ts): BENCH_SKIP_PAYMENTS=1, BENCH_PAY_ORDERS
- *   (default 2000), BENCH_PAY_CONCURRENCY (default 16).
+ *   (default 2000), BENCH_PAY_CONCURRENCY (default 16);
  * - leaderboards (bench/leaderboards.ts): BENCH_SKIP_LEADERBOARDS=1; one game at BENCH_PLAYERS
- *   players with its seasons and boards: top 100, a player's rank, a page, a deletion.
+ *   players with its seasons and boards: top 100, a player's rank, a page, a deletion;
+ * - reports of a year and the cohort grid (bench/reports.ts): BENCH_SKIP_REPORTS=1, at
+ *   BENCH_PLAYERS players a game with their seeded orders and 90 days of activity.
  */
 
 const PLAYERS = Number(process.env['BENCH_PLAYERS'] ?? 1_000_000);
@@ -500,7 +502,7 @@ async function scriptBenches(): Promise<ScriptBench[]> {
   const out: ScriptBench[] = [];
   const skipped = (label: string, why: string) => out.push({ label, lines: [], status: `skipped (${why})` });
   if (skipPglite && skipPostgres) {
-    for (const label of ['gift codes', 'orders', 'payments', 'leaderboards'])
+    for (const label of ['gift codes', 'orders', 'payments', 'leaderboards', 'reports'])
       skipped(label, 'BENCH_SKIP_PGLITE=1 and BENCH_SKIP_POSTGRES=1');
     return out;
   }
@@ -523,6 +525,12 @@ async function scriptBenches(): Promise<ScriptBench[]> {
       file: 'bench/leaderboards.ts',
       skip: 'BENCH_SKIP_LEADERBOARDS',
       env: { BENCH_LEADERBOARD_PLAYERS: String(PLAYERS) },
+    },
+    {
+      label: 'reports',
+      file: 'bench/reports.ts',
+      skip: 'BENCH_SKIP_REPORTS',
+      env: { BENCH_REPORT_PLAYERS: String(PLAYERS) },
     },
   ];
   for (const b of benches) {

@@ -17,6 +17,7 @@ import { startServerWatch, type ServerWatchOptions, type ServerWatchRuntime } fr
 import { NO_SECRETS_KEY_TEXT, resolveSecretsKey } from './platform/secrets-key.js';
 import { startMaintenance, type Maintenance, type MaintenanceOptions } from './db/maintenance.js';
 import { startRedelivery, type Redelivery, type RedeliveryOptions } from './orders/redelivery.js';
+import { checkTimeZone, useTimeZone } from './reports/zone.js';
 
 /**
  * Starts the reference backend in this process: opens (and locks) the database, migrates, seeds
@@ -55,6 +56,12 @@ export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' |
   maintenance?: Pick<MaintenanceOptions, 'firstDelayMs' | 'everyMs' | 'onPass'> | false;
   /** The delivery job of paid, undelivered orders (server/orders/redelivery.ts). false: none. */
   redelivery?: RedeliveryOptions | false;
+  /**
+   * The studio's time zone, in which reports count days (an IANA name; server/reports/zone.ts).
+   * Omitted: the zone the database has (Asia/Shanghai on a new one). A zone that does not exist
+   * is refused before the database is opened.
+   */
+  timeZone?: string;
 }
 
 export interface RunningBackend {
@@ -85,12 +92,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   }
   // A bad key is refused before the database is opened.
   if (options.launchKey !== undefined) launchKeyCheck(options.launchKey);
+  if (options.timeZone !== undefined) checkTimeZone(options.timeZone);
   const database = await openDatabase({
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   });
   try {
     const { created, applied } = await migrateToLatest(database.db);
+    if (options.timeZone !== undefined) await useTimeZone(database.db, options.timeZone);
     const now = () => new Date((options.clock ?? Date.now)());
     if (applied.length > 0) {
       await recordSystemEvent(database.db, {

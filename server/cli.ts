@@ -15,7 +15,7 @@ import { gameServerKeyText } from './giftCodes/cli.js';
 import { toOperator } from './users/operators.js';
 
 /**
- * `npm run server [-- serve] [--port 8787] [--host 127.0.0.1] [--data DIR] [--seed small|N] [--demo]`
+ * `npm run server [-- serve] [--port 8787] [--host 127.0.0.1] [--data DIR] [--seed small|N] [--demo] [--time-zone ZONE]`
  *   Runs the reference backend: the embedded database in DIR, or PostgreSQL when DATABASE_URL is set.
  *   `--demo` gives an embedded database without operators the demo operators (published password).
  * `npm run server -- create-super --phone P --name N [--first-name F] [--data DIR]`
@@ -23,11 +23,12 @@ import { toOperator } from './users/operators.js';
  */
 
 const USAGE = `Usage:
-  server [serve] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--data ${DEFAULT_DATA_DIR}] [--seed small|N] [--demo]
+  server [serve] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--data ${DEFAULT_DATA_DIR}] [--seed small|N] [--demo] [--time-zone ZONE]
   server create-super --phone PHONE --name NAME [--first-name TEXT] [--data DIR]
   server game-server-key GAME [--data DIR]   the key GAME's servers sign code redemptions with (hex)
 
   --demo                       demo operators (password "${DEMO_PASSWORD}") in an embedded database without operators
+  --time-zone ZONE             the studio's time zone reports count days in (default Asia/Shanghai)
 
   DATABASE_URL=postgres://...  use PostgreSQL instead of the embedded database
   GAMEOPS_SUPER_PASSWORD=...   create-super's password (else it is read from standard input)`;
@@ -43,6 +44,7 @@ async function serve(args: string[]): Promise<void> {
       data: { type: 'string' },
       seed: { type: 'string' },
       demo: { type: 'boolean' },
+      'time-zone': { type: 'string' },
     },
     strict: true,
   });
@@ -59,6 +61,7 @@ async function serve(args: string[]): Promise<void> {
     port: parsePort(values.port, DEFAULT_PORT),
     ...(seedPlayers !== undefined ? { seedPlayers } : {}),
     demo: values.demo === true,
+    ...(values['time-zone'] !== undefined ? { timeZone: values['time-zone'] } : {}),
     logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
   });
 

@@ -19,6 +19,7 @@ import { giftCodesServer } from './giftCodes/feature.js';
 import { paymentsServer } from './payments/feature.js';
 import { ordersServer } from './orders/feature.js';
 import { leaderboardsServer } from './leaderboards/feature.js';
+import { reportsServer } from './reports/feature.js';
 
 /**
  * The server's feature modules, listed once, one for each module of the contract
@@ -46,6 +47,7 @@ const MODULES = {
   payments: paymentsServer,
   orders: ordersServer,
   leaderboards: leaderboardsServer,
+  reports: reportsServer,
   planned: serverFeature(plannedFeature, { handlers: {} }),
 } satisfies ServerModules;
 

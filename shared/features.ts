@@ -17,6 +17,7 @@ import { giftCodesFeature } from './api/giftCodes.js';
 import { ordersFeature } from './api/orders.js';
 import { paymentsFeature } from './api/payments.js';
 import { leaderboardsFeature } from './api/leaderboards.js';
+import { reportsFeature } from './api/reports.js';
 
 /**
  * The contract's feature modules, listed once. The endpoint table (api/table.ts) and the route
@@ -42,5 +43,6 @@ export const FEATURES = [
   ordersFeature,
   paymentsFeature,
   leaderboardsFeature,
+  reportsFeature,
   plannedFeature,
 ] as const satisfies readonly FeatureContract[];

@@ -15,6 +15,7 @@ import type { GiftCodesTables } from '../giftCodes/tables.js';
 import type { PaymentsTables } from '../payments/tables.js';
 import type { OrdersTables } from '../orders/tables.js';
 import type { LeaderboardsTables } from '../leaderboards/tables.js';
+import type { ReportsTables } from '../reports/tables.js';
 
 /**
  * The database as Kysely sees it: each feature declares its tables in its own folder
@@ -39,7 +40,8 @@ export interface Database
     GiftCodesTables,
     PaymentsTables,
     OrdersTables,
-    LeaderboardsTables {}
+    LeaderboardsTables,
+    ReportsTables {}
 
 /** JSON for a json/jsonb column, as text both drivers pass through unchanged. */
 export function jsonValue(value: unknown): string | null {

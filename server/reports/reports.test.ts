@@ -1,0 +1,326 @@
+import { sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type {
+  ChargeStats,
+  CohortGrid,
+  DailyReport,
+  RechargeStats,
+  ShopDailyReport,
+} from '../../shared/api/reports.js';
+import { ENDPOINTS } from '../../shared/api/table.js';
+import { planRequest } from '../../shared/api/endpoint.js';
+import { Codes } from '../../shared/codes.js';
+import { SERVICE_BASE_PATHS, type GameId } from '../../shared/games.js';
+import { startBackend } from '../backend.js';
+import type { Database } from '../db/schema.js';
+import { THEMES } from '../players/themes/index.js';
+import { Rng } from '../players/prng.js';
+import { playerIdOf } from '../seed/players.js';
+import { backendKinds } from '../../tests/support/backends.js';
+import { useKit } from '../../tests/support/api-kit.js';
+import { insertTestOrder } from '../orders/test-kit.js';
+import { addDays, dayIn } from './days.js';
+import { rebuildReports } from './rollups.js';
+import { useTimeZone } from './zone.js';
+import {
+  recountCharges,
+  recountCohorts,
+  recountDaily,
+  recountRecharge,
+  recountRetained,
+  recountShop,
+  type Recount,
+} from './test-kit.js';
+
+/**
+ * Reports on both databases: after random changes of what they count (sign-ins, new players,
+ * shop purchases, orders paid, delivered, refunded, failed, through the order ledger and straight
+ * in the table), every report equals a recount of the raw rows; the data repair's rebuild equals
+ * the rollups the triggers kept; the studio's time zone decides the days; bad input is refused.
+ */
+
+const G: GameId = 'ymmj';
+
+/**
+ * Every rollup row of a game, as text, for comparing two states. Rows whose figures are all zero
+ * (what a change and its undoing leave behind) are left out: a recount makes none. A pay day's
+ * `last_delta` is the last statement's, which a recount has not.
+ */
+async function rollups(db: Kysely<Database>, game: string): Promise<Record<string, string[]>> {
+  const kept: Record<string, string> = {
+    player_active_days: 'true',
+    player_pay_days: 'payments <> 0',
+    report_days: 'dau <> 0 or new_players <> 0 or payers <> 0 or first_payers <> 0',
+    report_cohorts: 'players <> 0',
+    report_money: 'payments <> 0 or amount <> 0',
+    report_day_money: 'payments <> 0 or amount <> 0',
+    report_charges: 'charges <> 0 or amount <> 0 or refunded <> 0',
+    shop_buyer_days: 'true',
+    report_shop: 'true',
+  };
+  const out: Record<string, string[]> = {};
+  for (const [t, where] of Object.entries(kept)) {
+    const { rows } = await sql<{ r: string }>`
+      select ${sql.raw(t === 'player_pay_days' ? '(day, player_id, payments)' : 't')}::text as r
+      from ${sql.table(t)} as t where game = ${game} and (${sql.raw(where)})`.execute(db);
+    out[t] = rows.map((x) => x.r).sort();
+  }
+  const { rows: first } = await sql<{ r: string }>`
+    select player_id || ' ' || first_day::text as r from payer_first where game = ${game}`.execute(db);
+  out['payer_first'] = first.map((x) => x.r).sort();
+  return out;
+}
+
+describe.each(backendKinds())('reports on %s', (kind) => {
+  const kit = useKit(kind);
+  const db = (): Kysely<Database> => kit.t.backend.database.db;
+  const now = () => new Date(kit.t.clock.now);
+  const today = (zone = 'Asia/Shanghai') => dayIn(zone, now());
+  const range = (days: number, zone = 'Asia/Shanghai') => ({
+    game: G,
+    start: addDays(today(zone), -(days - 1)),
+    end: today(zone),
+  });
+
+  /** Random changes of everything the reports count, through the ledger and straight in the tables. */
+  async function change(seed: string): Promise<void> {
+    const r = new Rng(seed);
+    const at = () => new Date(kit.t.clock.now - r.int(0, 100 * 86_400) * 1000);
+    for (let i = 0; i < 40; i++) {
+      await db()
+        .insertInto('sign_ins')
+        .values({
+          game: G,
+          player_id: playerIdOf(G, r.int(1, 20)),
+          at: at(),
+          ip: `10.0.0.${r.int(1, 9)}`,
+          seconds: r.int(60, 900),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    for (let i = 0; i < 3; i++) {
+      const n = 900_000 + r.int(1, 99_999);
+      await sql`
+        insert into players (game, id, num, name, level, state, created_at, last_login_at)
+        values (${G}, ${playerIdOf(G, n)}, ${90_000_000 + n}, ${`new ${n}`}, 1, 'active', ${at()}, null)
+        on conflict do nothing`.execute(db());
+    }
+    const shop = THEMES[G].shop;
+    for (let i = 0; i < 15; i++) {
+      const item = r.pick(shop);
+      const units = r.int(1, 4);
+      await db()
+        .insertInto('shop_purchases')
+        .values({
+          game: G,
+          player_id: playerIdOf(G, r.int(1, 20)),
+          at: at(),
+          item_id: item.id,
+          units,
+          amount: units * item.price,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    const states = ['paid', 'delivered', 'deliveryFailed', 'refunded', 'created', 'cancelled'] as const;
+    const made: string[] = [];
+    for (let i = 0; i < 12; i++)
+      made.push(await insertTestOrder(db(), { game: G, state: r.pick(states), at: at(), g: r.int(1, 20) }));
+    // Through the ledger (one-statement steps): refunds of delivered purchases, resends of paid ones.
+    const ledger = await db()
+      .selectFrom('orders')
+      .select(['order_id', 'state'])
+      .where('game', '=', G)
+      .where('kind', '=', 'purchase')
+      .where('state', 'in', ['delivered', 'paid', 'deliveryFailed'])
+      .orderBy('order_id')
+      .execute();
+    for (const o of ledger.filter(() => r.chance(0.15)).slice(0, 6)) {
+      const action = o.state === 'delivered' ? 'orders.refund' : 'orders.resend';
+      await kit.ok(action, { game: G, orderId: o.order_id, reason: 'reports test' });
+    }
+    // Straight in the table: a late delivery, a failure and a deletion the ledger never makes.
+    const [a, b, c] = made;
+    if (a)
+      await sql`update orders set state = 'delivered', paid_at = coalesce(paid_at, created_at), delivered_at = ${now()} where order_id = ${a}`.execute(
+        db(),
+      );
+    if (b)
+      await sql`update orders set state = 'deliveryFailed', paid_at = coalesce(paid_at, created_at), delivered_at = null where order_id = ${b}`.execute(
+        db(),
+      );
+    if (c) await sql`delete from orders where order_id = ${c}`.execute(db());
+  }
+
+  async function expectReportsEqualRecount(zone: string): Promise<void> {
+    const days = 120;
+    const input = range(days, zone);
+    const rc: Recount = { db: db(), game: G, zone, start: input.start, end: input.end };
+    const daily = await kit.ok<DailyReport>('reports.daily', input);
+    expect(daily).toMatchObject({ timeZone: zone, currency: THEMES[G].currency });
+    const counted = await recountDaily(rc);
+    expect(
+      daily.days.map(({ d1: _1, d7: _7, d30: _30, arpu: _a, arppu: _p, payRate: _r, ...f }) => f),
+    ).toEqual(counted);
+    for (const row of daily.days) {
+      for (const [n, got] of [
+        [1, row.d1],
+        [7, row.d7],
+        [30, row.d30],
+      ] as const) {
+        if (addDays(row.day, n) > today(zone)) expect(got).toBeNull();
+        else if (row.newPlayers === 0) expect(got).toBeNull();
+        else expect(got).toBeCloseTo((await recountRetained(rc, row.day, n)) / row.newPlayers, 12);
+      }
+      expect(row.arppu).toBe(row.payingPlayers > 0 ? row.revenue / row.payingPlayers : null);
+      expect(row.payRate).toBe(row.dau > 0 ? row.payingPlayers / row.dau : null);
+    }
+    const shop = await kit.ok<ShopDailyReport>('reports.shopDaily', input);
+    expect(shop.rows.map(({ item: _i, ...r }) => r)).toEqual(await recountShop(rc));
+    const charge = await kit.ok<ChargeStats>('reports.charge', input);
+    expect(charge.rows).toEqual(await recountCharges(rc));
+    const recharge = await kit.ok<RechargeStats>('reports.recharge', input);
+    const sorted = <T extends { currency: string }>(rows: T[], key: (t: T) => string) =>
+      [...rows].sort((x, y) => `${key(x)}/${x.currency}`.localeCompare(`${key(y)}/${y.currency}`));
+    expect({
+      byProvider: sorted(recharge.byProvider, (g) => g.provider),
+      byCurrency: sorted(recharge.byCurrency, () => ''),
+      byPack: sorted(recharge.byPack, (g) => g.pack),
+      byChannel: sorted(recharge.byChannel, (g) => g.channel),
+    }).toEqual(await recountRecharge(rc));
+    expect(recharge.days.map((d) => [d.day, d.revenue, d.payingPlayers, d.firstTimePayers])).toEqual(
+      counted.map((d) => [d.day, d.revenue, d.payingPlayers, d.firstTimePayers]),
+    );
+    const grid = range(30, zone);
+    const cohorts = await kit.ok<CohortGrid>('reports.cohorts', grid);
+    expect(cohorts.cohorts).toEqual(await recountCohorts({ ...rc, ...grid }, today(zone)));
+  }
+
+  it('the seed gives every report figures over 90 days', async () => {
+    const daily = await kit.ok<DailyReport>('reports.daily', range(90));
+    expect(daily.days).toHaveLength(90);
+    expect(daily.timeZone).toBe('Asia/Shanghai');
+    const active = daily.days.filter((d) => d.dau > 0);
+    expect(active.length).toBeGreaterThan(60);
+    expect(daily.days.some((d) => d.revenue > 0 && d.payingPlayers > 0 && d.arppu !== null)).toBe(true);
+    const shop = await kit.ok<ShopDailyReport>('reports.shopDaily', range(90));
+    expect(shop.rows.length).toBeGreaterThan(10);
+    expect(shop.rows[0]?.item).toBe(THEMES[G].shop.find((i) => i.id === shop.rows[0]?.itemId)?.name);
+    const recharge = await kit.ok<RechargeStats>('reports.recharge', range(90));
+    expect(recharge.byProvider.length).toBeGreaterThan(1);
+    expect(recharge.byChannel.every((c) => THEMES[G].channels.includes(c.channel))).toBe(true);
+    // Some players share one address (the seed's internet café), as IP statistics will show.
+    const { rows } = await sql<{ n: number }>`
+      select max(n)::int as n from (select count(distinct player_id) as n from sign_ins group by game, ip) as x`.execute(
+      db(),
+    );
+    expect(rows[0]?.n ?? 0).toBeGreaterThan(1);
+  });
+
+  it('every report equals a recount of the raw rows after random changes', async () => {
+    await expectReportsEqualRecount('Asia/Shanghai');
+    await change(`reports:${kind}:1`);
+    await expectReportsEqualRecount('Asia/Shanghai');
+    await change(`reports:${kind}:2`);
+    await expectReportsEqualRecount('Asia/Shanghai');
+  });
+
+  it('the data repair rebuilds exactly the rollups the triggers kept', async () => {
+    await change(`reports:${kind}:3`);
+    const kept = await rollups(db(), G);
+    await rebuildReports(db(), G);
+    expect(await rollups(db(), G)).toEqual(kept);
+    // A rollup gone wrong (a lost write, a hand edit) is put right by the rebuild.
+    await sql`update report_days set dau = dau + 5 where game = ${G}`.execute(db());
+    await sql`delete from report_money where game = ${G}`.execute(db());
+    await rebuildReports(db(), G);
+    expect(await rollups(db(), G)).toEqual(kept);
+  });
+
+  it("the studio's time zone decides the days; changing it counts them again", async () => {
+    const late = new Date(Date.parse(`${addDays(today('UTC'), -3)}T20:00:00Z`));
+    const player = playerIdOf(G, 5);
+    await db()
+      .insertInto('sign_ins')
+      .values({ game: G, player_id: player, at: late, ip: '10.9.9.9', seconds: 60 })
+      .execute();
+    const dayUtc = late.toISOString().slice(0, 10);
+    const dayShanghai = addDays(dayUtc, 1);
+    await useTimeZone(db(), 'UTC');
+    try {
+      await expectReportsEqualRecount('UTC');
+      const utc = await kit.ok<DailyReport>('reports.daily', { game: G, start: dayUtc, end: dayUtc });
+      expect(utc.timeZone).toBe('UTC');
+      expect(utc.days[0]?.dau).toBe(
+        (await recountDaily({ db: db(), game: G, zone: 'UTC', start: dayUtc, end: dayUtc }))[0]?.dau,
+      );
+    } finally {
+      await useTimeZone(db(), 'Asia/Shanghai');
+    }
+    const sh = await recountDaily({
+      db: db(),
+      game: G,
+      zone: 'Asia/Shanghai',
+      start: dayShanghai,
+      end: dayShanghai,
+    });
+    const back = await kit.ok<DailyReport>('reports.daily', {
+      game: G,
+      start: dayShanghai,
+      end: dayShanghai,
+    });
+    expect(back.days[0]?.dau).toBe(sh[0]?.dau);
+    await expectReportsEqualRecount('Asia/Shanghai');
+    await expect(useTimeZone(db(), 'Mars/Olympus_Mons')).rejects.toThrow(/does not exist.*Asia\/Shanghai/);
+  });
+
+  it('bad ranges are refused with 40000 in both languages, naming the limit', async () => {
+    const t = today();
+    const after = await kit.fails(
+      'reports.daily',
+      { game: G, start: t, end: addDays(t, -1) },
+      Codes.VALIDATION,
+    );
+    expect(after).toMatch(/after its end/);
+    const long = await kit.fails(
+      'reports.recharge',
+      { game: G, start: addDays(t, -366), end: t },
+      Codes.VALIDATION,
+    );
+    expect(long).toMatch(/at most 366 days/);
+    expect(
+      await kit.fails('reports.cohorts', { game: G, start: addDays(t, -60), end: t }, Codes.VALIDATION),
+    ).toMatch(/at most 60 days/);
+    await kit.fails('reports.shopDaily', { game: G, start: '2026-02-30', end: t }, Codes.VALIDATION);
+    await kit.fails('reports.charge', { game: G, start: '2026/01/01', end: t }, Codes.VALIDATION);
+    const plan = planRequest(ENDPOINTS['reports.daily'], { game: G, start: t, end: addDays(t, -1) });
+    const zh = await kit.t.api.request('GET', `${SERVICE_BASE_PATHS[plan.service]}${plan.path}`, {
+      token: kit.tokens.admin,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zh.body.Status).toMatchObject({
+      Code: Codes.VALIDATION,
+      Message: expect.stringMatching(/晚于结束日期/),
+    });
+    // A game that does not exist has no such report.
+    const unknown = await kit.t.api.request(
+      'GET',
+      `/api/v1/dr/nogame/statis/dailyreport?start=${t}&end=${t}`,
+      {
+        token: kit.tokens.admin,
+      },
+    );
+    expect(unknown.body.Status.Code).toBe(Codes.ROUTE_NOT_FOUND);
+    // ADMIN only: Service may not read reports.
+    await kit.fails('reports.daily', range(7), Codes.FORBIDDEN, 'service');
+  });
+});
+
+describe('a time zone that does not exist', () => {
+  it('is refused at start with what to give instead, before the database is opened', async () => {
+    await expect(startBackend({ timeZone: 'Asia/Atlantis', port: 0 })).rejects.toThrow(
+      /"Asia\/Atlantis" does not exist: give an IANA time zone name such as Asia\/Shanghai/,
+    );
+  });
+});
