@@ -222,38 +222,41 @@ class RepairRunner {
   ): Promise<void> {
     const at = this.now();
     try {
-      const row = await this.deps.db
-        .updateTable('batch_fix_jobs')
-        .set({ status, finished_at: at, heartbeat_at: at, error })
-        .where('id', '=', job.id)
-        // A run marked interrupted meanwhile keeps that end.
-        .where('status', '=', 'running')
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) return;
-      await recordSystemEvent(
-        this.deps.db,
-        {
-          at,
-          kind: 'batchFix.finished',
-          level: status === 'done' ? 'info' : status === 'cancelled' ? 'warn' : 'error',
-          game: row.game,
-          subject: `${row.name} (job ${row.id})`,
-          detail: {
-            jobId: row.id,
-            name: row.name,
-            status,
-            operator: row.operator,
-            reason: row.reason,
-            total: row.total,
-            processed: row.processed,
-            changed: row.changed,
-            counts: row.counts,
-            ...(error ? { error } : {}),
+      // The end and its event together: whoever sees the job ended finds the event too.
+      await this.deps.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('batch_fix_jobs')
+          .set({ status, finished_at: at, heartbeat_at: at, error })
+          .where('id', '=', job.id)
+          // A run marked interrupted meanwhile keeps that end.
+          .where('status', '=', 'running')
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return;
+        await recordSystemEvent(
+          trx,
+          {
+            at,
+            kind: 'batchFix.finished',
+            level: status === 'done' ? 'info' : status === 'cancelled' ? 'warn' : 'error',
+            game: row.game,
+            subject: `${row.name} (job ${row.id})`,
+            detail: {
+              jobId: row.id,
+              name: row.name,
+              status,
+              operator: row.operator,
+              reason: row.reason,
+              total: row.total,
+              processed: row.processed,
+              changed: row.changed,
+              counts: row.counts,
+              ...(error ? { error } : {}),
+            },
           },
-        },
-        this.log,
-      );
+          this.log,
+        );
+      });
     } catch (err) {
       // The database is gone (the server is stopping): the job shows as interrupted later.
       this.log.error({ err, jobId: job.id, status }, 'could not record the end of a data repair job');

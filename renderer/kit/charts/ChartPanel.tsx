@@ -82,7 +82,14 @@ export function ChartPanel({
           {...(height === undefined ? {} : { height })}
           {...(onPick ? { onPick } : {})}
         />
-        <div className="kit-chart-figures" data-testid={`${testId}-figures`}>
+        {/* Scrolls when the figures are many: reachable by keyboard, named for screen readers. */}
+        <div
+          className="kit-chart-figures"
+          data-testid={`${testId}-figures`}
+          tabIndex={0}
+          role="region"
+          aria-label={`${title}: ${t('kit.chart.figures')}`}
+        >
           <HTMLTable compact striped aria-label={`${title}: ${t('kit.chart.figures')}`}>
             <thead>
               <tr>
