@@ -1,9 +1,5 @@
-/**
- * Saves text as a file the way a browser does (the desktop app asks where to save it). UTF-8:
- * a CSV's byte-order mark travels as the first character of the text.
- */
-export function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+/** Starts the browser's download of `url` as `fileName` (the desktop app asks where to save it). */
+function saveUrl(url: string, fileName: string): void {
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -11,17 +7,20 @@ export function downloadText(text: string, fileName: string, type: string): void
   document.body.appendChild(a);
   a.click();
   a.remove();
+}
+
+/**
+ * Saves text as a file the way a browser does. UTF-8: a CSV's byte-order mark travels as the
+ * first character of the text.
+ */
+export function downloadText(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  saveUrl(url, fileName);
   // The click has started the download; the URL can go once it has been read.
   window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-/** Saves a file made in the page (a chart's picture) the way downloadText does. */
+/** Saves a file made in the page (a chart's picture, as a data: URL) the way downloadText does. */
 export function downloadDataUrl(dataUrl: string, fileName: string): void {
-  const a = document.createElement('a');
-  a.href = dataUrl;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  saveUrl(dataUrl, fileName);
 }
