@@ -75,7 +75,8 @@ async function clickToMark(page: Page, selector: string, mark: string): Promise<
 async function navigationToRows(page: Page, path: string, routeId: string): Promise<number> {
   return page.evaluate(
     async ({ path, routeId }) => {
-      const cell = `[data-route="${routeId}"] .kit-table .bp6-table-cell`;
+      // A page of a list is a plain table (kit/PageTable), a scrolling one Blueprint's Table2.
+      const cell = `[data-route="${routeId}"] .kit-table :is(td, .bp6-table-cell)`;
       const t0 = performance.now();
       location.hash = `#${path}`;
       for (;;) {

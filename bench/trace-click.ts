@@ -92,7 +92,7 @@ async function traced(page: Page, action: Action): Promise<{ total: number; line
           ['route', route],
           ['screen spinner', `${route} [data-testid="screen-loading"]`],
           ['list spinner', `${route} [data-testid$="-loading"]:not([data-testid="screen-loading"])`],
-          ['rows', `${route} .kit-table .bp6-table-cell`],
+          ['rows', `${route} .kit-table :is(td, .bp6-table-cell)`],
         ] as const)
           if (!seen.includes(what) && document.querySelector(selector)) {
             seen.push(what);

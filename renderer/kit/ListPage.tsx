@@ -11,7 +11,8 @@ import { BulkBar, hasBulk, selectColumn, SelectPage, type ListBulk } from './Bul
 import { Pager, type Page } from './Pager.js';
 import { useRowActions } from './RowActions.js';
 import type { ListRowAction } from './rowActions.js';
-import { DataTable, type TableColumn, type TableSort } from './table.js';
+import { PageTable } from './PageTable.js';
+import type { TableColumn, TableSort } from './table.js';
 import {
   useListController,
   type ListAnswer,
@@ -292,12 +293,10 @@ function ListRows<T>({
             {table ? (
               table(data.items)
             ) : (
-              <DataTable
+              <PageTable
                 rows={data.items}
                 columns={columns}
                 testId={tableTestId}
-                // A row's checkbox reads the selection, which the rows and columns do not carry.
-                dependencies={[list.selection.size, list.selection.pageState]}
                 {...(sort ? { sort } : {})}
               />
             )}

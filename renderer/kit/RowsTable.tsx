@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { HTMLTable } from '@blueprintjs/core';
-import { SortHeader, type TableSort } from './table.js';
+import { ariaSort } from './PageTable.js';
+import { SortHeader, type TableSort } from './SortHeader.js';
 
 /** A column heading of a RowsTable, sortable when it names the endpoint's sort key. */
 export interface RowsColumn {
@@ -55,6 +56,3 @@ export function RowsTable({
     </div>
   );
 }
-
-const ariaSort = (sort: TableSort, key: string) =>
-  sort.column !== key ? 'none' : sort.order === 'asc' ? 'ascending' : 'descending';

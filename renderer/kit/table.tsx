@@ -1,14 +1,15 @@
 // The table's styles load with the first screen that has a table, not with the sign-in page.
 import '@blueprintjs/table/lib/css/table.css';
 import { useMemo, type ReactNode } from 'react';
-import { Button } from '@blueprintjs/core';
 import { Cell, Column, SelectionModes, Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
 import { identityKey } from './identityKey.js';
 import { useKeyboardScroll } from './keyboardScroll.js';
+import { SortHeader, type TableSort } from './SortHeader.js';
 import { ROW_HEIGHT, tableBoxHeight, tableBoxWidth, type TableHeight } from './tableSize.js';
 
 export { ROW_HEIGHT } from './tableSize.js';
+export { SortHeader, type TableSort } from './SortHeader.js';
 export type { TableHeight } from './tableSize.js';
 
 /** One column: its title, width and how a row's cell reads. */
@@ -26,34 +27,6 @@ export interface TableColumn<T> {
   className?: string;
   /** The endpoint's sort key of the column, when the list can be sorted by it. */
   sortKey?: string;
-}
-
-/** A table's sort: the column key and direction, and what a click on a sortable header does. */
-export interface TableSort {
-  column: string | null;
-  order: 'asc' | 'desc';
-  onSort: (sortKey: string) => void;
-  /** The header's accessible name: "Sort by Created, ascending now". */
-  label: (name: string, state: 'asc' | 'desc' | 'none') => string;
-}
-
-/** A column's heading that sorts the list by it: ascending, descending, then the list's own order. */
-export function SortHeader({ name, sortKey, sort }: { name: string; sortKey: string; sort: TableSort }) {
-  const state = sort.column === sortKey ? sort.order : 'none';
-  const icon = state === 'asc' ? 'sort-asc' : state === 'desc' ? 'sort-desc' : 'double-caret-vertical';
-  return (
-    <Button
-      variant="minimal"
-      size="small"
-      className="kit-sort-header"
-      endIcon={icon}
-      text={name}
-      aria-label={sort.label(name, state)}
-      data-sort={state}
-      data-testid={`sort-${sortKey}`}
-      onClick={() => sort.onSort(sortKey)}
-    />
-  );
 }
 
 /**

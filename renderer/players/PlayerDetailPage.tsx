@@ -93,8 +93,13 @@ export function PlayerDetailPage({ game }: { game: GameId }) {
     );
   }
 
-  const openTab = (next: string) =>
+  const openTab = (next: string) => {
+    // The tab's read leaves now, not once the router has drawn the tab: a click with no press
+    // before it (the keyboard, assistive technology) starts it here; after a press this read is
+    // the one already on its way.
+    prefetchPlayerPage(client, game, { id, tab: next }, new URLSearchParams(location.search));
     void navigate({ pathname: playerPath(game, id, next), search: location.search });
+  };
 
   return (
     <div className="player-detail">

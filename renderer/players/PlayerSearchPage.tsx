@@ -13,7 +13,8 @@ import { QueryErrorCallout, RefetchSpinner } from '../components/QueryState.js';
 import { ListTime } from '../components/ListTime.js';
 import { Pager } from '../kit/Pager.js';
 import { useListController } from '../kit/useListController.js';
-import { DataTable, type TableColumn } from '../kit/table.js';
+import { PageTable } from '../kit/PageTable.js';
+import type { TableColumn } from '../kit/table.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { formatCount } from './cellFormat.js';
 import { usePlayerLinkPrefetch } from './linkPrefetch.js';
@@ -34,7 +35,6 @@ import './players.css';
 
 function ResultsTable({ game, items }: { game: GameId; items: readonly PlayerRow[] }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const columns: TableColumn<PlayerRow>[] = [
     {
       key: 'id',
@@ -71,16 +71,7 @@ function ResultsTable({ game, items }: { game: GameId; items: readonly PlayerRow
       render: (p) => (p.lastLoginAt ? <ListTime at={p.lastLoginAt} /> : t('players.detail.neverSignedIn')),
     },
   ];
-  return (
-    <DataTable
-      rows={items}
-      columns={columns}
-      className="players-table"
-      selectable
-      dependencies={[lang, game]}
-      testId="players-table"
-    />
-  );
+  return <PageTable rows={items} columns={columns} className="players-table" testId="players-table" />;
 }
 
 const PROBLEM_LIMITS: Record<SearchProblem, Record<string, number>> = {

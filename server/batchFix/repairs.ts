@@ -182,7 +182,7 @@ function cacheRows(
   tail: RawBuilder<unknown>,
 ) {
   return sql<CacheRow>`
-    select c.player_id, c.tab, c.cached_at, jsonb_array_length(c.data) as rows, p.state
+    select c.player_id, c.tab, c.cached_at, json_array_length(c.data::json) as rows, p.state
     from player_cache as c
     left join players as p on p.game = c.game and p.id = c.player_id
     where c.game = ${scope.game} and ${where} ${extra}

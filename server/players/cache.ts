@@ -26,15 +26,18 @@ export interface CacheOptions {
 
 /**
  * Where a tab's rows come from when the copy is not used: `prepare` makes sure the player's rows
- * exist (see materialise.ts), `rows` is an SQL expression of the rows as one JSON array (null or
- * '[]' for none). One expression, not rows read into JS: the database builds the array, and a
+ * exist (see materialise.ts), `rows` is an SQL expression of the rows as one JSON array's text
+ * (null for none). One expression, not rows read into JS: the database joins the array, and a
  * cached tab's new copy is written by the same statement that reads it, so a 10,000-row tab costs
- * one round trip and no JSON made twice (issue 23: the first open of a heavy player's equipment).
+ * one round trip, and its text is parsed once, here (issue 23: the first open of a heavy player's
+ * equipment). The copy is text too (migration 0004_equipment_docs): stored and read as it is.
  */
-export interface TabSourceSql<T> {
+export interface TabSourceSql {
   prepare: () => Promise<void>;
-  rows: RawBuilder<T[] | null>;
+  rows: RawBuilder<string | null>;
 }
+
+const rowsOf = <T>(json: string | undefined): T[] => (json ? (JSON.parse(json) as T[]) : []);
 
 export async function readThroughCache<T>(
   db: Kysely<Database>,
@@ -42,7 +45,7 @@ export async function readThroughCache<T>(
   playerId: string,
   key: string,
   opts: CacheOptions,
-  source: TabSourceSql<T>,
+  source: TabSourceSql,
 ): Promise<CachedRead<T>> {
   const readAt = opts.now.toISOString();
   if (opts.cached && !opts.fresh) {
@@ -54,18 +57,18 @@ export async function readThroughCache<T>(
       .where('tab', '=', key)
       .executeTakeFirst();
     if (copy)
-      return { source: 'cache', cachedAt: copy.cached_at.toISOString(), readAt, rows: copy.data as T[] };
+      return { source: 'cache', cachedAt: copy.cached_at.toISOString(), readAt, rows: rowsOf<T>(copy.data) };
   }
   await source.prepare();
-  const rows = sql<T[]>`coalesce((${source.rows})::jsonb, '[]'::jsonb)`;
+  const rows = sql<string>`coalesce(${source.rows}, '[]')`;
   if (!opts.cached) {
     const read = await db.selectNoFrom(rows.as('rows')).executeTakeFirstOrThrow();
-    return { source: 'db', cachedAt: null, readAt, rows: read.rows };
+    return { source: 'db', cachedAt: null, readAt, rows: rowsOf<T>(read.rows) };
   }
-  const stored = await sql<{ data: T[] }>`
+  const stored = await sql<{ data: string }>`
     insert into player_cache (game, player_id, tab, data, cached_at)
     values (${game}, ${playerId}, ${key}, ${rows}, ${opts.now})
     on conflict (game, player_id, tab) do update set data = excluded.data, cached_at = excluded.cached_at
     returning data`.execute(db);
-  return { source: 'db', cachedAt: null, readAt, rows: stored.rows[0]?.data ?? [] };
+  return { source: 'db', cachedAt: null, readAt, rows: rowsOf<T>(stored.rows[0]?.data) };
 }

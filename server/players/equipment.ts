@@ -1,10 +1,9 @@
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Equipment, playersEndpoints } from '../../shared/api/players.js';
 import type { GameId } from '../../shared/games.js';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { countAll, pageResult, pageWindow } from '../db/paging.js';
 import type { Database } from '../db/schema.js';
-import type { PlayerEquipmentTable } from './tables.js';
 import type { EndpointHandler } from '../http/context.js';
 import { readThroughCache } from './cache.js';
 import { mustFindPlayer } from './lookup.js';
@@ -18,20 +17,6 @@ import { ensurePlayerData } from './materialise.js';
 
 type Endpoints = typeof playersEndpoints;
 
-function toEquipment(row: Selectable<PlayerEquipmentTable>): Equipment {
-  return {
-    id: row.id,
-    eqID: row.eq_id,
-    name: row.name,
-    quality: row.quality as Equipment['quality'],
-    level: row.level,
-    power: row.power,
-    baseAttrs: row.base_attrs as string[],
-    extraAttrs: row.extra_attrs as string[],
-    suitAttrs: row.suit_attrs as string[],
-  };
-}
-
 function equipmentOf(db: Kysely<Database>, game: GameId, playerId: string) {
   return db
     .selectFrom('player_equipment')
@@ -42,14 +27,12 @@ function equipmentOf(db: Kysely<Database>, game: GameId, playerId: string) {
 }
 
 /**
- * Every piece, strongest first, as one JSON array built by the database: 10,000 pieces are one
- * value to parse, not 10,000 rows of three JSON columns each (about five times faster on PGlite).
+ * Every piece, strongest first, as one JSON array's text: the pieces' stored JSON (the `doc`
+ * column) joined in the order of player_equipment_power_idx, so 10,000 pieces cost one string_agg
+ * and one parse, not a JSON object built per piece per read. Null when the player has none.
  */
-export function equipmentJson(game: GameId, playerId: string): RawBuilder<Equipment[] | null> {
-  return sql<Equipment[] | null>`(select json_agg(json_build_object(
-      'id', e.id, 'eqID', e.eq_id, 'name', e.name, 'quality', e.quality, 'level', e.level,
-      'power', e.power, 'baseAttrs', e.base_attrs, 'extraAttrs', e.extra_attrs, 'suitAttrs', e.suit_attrs
-    ) order by e.power desc, e.id asc)
+export function equipmentJson(game: GameId, playerId: string): RawBuilder<string | null> {
+  return sql<string | null>`(select '[' || string_agg(e.doc, ',' order by e.power desc, e.id asc) || ']'
     from player_equipment as e where e.game = ${game} and e.player_id = ${playerId})`;
 }
 
@@ -60,12 +43,12 @@ export async function readEquipment(
   playerId: string,
 ): Promise<Equipment[]> {
   const read = await db.selectNoFrom(equipmentJson(game, playerId).as('items')).executeTakeFirstOrThrow();
-  return read.items ?? [];
+  return read.items ? (JSON.parse(read.items) as Equipment[]) : [];
 }
 
 export const equipment: EndpointHandler<Endpoints['players.equipment']> = async (input, ctx) => {
   const player = await mustFindPlayer(ctx.db, input.game, input.id);
-  const read = await readThroughCache(
+  const read = await readThroughCache<Equipment>(
     ctx.db,
     input.game,
     player.id,
@@ -96,9 +79,10 @@ export const equipmentPage: EndpointHandler<Endpoints['players.equipmentPage']> 
     .executeTakeFirstOrThrow();
   const { limit, offset } = pageWindow(input);
   const rows = await equipmentOf(ctx.db, input.game, player.id)
-    .selectAll()
+    .select('doc')
     .limit(limit)
     .offset(offset)
     .execute();
-  return { ...pageResult(rows.map(toEquipment), summary.total, input), topPower: summary.top };
+  const items = rows.map((r) => JSON.parse(r.doc) as Equipment);
+  return { ...pageResult(items, summary.total, input), topPower: summary.top };
 };

@@ -40,16 +40,16 @@ async function store(db: Kysely<Database>, game: GameId, id: string, data: Playe
       select ${game}, ${id}, r.tab, r.seq, r.data
       from jsonb_to_recordset(${json}::jsonb) as r(tab text, seq int, data jsonb)`,
   );
+  // Each piece keeps its JSON as stored (doc), which the equipment tab joins (equipment.ts).
   await insertJson(
     db,
     data.equipment,
     (json) => sql`
       insert into player_equipment
-        (game, player_id, id, eq_id, name, quality, level, power, base_attrs, extra_attrs, suit_attrs)
-      select ${game}, ${id}, r.id, r."eqID", r.name, r.quality, r.level, r.power,
-        r."baseAttrs", r."extraAttrs", r."suitAttrs"
-      from jsonb_to_recordset(${json}::jsonb) as r(id text, "eqID" int, name text, quality text,
-        level int, power int, "baseAttrs" jsonb, "extraAttrs" jsonb, "suitAttrs" jsonb)`,
+        (game, player_id, id, eq_id, name, quality, level, power, base_attrs, extra_attrs, suit_attrs, doc)
+      select ${game}, ${id}, p->>'id', (p->>'eqID')::int, p->>'name', p->>'quality', (p->>'level')::int,
+        (p->>'power')::int, p->'baseAttrs', p->'extraAttrs', p->'suitAttrs', p::text
+      from jsonb_array_elements(${json}::jsonb) as p`,
   );
   // Oldest first (log ids then grow with time), in the order generated.
   const logs = data.logs.map((log, seq) => ({ ...log, at: new Date(log.at).toISOString(), seq }));

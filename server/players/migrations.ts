@@ -208,6 +208,25 @@ export const playersMigrations: Record<string, FeatureMigration> = {
       await sql`drop index if exists players_name_trgm_idx`.execute(db);
     },
   },
+  '0004_equipment_docs': {
+    async up(db: AnyDb) {
+      // A piece's JSON is kept as it was stored (materialise.ts writes it with the piece, from
+      // the same JSON), and the equipment tab is these texts joined: a heavy player's 10,000
+      // pieces are one string_agg, not 10,000 JSON objects built and printed per read (issues
+      // 23 and 25: the first open of a heavy player's equipment). Pieces are only ever inserted
+      // (and removed by repairs), so the text cannot drift from the columns; a feature that
+      // changes a piece must write its doc too. The rows stored before this get theirs here.
+      await sql`alter table player_equipment add column doc text`.execute(db);
+      await sql`update player_equipment set doc = jsonb_build_object('id', id, 'eqID', eq_id,
+        'name', name, 'quality', quality, 'level', level, 'power', power, 'baseAttrs', base_attrs,
+        'extraAttrs', extra_attrs, 'suitAttrs', suit_attrs)::text`.execute(db);
+      await sql`alter table player_equipment alter column doc set not null`.execute(db);
+      // The game's cache copy is kept as the text the game would hand back: stored, read and
+      // answered without being turned into jsonb and printed again (about half a heavy copy's
+      // read and write). Nothing looks inside a copy but the repair that counts its rows.
+      await sql`alter table player_cache alter column data type text using data::text`.execute(db);
+    },
+  },
   '0003_player_name_grams': {
     was: '0007_player_name_grams',
     async up(db: AnyDb) {

@@ -42,14 +42,16 @@ export interface PlayerEquipmentTable {
   base_attrs: RequiredJson;
   extra_attrs: RequiredJson;
   suit_attrs: RequiredJson;
+  /** The piece as the equipment tab's JSON object, written with the piece (materialise.ts). */
+  doc: string;
 }
 
-/** The game's cache of a tab: the rows as they were at cached_at. */
+/** The game's cache of a tab: the rows as they were at cached_at, as one JSON array's text. */
 export interface PlayerCacheTable {
   game: string;
   player_id: string;
   tab: string;
-  data: RequiredJson;
+  data: string;
   cached_at: Timestamp;
 }
 

@@ -29,7 +29,7 @@ export const tab: EndpointHandler<Endpoints['players.tab']> = async (input, ctx)
       rows:
         input.tab === 'equipment'
           ? equipmentJson(input.game, player.id)
-          : sql<TabRow[] | null>`(select json_agg(r.data order by r.seq) from player_rows as r
+          : sql<string | null>`(select json_agg(r.data order by r.seq)::text from player_rows as r
               where r.game = ${input.game} and r.player_id = ${player.id} and r.tab = ${input.tab})`,
     },
   );
