@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Button, Classes, Intent, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
+import { Button, Classes, H2, Intent, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { boardsOf, type Board, type Season } from '../../shared/api/leaderboards.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
@@ -133,7 +133,7 @@ function SeasonBoards({ game, season }: { game: GameId; season: Season }) {
     });
   return (
     <section className="season-board" data-testid="season-board" data-season={season.id} data-board={board}>
-      <h3 className={Classes.HEADING}>{t('leaderboards.seasons.boardsOf', { name: season.name })}</h3>
+      <H2 className="season-board-title">{t('leaderboards.seasons.boardsOf', { name: season.name })}</H2>
       <Tabs id="season-board-tabs" selectedTabId={board} animate={false} onChange={onTab}>
         {boardsOf(game).map((b) => (
           <Tab key={b} id={b} title={t(`leaderboards.board.${b}`)} data-testid={`season-board-tab-${b}`} />
@@ -160,12 +160,19 @@ function SeasonTop({ game, season, board }: { game: GameId; season: Season; boar
           <EmptyState icon="crown" title={t('leaderboards.board.empty')} testId="season-top-empty" />
         ) : (
           <>
-            <p className={Classes.TEXT_MUTED}>
-              {t('leaderboards.seasons.topOf', { count: top.records.length, total: top.total })}{' '}
-              <Link to={boardPath(game, season, board)} data-testid="season-top-open">
+            <div className="season-top-head">
+              <span className={Classes.TEXT_MUTED}>
+                {t('leaderboards.seasons.topOf', { count: top.records.length, total: top.total })}
+              </span>
+              {/* A button-like link: a bare link inside a sentence is told apart by its colour only. */}
+              <Link
+                to={boardPath(game, season, board)}
+                className={`${Classes.BUTTON} ${Classes.SMALL}`}
+                data-testid="season-top-open"
+              >
                 {t('leaderboards.seasons.openBoard')}
               </Link>
-            </p>
+            </div>
             <DataTable rows={top.records} columns={columns} testId="season-top" />
           </>
         )

@@ -150,6 +150,10 @@ describe('deleting a bad record', () => {
     await failed.waitFor();
     expect(await failed.textContent()).toContain('already deleted');
     expect(await failed.textContent()).toContain('seen first elsewhere');
+    // Nothing changed: the record still holds the first deletion's reason, not this one's.
+    await expect(
+      call('leaderboards.deleteRecord', { game, recordId: first.id, reason: 'third try' }),
+    ).rejects.toThrow(/seen first elsewhere/);
     await page.keyboard.press('Escape');
     await page.context().close();
   });
