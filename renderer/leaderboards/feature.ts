@@ -1,10 +1,12 @@
 import { rendererFeature } from '../feature.js';
+import { LEADERBOARDS_SCREENS } from './screens.js';
 
 /**
- * Leaderboards: for now only the names of its audited actions (the audit log shows them); its
- * screens (top 100, seasons, level detail) come with the pages, which stay planned until then.
+ * Leaderboards: the top 100 of every board with a player's rank, the deletion of a bad record and
+ * the dynamic rank list switch; the seasons with their boards. The level detail stays planned.
  */
 export const leaderboardsFeature = rendererFeature({
   id: 'leaderboards',
+  gameScreens: LEADERBOARDS_SCREENS,
   texts: { 'zh-CN': () => import('./zh-CN.json'), en: () => import('./en.json') },
 });

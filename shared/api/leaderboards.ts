@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ONLY, ADMIN_OR_SERVICE } from '../roles.js';
 import { feature } from '../pages.js';
 import { GAMES, type GameId } from '../games.js';
+import { leaderboardsPages } from './leaderboards.pages.js';
 import { gameIdSchema } from '../ids-schema.js';
 import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
 import { EQUIPMENT_QUALITIES, playerIdSchema } from './players.js';
@@ -18,7 +19,7 @@ import { EQUIPMENT_QUALITIES, playerIdSchema } from './players.js';
  * lower record id, so every live record has its own rank (1, 2, 3, ...). A team's record is held
  * by its captain: a player's rank on the team board is that of the team they captain.
  *
- * The pages stay in planned.ts until their screens exist.
+ * Its pages (top 100, seasons) are in ./leaderboards.pages.ts.
  */
 
 export const BOARDS = ['player', 'team', 'equip'] as const;
@@ -204,4 +205,4 @@ export const leaderboardsEndpoints = {
   }),
 };
 
-export const leaderboardsFeature = feature({ id: 'leaderboards', endpoints: leaderboardsEndpoints });
+export const leaderboardsFeature = feature({ ...leaderboardsPages, endpoints: leaderboardsEndpoints });

@@ -12,8 +12,6 @@ export const plannedFeature = feature({
   endpoints: {},
   gamePages: {
     rechargeStats: { access: ADMIN_ONLY, section: 'recharge' },
-    top100: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
-    season: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
     levelDetail: { access: ADMIN_ONLY, section: 'leaderboards' },
     dailyReport: { access: ADMIN_ONLY, section: 'statistics' },
     shopDailyReport: { access: ADMIN_ONLY, section: 'statistics' },
