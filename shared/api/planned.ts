@@ -11,7 +11,6 @@ export const plannedFeature = feature({
   id: 'planned',
   endpoints: {},
   gamePages: {
-    rechargeStats: { access: ADMIN_ONLY, section: 'recharge' },
     top100: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
     season: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
     levelDetail: { access: ADMIN_ONLY, section: 'leaderboards' },
