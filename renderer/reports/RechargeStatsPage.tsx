@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Callout, Classes, FormGroup, H3, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { ChargeStats, RechargeStats } from '../../shared/api/reports.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
 import { QueryState, RefetchSpinner } from '../components/QueryState.js';
@@ -95,11 +95,23 @@ function RevenueByDay({ game, stats }: { game: GameId; stats: RechargeStats }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [grid, currency, lang],
   );
+  const ordersOf = (day: string, p: string) =>
+    `${gamePagePath(game, 'orderRetrieve')}?${drillDownSearch(day, p, stats.timeZone).toString()}`;
   const pick = ({ seriesIndex, dataIndex }: ChartPick) => {
     const p = grid.providers[seriesIndex];
     const day = grid.days[dataIndex];
-    if (!p || !day) return;
-    navigate(`${gamePagePath(game, 'orderRetrieve')}?${drillDownSearch(day, p, stats.timeZone).toString()}`);
+    if (p && day) navigate(ordersOf(day, p));
+  };
+  // The same orders from the figures, by keyboard: each amount links to them.
+  const figure = (day: string, p: string, amount: number) => {
+    const text = formatMoney(amount, currency, lang);
+    return amount === 0 ? (
+      text
+    ) : (
+      <Link to={ordersOf(day, p)} data-testid={`recharge-orders-${day}-${p}`}>
+        {text}
+      </Link>
+    );
   };
   return (
     <ChartPanel
@@ -115,7 +127,7 @@ function RevenueByDay({ game, stats }: { game: GameId; stats: RechargeStats }) {
         rows: grid.days.map((day, i) => ({
           key: day,
           label: day,
-          values: grid.providers.map((_, p) => formatMoney(grid.revenue[p]?.[i] ?? 0, currency, lang)),
+          values: grid.providers.map((p, n) => figure(day, p, grid.revenue[n]?.[i] ?? 0)),
         })),
       }}
     />
