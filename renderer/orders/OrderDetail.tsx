@@ -24,8 +24,7 @@ import {
 } from '../../shared/api/orders.js';
 import { Codes } from '../../shared/codes.js';
 import { GAMES, type GameId } from '../../shared/games.js';
-import { bridge } from '../bridge/bridge.js';
-import { CallError, asResultError, unwrap } from '../bridge/result.js';
+import { asResultError } from '../bridge/result.js';
 import { errorSentence } from '../components/errorText.js';
 import { PlayerLink } from '../components/PlayerLink.js';
 import { QueryState, RefetchSpinner } from '../components/QueryState.js';
@@ -34,7 +33,9 @@ import { useToasts } from '../components/Toaster.js';
 import { formatDateTime } from '../components/format.js';
 import { ListTime } from '../components/ListTime.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { callEndpoint, useEndpointMutation, useEndpointQuery } from '../kit/data.js';
+import { useEndpointMutation, useEndpointQuery } from '../kit/data.js';
+import { PayServiceDialog } from '../payments/PayServiceDialog.js';
+import { callPayService } from '../payments/payService.js';
 import { endpointFilter } from '../kit/queryKeys.js';
 import { actionApplies, isOwnOrder } from './bulk.js';
 import { followInterval } from './following.js';
@@ -88,6 +89,7 @@ export function OrderDetailView({ game, orderId }: { game: GameId; orderId: stri
             <div className="toolbar">
               <span className="toolbar-spacer" />
               <RefetchSpinner query={detail} />
+              <PayServiceButton order={order} />
               <Button
                 variant="minimal"
                 icon="refresh"
@@ -107,6 +109,26 @@ export function OrderDetailView({ game, orderId }: { game: GameId; orderId: stri
         )}
       </QueryState>
     </div>
+  );
+}
+
+/** A purchase as the payment service sees it (an ADMIN's: the service's calls are theirs). */
+function PayServiceButton({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const [open, setOpen] = useState(false);
+  if (!me.isAdmin || order.kind !== 'purchase') return null;
+  return (
+    <>
+      <Button
+        variant="minimal"
+        icon="bank-account"
+        text={t('payments.service.open')}
+        onClick={() => setOpen(true)}
+        data-testid="order-pay-service"
+      />
+      {open && <PayServiceDialog orderId={order.orderId} seen={order.state} onClose={() => setOpen(false)} />}
+    </>
   );
 }
 
@@ -274,19 +296,7 @@ function SandboxPay({ order, onStarted }: { order: OrderDetail; onStarted: () =>
   const [provider, setProvider] = useState<Provider>(order.provider ?? 'wechat');
   const [copied, setCopied] = useState(false);
   const start = useMutation({
-    mutationFn: async () => {
-      const input = { provider, orderId: order.orderId };
-      // The payment service takes its own sign-in (the pay-server token main keeps): made here
-      // when there is none, and once again when the kept one has run out.
-      if (!(await bridge().payServer.get()).signedIn) unwrap(await bridge().payServer.signIn());
-      try {
-        return await callEndpoint('pay.do', input);
-      } catch (err) {
-        if (!(err instanceof CallError) || err.code !== Codes.PAY_SERVER_SIGN_IN) throw err;
-        unwrap(await bridge().payServer.signIn());
-        return callEndpoint('pay.do', input);
-      }
-    },
+    mutationFn: () => callPayService('pay.do', { provider, orderId: order.orderId }),
     onSuccess: (data) => {
       if (canOpenWindow()) window.open(data.checkoutUrl, '_blank', 'noopener,noreferrer');
       onStarted();

@@ -103,3 +103,21 @@ describe('order filters in the URL', () => {
     expect(searchInput(read('from=2026-02-01&to=2026-02-01'), null, 'CNY')).not.toBe('reversed');
   });
 });
+
+describe('days of a named time zone (a report leads to the list)', () => {
+  it('reads a known zone, drops one that does not exist, and keeps it in the URL patch', () => {
+    expect(read('from=2026-03-01&to=2026-03-01&zone=Asia/Shanghai').zone).toBe('Asia/Shanghai');
+    expect(read('from=2026-03-01&zone=Mars/Olympus').zone).toBeUndefined();
+    const f: OrderFilters = { paymentStatus: [], state: [], provider: ['wechat'], zone: 'UTC' };
+    expect(filtersPatch(f)['zone']).toBe('UTC');
+    expect(activeFilters(f)).toContainEqual({ field: 'zone' });
+    expect(withoutFilter(f, { field: 'zone' }).zone).toBeUndefined();
+  });
+
+  it("asks for that zone's days, whatever the operator's own zone", () => {
+    const input = searchInput(read('from=2026-03-01&to=2026-03-02&zone=Asia/Shanghai'), null, 'CNY');
+    // Shanghai is 8 hours ahead of UTC all year.
+    expect(input).toMatchObject({ from: '2026-02-28T16:00:00.000Z', to: '2026-03-02T16:00:00.000Z' });
+    expect(searchInput(read('from=2026-03-02&to=2026-03-01&zone=UTC'), null, 'CNY')).toBe('reversed');
+  });
+});

@@ -16,7 +16,7 @@ import {
 } from '../../shared/api/orders.js';
 import type { InputOf } from '../../shared/api/table.js';
 import { GAME_IDS, type GameId } from '../../shared/games.js';
-import { dayOf, dayRange } from '../kit/dates.js';
+import { dayOf, dayRange, isTimeZone } from '../kit/dates.js';
 import { pickOne, type ParamPatch } from '../kit/listParams.js';
 import { majorToMinor } from '../components/money.js';
 
@@ -39,6 +39,8 @@ export const ORDER_PARAMS = {
   amount: 'amount',
   from: 'from',
   to: 'to',
+  /** The time zone whose days `from` and `to` are (a report's drill-down: the studio's days). */
+  zone: 'zone',
   /** Every game's orders (/pay/orders) only: one game's. */
   game: 'game',
   page: 'page',
@@ -62,6 +64,8 @@ export interface OrderFilters {
   amount?: [number, number];
   from?: string;
   to?: string;
+  /** When set, `from` and `to` are days of this time zone, not the operator's. */
+  zone?: string;
   /** Only where the list holds every game's orders (/pay/orders). */
   game?: GameId;
 }
@@ -118,6 +122,8 @@ export function readOrderFilters(search: URLSearchParams, withGame = false): Ord
   if (fromDay) f.from = fromDay;
   const toDay = dayOf(search.get(ORDER_PARAMS.to));
   if (toDay) f.to = toDay;
+  const zone = textOf(search.get(ORDER_PARAMS.zone), 64);
+  if (zone && isTimeZone(zone)) f.zone = zone;
   const game = withGame ? pickOne(search.get(ORDER_PARAMS.game), GAME_IDS) : undefined;
   if (game) f.game = game;
   return f;
@@ -137,6 +143,7 @@ export function filtersPatch(f: OrderFilters): ParamPatch {
     [ORDER_PARAMS.amount]: f.amount ? `${f.amount[0]}-${f.amount[1]}` : '',
     [ORDER_PARAMS.from]: f.from ?? '',
     [ORDER_PARAMS.to]: f.to ?? '',
+    [ORDER_PARAMS.zone]: f.zone ?? '',
     [ORDER_PARAMS.game]: f.game ?? '',
     [ORDER_PARAMS.order]: '',
   };
@@ -153,7 +160,7 @@ export function activeFilters(f: OrderFilters): ActiveFilter[] {
   for (const field of ['orderId', 'playerId', 'providerRef'] as const) if (f[field]) out.push({ field });
   for (const field of ['paymentStatus', 'state', 'provider'] as const)
     for (const value of f[field]) out.push({ field, value });
-  for (const field of ['game', 'kind', 'approval', 'amount', 'from', 'to'] as const)
+  for (const field of ['game', 'kind', 'approval', 'amount', 'from', 'to', 'zone'] as const)
     if (f[field] !== undefined) out.push({ field });
   return out;
 }
@@ -218,7 +225,7 @@ export function searchInput(
     input.amountMin = majorToMinor(f.amount[0] * AMOUNT_SLIDER.unit, currency);
     input.amountMax = majorToMinor(f.amount[1] * AMOUNT_SLIDER.unit, currency);
   }
-  const days = dayRange(f.from, f.to);
+  const days = dayRange(f.from, f.to, f.zone);
   if (days === 'reversed') return 'reversed';
   if (days.from) input.from = days.from;
   if (days.to) input.to = days.to;

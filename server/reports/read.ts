@@ -160,22 +160,24 @@ function groupFigures<R extends MoneyRow>(
   return out;
 }
 
-type Dimension = 'provider' | 'pack' | 'channel' | 'currency';
+type Dimension = 'dayProvider' | 'provider' | 'pack' | 'channel' | 'currency';
 
 export async function rechargeStats(db: Kysely<Database>, a: ReportArgs): Promise<RechargeStats> {
   const { head } = await headOf(db, a);
   const currency = THEMES[a.game].currency;
   const range = sql`game = ${a.game} and day between ${a.start}::date and ${a.end}::date`;
-  // One pass over the range's rollup rows, grouped four ways; groups whose payments all moved
+  // One pass over the range's rollup rows, grouped five ways; groups whose payments all moved
   // elsewhere (a refund, a channel learnt late) leave zero rows behind, which say nothing.
-  const { rows: groups } = await sql<MoneyRow & { dim: Dimension; value: string; currency: string }>`
-    select case when grouping(provider) = 0 then 'provider' when grouping(pack) = 0 then 'pack'
-        when grouping(channel) = 0 then 'channel' else 'currency' end as dim,
-      coalesce(provider, pack, channel, currency) as value, currency, outcome,
+  const { rows: groups } = await sql<
+    MoneyRow & { dim: Dimension; day: string | null; value: string; currency: string }
+  >`
+    select case when grouping(day) = 0 then 'dayProvider' when grouping(provider) = 0 then 'provider'
+        when grouping(pack) = 0 then 'pack' when grouping(channel) = 0 then 'channel' else 'currency' end as dim,
+      day::text as day, coalesce(provider, pack, channel, currency) as value, currency, outcome,
       sum(payments)::int as payments, sum(amount)::float8 as amount
     from report_money where ${range}
-    group by grouping sets ((provider, currency, outcome), (pack, currency, outcome),
-      (channel, currency, outcome), (currency, outcome))
+    group by grouping sets ((day, provider, currency, outcome), (provider, currency, outcome),
+      (pack, currency, outcome), (channel, currency, outcome), (currency, outcome))
     having sum(payments) <> 0 or sum(amount) <> 0
     order by 1, 2, 3, 4`.execute(db);
   const { rows: days } = await sql<MoneyRow & { day: string }>`
@@ -187,10 +189,12 @@ export async function rechargeStats(db: Kysely<Database>, a: ReportArgs): Promis
   const people = new Map(payers.map((p) => [p.day, p]));
   const dim = (d: Dimension) => {
     const rows = groups.filter((g) => g.dim === d);
-    return [...groupFigures(rows, (r) => `${r.value}\u0000${r.currency}`)].map(([k, f]) => {
-      const [value = '', cur = ''] = k.split('\u0000');
-      return { value, currency: cur, figures: f };
-    });
+    return [...groupFigures(rows, (r) => `${r.day ?? ''}\u0000${r.value}\u0000${r.currency}`)].map(
+      ([k, f]) => {
+        const [day = '', value = '', cur = ''] = k.split('\u0000');
+        return { day, value, currency: cur, figures: f };
+      },
+    );
   };
   return {
     ...head,
@@ -202,6 +206,12 @@ export async function rechargeStats(db: Kysely<Database>, a: ReportArgs): Promis
       firstTimePayers: people.get(day)?.first_payers ?? 0,
     })),
     byProvider: dim('provider').map((g) => ({ provider: g.value, currency: g.currency, ...g.figures })),
+    byDayProvider: dim('dayProvider').map((g) => ({
+      day: g.day,
+      provider: g.value,
+      currency: g.currency,
+      ...g.figures,
+    })),
     byCurrency: dim('currency').map((g) => ({ currency: g.currency, ...g.figures })),
     byPack: dim('pack').map((g) => ({ pack: g.value, currency: g.currency, ...g.figures })),
     byChannel: dim('channel').map((g) => ({ channel: g.value, currency: g.currency, ...g.figures })),

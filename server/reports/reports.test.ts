@@ -185,6 +185,7 @@ describe.each(backendKinds())('reports on %s', (kind) => {
       [...rows].sort((x, y) => `${key(x)}/${x.currency}`.localeCompare(`${key(y)}/${y.currency}`));
     expect({
       byProvider: sorted(recharge.byProvider, (g) => g.provider),
+      byDayProvider: sorted(recharge.byDayProvider, (g) => `${g.day}/${g.provider}`),
       byCurrency: sorted(recharge.byCurrency, () => ''),
       byPack: sorted(recharge.byPack, (g) => g.pack),
       byChannel: sorted(recharge.byChannel, (g) => g.channel),
@@ -209,6 +210,15 @@ describe.each(backendKinds())('reports on %s', (kind) => {
     expect(shop.rows[0]?.item).toBe(THEMES[G].shop.find((i) => i.id === shop.rows[0]?.itemId)?.name);
     const recharge = await kit.ok<RechargeStats>('reports.recharge', range(90));
     expect(recharge.byProvider.length).toBeGreaterThan(1);
+    // The stacked bars by day add up to the providers' totals.
+    for (const p of recharge.byProvider) {
+      const days = recharge.byDayProvider.filter(
+        (d) => d.provider === p.provider && d.currency === p.currency,
+      );
+      expect(days.length).toBeGreaterThan(0);
+      expect(days.reduce((sum, d) => sum + d.revenue, 0)).toBe(p.revenue);
+      expect(days.reduce((sum, d) => sum + d.refunds, 0)).toBe(p.refunds);
+    }
     expect(recharge.byChannel.every((c) => THEMES[G].channels.includes(c.channel))).toBe(true);
     // Some players share one address (the seed's internet café), as IP statistics will show.
     const { rows } = await sql<{ n: number }>`

@@ -25,8 +25,8 @@ export interface Recount {
   end: string;
 }
 
-const dayOf = (zone: string, col: string) =>
-  sql.raw(`(${col} at time zone '${zone.replaceAll("'", '')}')::date`);
+const dayText = (zone: string, col: string) => `(${col} at time zone '${zone.replaceAll("'", '')}')::date`;
+const dayOf = (zone: string, col: string) => sql.raw(dayText(zone, col));
 const days = (r: Recount) =>
   sql`(select generate_series(${r.start}::date, ${r.end}::date, interval '1 day')::date as day)`;
 
@@ -112,6 +112,15 @@ export async function recountRecharge(
     byProvider: sort(
       (await recountMoney(r, "coalesce(o.provider, 'none')")).map((g) => ({ provider: g.key, ...strip(g) })),
       (g) => g.provider,
+    ),
+    byDayProvider: sort(
+      (await recountMoney(r, `${dayText(r.zone, 'o.paid_at')} || '/' || coalesce(o.provider, 'none')`)).map(
+        (g) => {
+          const [day = '', provider = ''] = g.key.split('/');
+          return { day, provider, ...strip(g) };
+        },
+      ),
+      (g) => `${g.day}/${g.provider}`,
     ),
     byCurrency: sort((await recountMoney(r, 'o.currency')).map(strip), () => ''),
     byPack: sort(

@@ -11,7 +11,6 @@ export const plannedFeature = feature({
   id: 'planned',
   endpoints: {},
   gamePages: {
-    rechargeStats: { access: ADMIN_ONLY, section: 'recharge' },
     levelDetail: { access: ADMIN_ONLY, section: 'leaderboards' },
     dailyReport: { access: ADMIN_ONLY, section: 'statistics' },
     shopDailyReport: { access: ADMIN_ONLY, section: 'statistics' },

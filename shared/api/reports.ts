@@ -3,6 +3,7 @@ import { ADMIN_ONLY } from '../roles.js';
 import { feature } from '../pages.js';
 import { endpoint } from './endpoint.js';
 import { gameIdSchema } from '../ids-schema.js';
+import { reportsPages } from './reports.pages.js';
 
 /**
  * Reports (issue 20; spec sections 2 and 7: per game `statis/dailyreport`,
@@ -121,6 +122,8 @@ export const rechargeStatsSchema = z.object({
     }),
   ),
   byProvider: z.array(byCurrency.extend({ provider: z.string() })),
+  /** Per day and provider (the stacked bars of revenue by day); groups with no payment left out. */
+  byDayProvider: z.array(byCurrency.extend({ day: z.string(), provider: z.string() })),
   byCurrency: z.array(byCurrency),
   byPack: z.array(byCurrency.extend({ pack: z.string() })),
   /** The store the paying player's account came from (steam, appstore, ...). */
@@ -212,4 +215,4 @@ export const reportsEndpoints = {
   }),
 };
 
-export const reportsFeature = feature({ id: 'reports', endpoints: reportsEndpoints });
+export const reportsFeature = feature({ ...reportsPages, endpoints: reportsEndpoints });

@@ -152,3 +152,50 @@ describe("an operator's audit log", () => {
     await page.context().close();
   });
 });
+
+describe('the roles picker', () => {
+  /** The roles the picker offers, by their option test ids. */
+  async function offered(page: Page): Promise<string[]> {
+    await page.getByTestId('user-roles-input').click();
+    const options = page.locator('[data-testid^="role-option-"]');
+    await options.first().waitFor();
+    const ids = await options.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+    await page.keyboard.press('Escape');
+    return ids.map((id) => id.replace('role-option-', ''));
+  }
+
+  it('offers the roles GET /admin/roles answers, and says so when they cannot be read', async () => {
+    const page = await openConsole(fx.browser, fx.host);
+    await signIn(page, 'super');
+    await waitForPath(page, '/home');
+    const r = await fx.host.core.handlers['api:call']({ endpoint: 'users.roles', input: {} });
+    if (!r.ok) throw new Error(r.error.message);
+    const roles = (r.data as { roles: string[] }).roles;
+    await goTo(page, '/admin/users/create');
+    expect(await offered(page)).toEqual(roles);
+
+    // A backend that knows fewer roles: the picker offers only those.
+    await page.route('**/__ipc/api:call', async (route) => {
+      const asked = route.request().postDataJSON() as { input: { endpoint: string } };
+      if (asked.input.endpoint !== 'users.roles') return route.continue();
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { data: { roles: string[] } };
+      body.data.roles = body.data.roles.filter((role) => role !== 'Service');
+      return route.fulfill({ response: answer, json: body });
+    });
+    await page.reload();
+    await page.getByTestId('user-roles-input').waitFor();
+    expect(await offered(page)).toEqual(roles.filter((role) => role !== 'Service'));
+
+    // The admin service cannot be reached: no roles to pick, and the failure said with a retry.
+    await page.unroute('**/__ipc/api:call');
+    await page.route('**/__ipc/api:call', async (route) => {
+      const asked = route.request().postDataJSON() as { input: { endpoint: string } };
+      return asked.input.endpoint === 'users.roles' ? route.abort('connectionrefused') : route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('user-roles-error').waitFor();
+    expect(await page.getByTestId('user-roles-input').isDisabled()).toBe(true);
+    await page.context().close();
+  });
+});
