@@ -54,7 +54,7 @@ export const ordersLedger: OrdersLedger = {
 /**
  * Each game's open delivery alerts (the landing page's brief info, server/overview): paid orders
  * whose delivery kept failing, so that an alert was raised, and which have not been delivered
- * since. Read by the state index (game, state).
+ * since. Read by their own partial index (migration 0004_open_delivery_alerts).
  */
 export async function openDeliveryAlerts(
   db: Kysely<Database>,
