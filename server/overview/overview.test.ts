@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { BRIEF_FIGURES, TREND_DAYS, type BriefInfo } from '../../shared/api/overview.js';
+import { Codes } from '../../shared/codes.js';
 import { GAME_IDS, type GameId } from '../../shared/games.js';
 import type { Database } from '../db/schema.js';
 import { insertTestOrder } from '../orders/test-kit.js';
@@ -107,6 +108,9 @@ describe.each(backendKinds())('brief info on %s', (kind) => {
     // Service holds every game's role but may not read reports; a guest holds none.
     expect((await kit.ok<BriefInfo>('overview.brief', {}, 'service')).games).toEqual([]);
     expect((await kit.ok<BriefInfo>('overview.brief', {}, 'guest')).games).toEqual([]);
+    // Asking for another game by name changes nothing: the call takes no input, and says so.
+    const msg = await kit.fails('overview.brief', { game: 'atomicwar' }, Codes.VALIDATION, 'ymmj');
+    expect(msg).toMatch(/game/);
   });
 
   it('counts the servers by state and the open alerts as their tables hold them', async () => {
