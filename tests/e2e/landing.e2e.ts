@@ -92,7 +92,13 @@ describe('the landing page', () => {
     const brief = await call<BriefInfo>('overview.brief', {});
     const day = brief.today;
 
-    await page.getByTestId('home-game-ymmj-newPlayers-link').click();
+    // By keyboard: from one figure's link, Tab reaches the next, and Enter opens it.
+    await page.getByTestId('home-game-ymmj-active-link').focus();
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('home-game-ymmj-newPlayers-link');
+    await page.keyboard.press('Enter');
     await waitForPath(page, `${gamePagePath('ymmj', 'dailyReport')}?start=${day}&end=${day}`);
     await goTo(page, '/home');
     await page.getByTestId('home-game-lw-revenue-link').click();
