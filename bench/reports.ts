@@ -17,6 +17,7 @@ import {
   shopDailyReport,
   type ReportArgs,
 } from '../server/reports/read.js';
+import { briefInfo } from '../server/overview/brief.js';
 import { benchOnEachDatabase } from './each-database.js';
 import { pct, rand } from './figures.js';
 
@@ -27,7 +28,8 @@ import { pct, rand } from './figures.js';
  * 10,000,000) over the year through every provider, pack and state, then each report of a year (365 days) and the
  * 30 x 30 cohort grid, QUERIES times each on a random game and end day, through the same
  * functions the endpoints call. Prints the seed's time and p50/p95 per report and database.
- * Goals (issue 20): every report of a year p95 <= 50 ms, the cohort grid <= 100 ms.
+ * Goals (issue 20): every report of a year p95 <= 50 ms, the cohort grid <= 100 ms, the landing
+ * page's brief info of four games (a SUPER's, server/overview) <= 100 ms.
  *
  *   npx tsx bench/reports.ts                          # both databases, 1,000,000 players a game
  *   BENCH_REPORT_PLAYERS=20000 BENCH_DB=pglite npx tsx bench/reports.ts
@@ -143,6 +145,7 @@ benchOnEachDatabase('reports', async (kind, target) => {
       ['recharge statistics, 365 days', rechargeStats, 365, 50],
       ['charge statistics, 365 days', chargeStats, 365, 50],
       ['cohort grid, 30 x 30 days', cohortGrid, 30, 100],
+      ['brief info, four games', (d, a) => briefInfo(d, { id: 1, roles: ['SUPER'] }, a.now), 1, 100],
     ];
     for (const [name, report, days, goal] of reports) {
       const x = await time(db, report, days, zone);

@@ -5,6 +5,7 @@ import type { RendererFeature, TopBarWidget } from './feature.js';
 import type { Shell } from './shell/context.js';
 import { shellFeature } from './shell/feature.js';
 import { kitFeature } from './kit/feature.js';
+import { homeFeature } from './home/feature.js';
 import { usersFeature } from './users/feature.js';
 import { accessRequestsFeature } from './accessRequests/feature.js';
 import { playersFeature } from './players/feature.js';
@@ -33,6 +34,7 @@ import { plannedFeature } from './planned/feature.js';
 export const RENDERER_FEATURES: readonly RendererFeature[] = [
   shellFeature,
   kitFeature,
+  homeFeature,
   usersFeature,
   accessRequestsFeature,
   playersFeature,

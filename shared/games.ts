@@ -104,6 +104,7 @@ export const ATOMICWAR_TABS = [
   'emoji',
   'masters',
   'chickens',
+  'quests',
 ] as const;
 
 export const PVE_TABS = [

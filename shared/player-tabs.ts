@@ -171,6 +171,24 @@ export const TAB_DEFS: Record<PlayerTab, TabDef> = {
       c('updatedAt', 'datetime'),
     ],
   },
+  /**
+   * The admin service's "quests" (spec section 7): a player's storyline and event quests, where
+   * the game keeps them (atomicwar; the other games' quests are their tasks tab). Completed at is
+   * null until done; a failed quest ran out of time.
+   */
+  quests: {
+    kind: 'rows',
+    cache: false,
+    columns: [
+      c('questId', 'int'),
+      c('name'),
+      c('state', 'status'),
+      c('progress', 'int'),
+      c('target', 'int'),
+      c('acceptedAt', 'datetime'),
+      c('completedAt', 'datetime'),
+    ],
+  },
   achievements: {
     kind: 'rows',
     cache: false,

@@ -1,74 +1,110 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Card, Classes, H2, H3, Tag } from '@blueprintjs/core';
+import { Callout, Card, Classes, H2, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { GAMES } from '../../shared/games.js';
+import type { BriefInfo } from '../../shared/api/overview.js';
+import { QueryState, RefetchSpinner } from '../components/QueryState.js';
 import { useLanguage } from '../i18n/i18n.js';
-import type { MenuItem } from '../menu/buildMenu.js';
-import { useMenu } from '../menu/MenuContext.js';
-import { PlannedTag } from '../planned/PlannedTag.js';
+import { useEndpointQuery } from '../kit/data.js';
 import { useSession } from '../session/SessionContext.js';
+import { clockTime } from './figures.js';
+import { GameCard } from './GameCard.js';
+import { todoLink } from './links.js';
+import { BRIEF_INPUT, BRIEF_REFRESH_MS } from './refresh.js';
+import './home.css';
 
-function Links({ items }: { items: readonly MenuItem[] }) {
+/** Who is signed in, with their roles: what the landing page kept from its first release. */
+function OperatorCard() {
   const { t } = useTranslation();
+  const { state } = useSession();
+  if (!state) return null;
+  const { user } = state;
   return (
-    <ul className="home-links">
-      {items.map((i) => (
-        <li key={i.routeId} className={i.ready ? undefined : 'home-link-planned'}>
-          <Link to={i.path} data-testid={`home-link-${i.routeId}`} data-ready={i.ready}>
-            {t(i.titleKey)}
-          </Link>
-          {!i.ready && <PlannedTag testId={`home-planned-${i.routeId}`} />}
-        </li>
-      ))}
-    </ul>
+    <Card className="home-operator" data-testid="home-operator">
+      <H2 className="heading-size-4">{t('home.welcome', { name: user.first_name || user.name })}</H2>
+      <p className={Classes.TEXT_MUTED}>
+        {t('home.account', { name: user.name, phone: user.phone || t('common.none') })}
+      </p>
+      <div className="home-roles" data-testid="home-roles">
+        <span>{t('home.roles')}</span>
+        {user.role.map((r) => (
+          <Tag key={r} minimal>
+            {t(`role.${r}`, { defaultValue: r })}
+          </Tag>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+/** The caller's critical to-do items, leading to the list. */
+function TodoLine({ brief, roles }: { brief: BriefInfo; roles: readonly string[] }) {
+  const { t } = useTranslation();
+  const link = todoLink(roles);
+  const text = t('home.todo.line', { critical: brief.todo.critical, total: brief.todo.total });
+  return (
+    <Callout
+      className="home-todo"
+      intent={brief.todo.critical > 0 ? 'warning' : 'none'}
+      icon="calendar"
+      data-testid="home-todo"
+      data-critical={brief.todo.critical}
+    >
+      {link ? (
+        <Link to={link} data-testid="home-todo-link">
+          {text}
+        </Link>
+      ) : (
+        text
+      )}
+    </Callout>
+  );
+}
+
+function Figures({ brief, roles }: { brief: BriefInfo; roles: readonly string[] }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <>
+      <p className={Classes.TEXT_MUTED} data-testid="home-as-of" data-as-of={brief.asOf}>
+        {t('home.asOf', { time: clockTime(brief.asOf, brief.timeZone, lang), zone: brief.timeZone })}
+      </p>
+      <TodoLine brief={brief} roles={roles} />
+      {brief.games.length === 0 ? (
+        <Callout icon="info-sign" data-testid="home-no-games">
+          {t('home.noGames')}
+        </Callout>
+      ) : (
+        <div className="home-games">
+          {brief.games.map((g) => (
+            <GameCard key={g.game} brief={g} days={brief} roles={roles} />
+          ))}
+        </div>
+      )}
+    </>
   );
 }
 
 /**
- * Who is signed in and where they can go (the side menu's pages, planned ones marked); no figures
- * until a release has real ones.
+ * The landing page, the "big-data back office" of the spec's title: per game the operator may
+ * read the reports of, today's figures against yesterday and last week with their trends, each
+ * leading to the page behind it; servers, open alerts and critical to-do items. Read again every
+ * BRIEF_REFRESH_MS while shown.
  */
 export function HomePage() {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const { state } = useSession();
-  const menu = useMenu();
-  const groups = useMemo(() => menu.filter((g) => g.id !== 'home'), [menu]);
+  const brief = useEndpointQuery('overview.brief', BRIEF_INPUT, { refetchInterval: () => BRIEF_REFRESH_MS });
   if (!state) return null;
-  const { user } = state;
-
   return (
-    <div className="home-page">
-      <Card className="home-operator" data-testid="home-operator">
-        <H2 className="heading-size-4">{t('home.welcome', { name: user.first_name || user.name })}</H2>
-        <p className={Classes.TEXT_MUTED}>
-          {t('home.account', { name: user.name, phone: user.phone || t('common.none') })}
-        </p>
-        <div className="home-roles" data-testid="home-roles">
-          <span>{t('home.roles')}</span>
-          {user.role.map((r) => (
-            <Tag key={r} minimal>
-              {t(`role.${r}`, { defaultValue: r })}
-            </Tag>
-          ))}
-        </div>
-      </Card>
-      <p>{t('home.intro')}</p>
-      <div className="home-groups">
-        {groups.map((g) => (
-          <Card key={g.id} className="home-group" data-testid={`home-group-${g.id}`}>
-            <H3 className="heading-size-5">{g.game ? GAMES[g.game].names[lang] : t(`menu.group.${g.id}`)}</H3>
-            {g.items.length > 0 && <Links items={g.items} />}
-            {g.sections.map((s) => (
-              <div key={s.section} className="home-section">
-                <div className={Classes.TEXT_MUTED}>{t(`menu.section.${s.section}`)}</div>
-                <Links items={s.items} />
-              </div>
-            ))}
-          </Card>
-        ))}
+    <div className="home-page" data-testid="home-page">
+      <OperatorCard />
+      <div className="home-heading">
+        <H2 className="heading-size-4">{t('home.title')}</H2>
+        <RefetchSpinner query={brief} />
       </div>
+      <QueryState query={brief} failedTitle={t('home.failed')} errorTestId="home-error">
+        {(data) => <Figures brief={data} roles={state.user.role} />}
+      </QueryState>
     </div>
   );
 }

@@ -2,9 +2,8 @@ import { rendererFeature } from '../feature.js';
 import { LoginPage } from '../auth/LoginPage.js';
 import { LogoutPage } from '../auth/LogoutPage.js';
 import { ErrorPage } from '../errors/ErrorPage.js';
-import { lazyScreen } from '../kit/lazy.js';
 
-/** The shell: sign-in, error pages, the landing page, and the texts of the frame around them. */
+/** The shell: sign-in, error pages, and the texts of the frame around them (the landing page is home's). */
 export const shellFeature = rendererFeature({
   id: 'shell',
   screens: {
@@ -13,7 +12,6 @@ export const shellFeature = rendererFeature({
     'errors.401': () => <ErrorPage kind="401" />,
     'errors.404': () => <ErrorPage kind="404" />,
     'errors.500': () => <ErrorPage kind="500" />,
-    home: lazyScreen(() => import('../home/HomePage.js'), 'HomePage'),
   },
   texts: { 'zh-CN': () => import('../i18n/zh-CN.json'), en: () => import('../i18n/en.json') },
   namespace: '',

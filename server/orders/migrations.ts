@@ -155,4 +155,15 @@ export const ordersMigrations: Record<string, FeatureMigration> = {
       await sql`create index orders_state_idx on orders (game, state, order_id)`.execute(db);
     },
   },
+  /**
+   * The landing page counts each game's open delivery alerts (server/orders/port.ts): failed
+   * orders whose alert was raised. The state index alone would walk every failed order of a game
+   * to find the alerted few; this one holds only those, so the count stays small among millions.
+   */
+  '0004_open_delivery_alerts': {
+    async up(db: AnyDb) {
+      await sql`create index orders_delivery_alert_idx on orders (game)
+        where state = 'deliveryFailed' and delivery_alerted_at is not null`.execute(db);
+    },
+  },
 };

@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { GameId } from '../../shared/games.js';
+import type { Database } from '../db/schema.js';
 import { createPurchaseOrder } from './ledger/create.js';
 import { deliverWhenFree } from './ledger/deliver.js';
 import { resendOrder } from './ledger/operator.js';
@@ -47,3 +50,26 @@ export const ordersLedger: OrdersLedger = {
   resendOrder,
   crashPointAfterPaid,
 };
+
+/**
+ * Each game's open delivery alerts (the landing page's brief info, server/overview): paid orders
+ * whose delivery kept failing, so that an alert was raised, and which have not been delivered
+ * since. Read by their own partial index (migration 0004_open_delivery_alerts).
+ */
+export async function openDeliveryAlerts(
+  db: Kysely<Database>,
+  games: readonly GameId[],
+): Promise<Map<GameId, number>> {
+  const out = new Map<GameId, number>(games.map((g) => [g, 0]));
+  if (games.length === 0) return out;
+  const rows = await db
+    .selectFrom('orders')
+    .where('game', 'in', games)
+    .where('state', '=', 'deliveryFailed')
+    .where('delivery_alerted_at', 'is not', null)
+    .select((eb) => ['game', eb.fn.countAll<string | number>().as('n')])
+    .groupBy('game')
+    .execute();
+  for (const r of rows) out.set(r.game as GameId, Number(r.n));
+  return out;
+}

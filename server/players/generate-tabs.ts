@@ -197,6 +197,37 @@ const tasks: TabMaker = (g, r) =>
     return { taskId: t.id, name: t.name, progress, target: t.target, status, updatedAt: iso(g.recent(r)) };
   });
 
+/**
+ * Quests: accepted from the player's start on, most recent first; a finished one was completed
+ * after it was accepted and before the last sign-in; an unfinished one is in progress, or failed
+ * when it was accepted long ago (timed quests run out).
+ */
+const quests: TabMaker = (g, r) =>
+  r
+    .sample(g.theme.quests ?? [], g.count(r, 1, g.theme.quests?.length ?? 0))
+    .map((q) => {
+      const accepted = g.anytime(r);
+      const finished = r.chance(0.3 + 0.5 * g.engagement);
+      const progress = finished ? q.target : Math.floor(q.target * r.next());
+      const state: StatusValue = finished
+        ? r.chance(0.7)
+          ? 'claimed'
+          : 'done'
+        : g.end - accepted > 14 * DAY && r.chance(0.5)
+          ? 'failed'
+          : 'inProgress';
+      return {
+        questId: q.id,
+        name: q.name,
+        state,
+        progress,
+        target: q.target,
+        acceptedAt: iso(accepted),
+        completedAt: finished ? iso(wholeSecond(accepted + (g.end - accepted) * r.next())) : null,
+      };
+    })
+    .sort(byTimeDesc('acceptedAt'));
+
 const achievements: TabMaker = (g, r) =>
   r
     .sample(g.theme.achievements, g.count(r, 2, g.theme.achievements.length))
@@ -280,6 +311,7 @@ export const TAB_MAKERS: Record<Exclude<PlayerTab, 'equipment'>, TabMaker> = {
   heroes: heroRows(true),
   chickens,
   tasks,
+  quests,
   achievements,
   bossmaterials,
   buffs,

@@ -94,6 +94,39 @@ describe('player data generator', () => {
     expect(info).toMatchObject({ id: playerIdOf('ymmj', 12), num: playerNumOf('ymmj', 12), level: 40 });
   });
 
+  it("quests: atomicwar only, each accepted in the player's time, finished ones completed after", () => {
+    expect(GAME_IDS.filter((g) => GAMES[g].playerTabs.includes('quests'))).toEqual(['atomicwar']);
+    const player = seedOf('atomicwar', 17);
+    const data = generatePlayerData('atomicwar', player);
+    expect(generatePlayerData('atomicwar', player).tabs.quests).toEqual(data.tabs.quests);
+    const rows = data.tabs.quests ?? [];
+    expect(rows.length).toBeGreaterThan(0);
+    const start = player.createdAt.getTime();
+    const end = player.lastLoginAt?.getTime() ?? start;
+    const states = new Set<unknown>();
+    for (const g of [17, 18, 19, 20, 21, 22])
+      for (const q of generatePlayerData('atomicwar', seedOf('atomicwar', g)).tabs.quests ?? []) {
+        states.add(q['state']);
+        const accepted = Date.parse(String(q['acceptedAt']));
+        expect(accepted).toBeGreaterThanOrEqual(start);
+        expect(accepted).toBeLessThanOrEqual(end);
+        const finished = q['state'] === 'done' || q['state'] === 'claimed';
+        if (finished) {
+          expect(q['progress']).toBe(q['target']);
+          const completed = Date.parse(String(q['completedAt']));
+          expect(completed).toBeGreaterThanOrEqual(accepted);
+          expect(completed).toBeLessThanOrEqual(end);
+        } else {
+          expect(q['completedAt']).toBeNull();
+          expect(Number(q['progress'])).toBeLessThan(Number(q['target']));
+        }
+      }
+    expect([...states].sort()).toEqual(['claimed', 'done', 'failed', 'inProgress']);
+    // Newest first, as the tab lists them.
+    const accepted = rows.map((q) => String(q['acceptedAt']));
+    expect(accepted).toEqual([...accepted].sort().reverse());
+  });
+
   it('chicken skills belong to the chickens of the same player', () => {
     const data = generatePlayerData('party', seedOf('party', 21));
     const chickens = new Set(data.tabs.chickens?.map((c) => c['chickenId']));

@@ -64,3 +64,43 @@ export async function raiseAlert(
   if (seq > 0) alertHubOf(where.root, where.kind === 'postgres').appended(seq);
   return seq > 0;
 }
+
+/** A game's watched servers by state, and those down with an alert raised (an open incident). */
+export interface ServerStates {
+  up: number;
+  down: number;
+  other: number;
+  openIncidents: number;
+}
+
+/** Each game's watched servers by state (the landing page's brief info, server/overview). */
+export async function serverStates(
+  db: Kysely<Database>,
+  games: readonly GameId[],
+): Promise<Map<GameId, ServerStates>> {
+  const out = new Map<GameId, ServerStates>(
+    games.map((g) => [g, { up: 0, down: 0, other: 0, openIncidents: 0 }]),
+  );
+  if (games.length === 0) return out;
+  const rows = await db
+    .selectFrom('watched_servers')
+    .where('game', 'in', games)
+    .select((eb) => [
+      'game',
+      'state',
+      eb.fn.countAll<string | number>().as('n'),
+      eb.fn.count<string | number>('open_incident_id').as('open'),
+    ])
+    .groupBy(['game', 'state'])
+    .execute();
+  for (const r of rows) {
+    const s = out.get(r.game as GameId);
+    if (!s) continue;
+    const n = Number(r.n);
+    if (r.state === 'up') s.up += n;
+    else if (r.state === 'down') s.down += n;
+    else s.other += n;
+    s.openIncidents += Number(r.open);
+  }
+  return out;
+}

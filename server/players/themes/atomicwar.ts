@@ -120,6 +120,16 @@ export const atomicwar: Theme = {
     ['Deal 10,000 damage', 10000],
     ['Play 5 matches with a squad', 5],
   ]),
+  quests: goals(15501, [
+    ['Operation Fallout: reach the reactor', 1],
+    ['Scavenger: collect 20 supply crates', 20],
+    ['Chicken Whisperer: hatch 3 chickens', 3],
+    ['Weekend Warrior: win 10 matches', 10],
+    ['Hazmat Drill: survive 5 radiation zones', 5],
+    ['Kozak Hunt: defeat Warlord Kozak', 1],
+    ['Armory Upgrade: enhance a weapon to +5', 5],
+    ['Squad Goals: play 20 matches with a squad', 20],
+  ]),
   achievements: goals(16001, [
     ['First Blood', 1],
     ['Centurion: 100 kills', 100],

@@ -117,6 +117,8 @@ export interface Theme {
   chickenNames: readonly string[];
   chickenSkills: readonly Named[];
   tasks: readonly GoalDef[];
+  /** The quests a player accepts, in games that have a quests tab (shared/player-tabs.ts). */
+  quests?: readonly GoalDef[];
   achievements: readonly GoalDef[];
   bosses: readonly BossDef[];
   buffs: readonly Named[];
