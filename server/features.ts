@@ -20,6 +20,7 @@ import { paymentsServer } from './payments/feature.js';
 import { ordersServer } from './orders/feature.js';
 import { leaderboardsServer } from './leaderboards/feature.js';
 import { reportsServer } from './reports/feature.js';
+import { statisticsServer } from './statistics/feature.js';
 
 /**
  * The server's feature modules, listed once, one for each module of the contract
@@ -48,6 +49,7 @@ const MODULES = {
   orders: ordersServer,
   leaderboards: leaderboardsServer,
   reports: reportsServer,
+  statistics: statisticsServer,
   planned: serverFeature(plannedFeature, { handlers: {} }),
 } satisfies ServerModules;
 

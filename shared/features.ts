@@ -18,6 +18,7 @@ import { ordersFeature } from './api/orders.js';
 import { paymentsFeature } from './api/payments.js';
 import { leaderboardsFeature } from './api/leaderboards.js';
 import { reportsFeature } from './api/reports.js';
+import { statisticsFeature } from './api/statistics.js';
 
 /**
  * The contract's feature modules, listed once. The endpoint table (api/table.ts) and the route
@@ -44,5 +45,6 @@ export const FEATURES = [
   paymentsFeature,
   leaderboardsFeature,
   reportsFeature,
+  statisticsFeature,
   plannedFeature,
 ] as const satisfies readonly FeatureContract[];
