@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { GameSeed } from '../feature.js';
 import type { Database } from '../db/schema.js';
+import { GAMES } from '../../shared/games.js';
 import { playerNumOf } from '../seed/players.js';
 import { matchKindsOf } from './modes.js';
 
@@ -17,6 +18,31 @@ export const DAYS = 90;
 const MATCH_PLAYERS_PER_DAY = 200;
 
 const hashOf = (id: string) => sql.raw(`((${id}) * 2654435761 % 4294967291)`);
+
+/** Seed players per farm address: two in three of them sign in from it. */
+const FARM_PLAYERS = 60;
+
+/**
+ * For a game with IP statistics, account farms: two seed players in three also sign in from one of
+ * a few addresses (198.51.100.x, one per FARM_PLAYERS seed rows, so about 40 accounts each, and
+ * about 12 with the tests' 20 players), shortly before their last sign-in, so the
+ * players' last sign-in stays what players.last_login_at says. The reports' seed shares addresses
+ * too, but only at a size the tests never reach.
+ */
+export async function seedFarms(db: Kysely<Database>, seed: GameSeed): Promise<number> {
+  const { game, perGame } = seed;
+  if (!GAMES[game].pages.includes('ipStats')) return 0;
+  const base = playerNumOf(game, 0);
+  const r = await sql`
+    insert into sign_ins (game, player_id, "at", ip, seconds)
+    select p.game, p.id, greatest(p.created_at, p.last_login_at - interval '10 minutes'),
+      '198.51.100.' || (1 + (p.num - ${base}) / ${FARM_PLAYERS} % 250)::text, 300
+    from players as p
+    where p.game = ${game} and p.num between ${base + 1} and ${base + perGame}
+      and (p.num - ${base}) % 3 <> 0 and p.last_login_at is not null
+    on conflict do nothing`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
 
 export async function seedMatches(db: Kysely<Database>, seed: GameSeed): Promise<number> {
   const { game, perGame, anchor } = seed;

@@ -158,6 +158,10 @@ describe.each(backendKinds())('statistics on %s', (kind) => {
     ).toBe(true);
     const shared = await kit.ok<Page<AddressFigures>>('ipStats.list', { game: G, show: 'shared' });
     expect(shared.items.every((a) => a.accounts >= SHARED_ADDRESS_ACCOUNTS)).toBe(true);
+    // Atomic War, the game with IP statistics, has an account farm even at the tests' 20 players.
+    const farms = await kit.ok<Page<AddressFigures>>('ipStats.list', { game: 'atomicwar', show: 'shared' });
+    expect(farms.items.length).toBeGreaterThan(0);
+    expect(farms.items.every((a) => a.shared && a.accounts >= SHARED_ADDRESS_ACCOUNTS)).toBe(true);
   });
 
   it('match statistics and address figures equal a recount after random inserts', async () => {
