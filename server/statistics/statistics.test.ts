@@ -10,8 +10,10 @@ import type {
   SignIn,
 } from '../../shared/api/statistics.js';
 import { SHARED_ADDRESS_ACCOUNTS } from '../../shared/api/statistics.js';
+import { planRequest } from '../../shared/api/endpoint.js';
+import { ENDPOINTS } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
-import type { GameId } from '../../shared/games.js';
+import { SERVICE_BASE_PATHS, type GameId } from '../../shared/games.js';
 import type { Database } from '../db/schema.js';
 import { Rng } from '../players/prng.js';
 import { playerIdOf } from '../seed/players.js';
@@ -207,6 +209,14 @@ describe.each(backendKinds())('statistics on %s', (kind) => {
       Codes.NOT_FOUND,
     );
     expect(message).toContain('No match 999999999999');
+    // In Chinese for an operator who reads it.
+    const plan = planRequest(ENDPOINTS['matchStats.detail'], { game: G, matchId: '999999999999' });
+    const zh = await kit.t.api.request('GET', `${SERVICE_BASE_PATHS[plan.service]}${plan.path}`, {
+      token: kit.tokens.admin,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zh.body.Status).toMatchObject({ Code: Codes.NOT_FOUND });
+    expect(zh.body.Status.Message).toContain('没有对局 999999999999');
   });
 
   it('bad ranges, modes and lookups are refused with what to do', async () => {
