@@ -24,6 +24,7 @@ import { giftCodesFeature } from './giftCodes/feature.js';
 import { paymentsFeature } from './payments/feature.js';
 import { leaderboardsFeature } from './leaderboards/feature.js';
 import { reportsFeature } from './reports/feature.js';
+import { statisticsFeature } from './statistics/feature.js';
 import { plannedFeature } from './planned/feature.js';
 
 /**
@@ -53,6 +54,7 @@ export const RENDERER_FEATURES: readonly RendererFeature[] = [
   paymentsFeature,
   leaderboardsFeature,
   reportsFeature,
+  statisticsFeature,
   plannedFeature,
 ];
 

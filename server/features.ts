@@ -22,6 +22,8 @@ import { leaderboardsServer } from './leaderboards/feature.js';
 import { reportsServer } from './reports/feature.js';
 import { overviewServer } from './overview/feature.js';
 
+import { statisticsServer } from './statistics/feature.js';
+
 /**
  * The server's feature modules, listed once, one for each module of the contract
  * (shared/features.ts): the type below makes a missing one, or a missing handler, a compile
@@ -50,6 +52,8 @@ const MODULES = {
   leaderboards: leaderboardsServer,
   reports: reportsServer,
   overview: overviewServer,
+
+  statistics: statisticsServer,
   planned: serverFeature(plannedFeature, { handlers: {} }),
 } satisfies ServerModules;
 

@@ -20,6 +20,8 @@ import { leaderboardsFeature } from './api/leaderboards.js';
 import { reportsFeature } from './api/reports.js';
 import { overviewFeature } from './api/overview.js';
 
+import { statisticsFeature } from './api/statistics.js';
+
 /**
  * The contract's feature modules, listed once. The endpoint table (api/table.ts) and the route
  * table (routes.ts, through feature-pages.ts) are made from this list; a new feature is its files
@@ -46,5 +48,7 @@ export const FEATURES = [
   leaderboardsFeature,
   reportsFeature,
   overviewFeature,
+
+  statisticsFeature,
   plannedFeature,
 ] as const satisfies readonly FeatureContract[];

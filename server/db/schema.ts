@@ -16,6 +16,7 @@ import type { PaymentsTables } from '../payments/tables.js';
 import type { OrdersTables } from '../orders/tables.js';
 import type { LeaderboardsTables } from '../leaderboards/tables.js';
 import type { ReportsTables } from '../reports/tables.js';
+import type { StatisticsTables } from '../statistics/tables.js';
 
 /**
  * The database as Kysely sees it: each feature declares its tables in its own folder
@@ -41,7 +42,8 @@ export interface Database
     PaymentsTables,
     OrdersTables,
     LeaderboardsTables,
-    ReportsTables {}
+    ReportsTables,
+    StatisticsTables {}
 
 /** JSON for a json/jsonb column, as text both drivers pass through unchanged. */
 export function jsonValue(value: unknown): string | null {

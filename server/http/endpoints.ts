@@ -17,7 +17,8 @@ import { authenticatorFor, type Authenticators, type HeaderAuthenticator } from 
 import type { EndpointHandler, HandlerContext, HandlerMap, ServerDeps } from './context.js';
 import { languageOf, parseInput, problem, validationProblem } from './problem.js';
 import { malformedPart } from './query.js';
-import { sendError } from './respond.js';
+import { noteOutcome, type EndpointRouteConfig } from './outcome.js';
+import { sendError, toApiError } from './respond.js';
 
 /**
  * Registers routes from an endpoint table: one route per entry, or one per game for game-scoped
@@ -234,6 +235,7 @@ function routeHandler(
         } else {
           data = checkOutput(await handler(input, { ...ctxBase, db: deps.db, audit: draft }));
         }
+        noteOutcome(req, Codes.OK);
         return reply.code(200).send(ok(data));
       } catch (err) {
         // The transaction is gone, so the failure is written on its own, and must not be lost to
@@ -243,6 +245,7 @@ function routeHandler(
         throw err;
       }
     } catch (err) {
+      noteOutcome(req, toApiError(err, opts.bodyLimit).code);
       return sendError(reply, err, lang, req.log, opts.bodyLimit);
     }
   };
@@ -286,6 +289,7 @@ export function registerEndpoints(
         app.route({
           method: ep.method,
           url,
+          config: { endpoint: id, ...(game ? { game } : {}) } satisfies EndpointRouteConfig,
           handler: routeHandler(deps, id, ep, run, game, opts, fromHeader),
         });
         routes.push({ id, method: ep.method, url, endpoint: ep, ...(game ? { game } : {}) });

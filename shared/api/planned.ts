@@ -14,9 +14,5 @@ export const plannedFeature = feature({
     levelDetail: { access: ADMIN_ONLY, section: 'leaderboards' },
     dailyReport: { access: ADMIN_ONLY, section: 'statistics' },
     shopDailyReport: { access: ADMIN_ONLY, section: 'statistics' },
-    matchStats: { access: ADMIN_OR_SERVICE, section: 'statistics' },
-    apiStats: { access: ADMIN_ONLY, section: 'statistics' },
-    ipStats: { access: ADMIN_ONLY, section: 'statistics' },
-    clientIps: { access: ADMIN_ONLY, section: 'statistics' },
   },
 });

@@ -1,0 +1,233 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, ControlGroup, H4, InputGroup } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { MatchStats } from '../../shared/api/statistics.js';
+import type { GameId } from '../../shared/games.js';
+import { QueryState } from '../components/QueryState.js';
+import { useLanguage } from '../i18n/i18n.js';
+import { ChartPanel } from '../kit/charts/ChartPanel.js';
+import { useEndpointQuery } from '../kit/data.js';
+import { Pager } from '../kit/Pager.js';
+import { DataTable } from '../kit/table.js';
+import { formatCount } from '../players/cellFormat.js';
+import { matchesByDay, matchesOption } from './charts.js';
+import { matchColumns, matchDayColumns, tableColumns } from './columns.js';
+import { MatchDetailCard } from './MatchDetailCard.js';
+import { RangeBar } from './RangeBar.js';
+import { rangeOf } from './range.js';
+import { pageParam, useUrlPatch } from './urlPatch.js';
+import './statistics.css';
+
+/** Days shown when the URL names none. */
+const DEFAULT_DAYS = 30;
+
+type Open = (day: string, mode: string) => void;
+
+/** Matches per day stacked by mode, the table of its figures, and the days' rows to open. */
+function MatchDays({ game, stats, onOpen }: { game: GameId; stats: MatchStats; onOpen: Open }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const modeName = (m: string) => t(`statistics.mode.${m}`, { defaultValue: m });
+  const option = useMemo(
+    () => matchesOption(stats, (m) => t(`statistics.mode.${m}`, { defaultValue: m })),
+    [stats, t],
+  );
+  const days = matchesByDay(stats);
+  const rows = stats.rows.filter((r) => r.matches > 0);
+  return (
+    <>
+      <ChartPanel
+        title={t('statistics.match.chartTitle')}
+        option={option}
+        testId="match-chart"
+        fileName={`${game}-matches-${stats.start}-${stats.end}`}
+        height={260}
+        onPick={(p) => {
+          const day = days[p.dataIndex]?.day;
+          const mode = stats.modes[p.seriesIndex];
+          if (day && mode) onOpen(day, mode);
+        }}
+        figures={{
+          category: t('statistics.column.day'),
+          series: stats.modes.map(modeName),
+          rows: days.map((d) => ({
+            key: d.day,
+            label: d.day,
+            values: d.counts.map((n) => formatCount(n, lang)),
+          })),
+        }}
+      />
+      <Card className="stats-card">
+        <H4>{t('statistics.match.byDayMode')}</H4>
+        <DataTable
+          rows={rows}
+          columns={tableColumns(
+            matchDayColumns,
+            { t, lang, zone: stats.timeZone },
+            {
+              day: (r) => (
+                <Button
+                  variant="minimal"
+                  size="small"
+                  text={r.day}
+                  onClick={() => onOpen(r.day, r.mode)}
+                  data-testid={`match-day-${r.day}-${r.mode}`}
+                />
+              ),
+              mode: (r) => modeName(r.mode),
+            },
+          )}
+          dependencies={[lang]}
+          height={{ rows: 12 }}
+          label={t('statistics.match.byDayMode')}
+          testId="match-days"
+        />
+      </Card>
+    </>
+  );
+}
+
+/** The matches of one day (and mode), a page at a time; a match's id opens its detail. */
+function DayMatches({
+  game,
+  day,
+  mode,
+  page,
+  onPage,
+  onMatch,
+}: {
+  game: GameId;
+  day: string;
+  mode: string | null;
+  page: number;
+  onPage: (page: number) => void;
+  onMatch: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const list = useEndpointQuery(
+    'matchStats.matches',
+    { game, day, ...(mode ? { mode } : {}), page, pageSize: 20 },
+    { keepPrevious: true },
+  );
+  const modeText = mode
+    ? t(`statistics.mode.${mode}`, { defaultValue: mode })
+    : t('statistics.match.allModes');
+  return (
+    <Card className="stats-card" data-testid="day-matches">
+      <H4>{t('statistics.match.dayTitle', { day, mode: modeText })}</H4>
+      <QueryState query={list} failedTitle={t('statistics.match.listFailed')} errorTestId="day-matches-error">
+        {(data) => (
+          <>
+            <DataTable
+              rows={data.items}
+              columns={tableColumns(
+                matchColumns,
+                { t, lang, zone: data.timeZone },
+                {
+                  id: (m) => (
+                    <Button
+                      variant="minimal"
+                      size="small"
+                      text={m.id}
+                      onClick={() => onMatch(m.id)}
+                      data-testid={`match-open-${m.id}`}
+                    />
+                  ),
+                  mode: (m) => t(`statistics.mode.${m.mode}`, { defaultValue: m.mode }),
+                  winner: (m) => t(`statistics.side.${m.winner ?? 'draw'}`),
+                },
+              )}
+              dependencies={[lang]}
+              testId="day-matches-table"
+            />
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={onPage}
+              testId="day-matches-pager"
+            />
+          </>
+        )}
+      </QueryState>
+    </Card>
+  );
+}
+
+/** Open a match by its id, typed or pasted. */
+function MatchLookup({ onOpen }: { onOpen: (id: string) => void }) {
+  const { t } = useTranslation();
+  const [id, setId] = useState('');
+  return (
+    <form
+      className="toolbar"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (id.trim() !== '') onOpen(id.trim());
+      }}
+    >
+      <ControlGroup>
+        <InputGroup
+          value={id}
+          onChange={(e) => setId(e.target.value)}
+          placeholder={t('statistics.match.idPlaceholder')}
+          aria-label={t('statistics.column.matchId')}
+          data-testid="match-lookup-id"
+        />
+        <Button
+          type="submit"
+          icon="search"
+          text={t('statistics.match.open')}
+          data-testid="match-lookup-open"
+        />
+      </ControlGroup>
+    </form>
+  );
+}
+
+/** Match statistics: per day and mode over a range of studio days, a day's matches, a match's detail. */
+export function MatchStatsPage({ game }: { game: GameId }) {
+  const { t } = useTranslation();
+  const [params, patch] = useUrlPatch();
+  const range = rangeOf(params, DEFAULT_DAYS);
+  const stats = useEndpointQuery('matchStats.days', { game, ...range }, { keepPrevious: true });
+  const day = params.get('day');
+  const match = params.get('match');
+  return (
+    <div className="stats-page" data-testid="match-stats">
+      <RangeBar
+        key={`${range.start}/${range.end}`}
+        range={range}
+        onApply={(r) => patch({ start: r.start, end: r.end, day: null, mode: null, page: null })}
+        zone={stats.data?.timeZone}
+        testId="match-range"
+      />
+      <MatchLookup onOpen={(id) => patch({ match: id })} />
+      {match && <MatchDetailCard game={game} matchId={match} onClose={() => patch({ match: null })} />}
+      <QueryState
+        query={stats}
+        failedTitle={t('statistics.match.loadFailed')}
+        errorTestId="match-stats-error"
+      >
+        {(data) => (
+          <MatchDays
+            game={game}
+            stats={data}
+            onOpen={(d, m) => patch({ day: d, mode: m, page: null, match: null })}
+          />
+        )}
+      </QueryState>
+      {day && (
+        <DayMatches
+          game={game}
+          day={day}
+          mode={params.get('mode')}
+          page={pageParam(params)}
+          onPage={(p) => patch({ page: String(p) })}
+          onMatch={(id) => patch({ match: id })}
+        />
+      )}
+    </div>
+  );
+}
