@@ -1,4 +1,4 @@
-import { ADMIN_ONLY, ADMIN_OR_SERVICE } from '../roles.js';
+import { ADMIN_ONLY } from '../roles.js';
 import { feature } from '../pages.js';
 
 /**
