@@ -22,6 +22,7 @@ import { ordersFeature } from './orders/feature.js';
 import { giftCodesFeature } from './giftCodes/feature.js';
 import { paymentsFeature } from './payments/feature.js';
 import { leaderboardsFeature } from './leaderboards/feature.js';
+import { reportsFeature } from './reports/feature.js';
 import { plannedFeature } from './planned/feature.js';
 
 /**
@@ -49,6 +50,7 @@ export const RENDERER_FEATURES: readonly RendererFeature[] = [
   giftCodesFeature,
   paymentsFeature,
   leaderboardsFeature,
+  reportsFeature,
   plannedFeature,
 ];
 

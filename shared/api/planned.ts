@@ -15,8 +15,6 @@ export const plannedFeature = feature({
     top100: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
     season: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
     levelDetail: { access: ADMIN_ONLY, section: 'leaderboards' },
-    dailyReport: { access: ADMIN_ONLY, section: 'statistics' },
-    shopDailyReport: { access: ADMIN_ONLY, section: 'statistics' },
     matchStats: { access: ADMIN_OR_SERVICE, section: 'statistics' },
     apiStats: { access: ADMIN_ONLY, section: 'statistics' },
     ipStats: { access: ADMIN_ONLY, section: 'statistics' },

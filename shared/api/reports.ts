@@ -3,6 +3,7 @@ import { ADMIN_ONLY } from '../roles.js';
 import { feature } from '../pages.js';
 import { endpoint } from './endpoint.js';
 import { gameIdSchema } from '../ids-schema.js';
+import { reportsPages } from './reports.pages.js';
 
 /**
  * Reports (issue 20; spec sections 2 and 7: per game `statis/dailyreport`,
@@ -212,4 +213,4 @@ export const reportsEndpoints = {
   }),
 };
 
-export const reportsFeature = feature({ id: 'reports', endpoints: reportsEndpoints });
+export const reportsFeature = feature({ ...reportsPages, endpoints: reportsEndpoints });
