@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { Classes } from '@blueprintjs/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { DailyReport, DailyRow } from '../../shared/api/reports.js';
 import type { GameId } from '../../shared/games.js';
-import { EmptyState } from '../components/EmptyState.js';
-import { QueryState, RefetchSpinner } from '../components/QueryState.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { ChartPanel } from '../kit/charts/ChartPanel.js';
 import { useEndpointQuery } from '../kit/data.js';
@@ -14,9 +13,14 @@ import { CohortSection } from './CohortGrid.js';
 import { DAILY_COLUMNS, formatDay, formatFigure, type ColumnDef, type FigureFormat } from './columns.js';
 import { activityDrill, ordersOfDay, playersOfDay } from './drill.js';
 import { FiguresTable } from './FiguresTable.js';
-import { DAILY_GLOSSARY, Glossary } from './Glossary.js';
-import { RangeBar, useReportRange } from './RangeBar.js';
-import './reports.css';
+import { DAILY_GLOSSARY } from './Glossary.js';
+import { useReportRange } from './RangeBar.js';
+import { ReportFrame } from './ReportFrame.js';
+
+/** The series' names in the console's language: each a figure of the report. */
+function seriesNames<K extends keyof DailyRow>(keys: readonly K[], t: TFunction): Record<K, string> {
+  return Object.fromEntries(keys.map((k) => [k, t(`reports.figure.${String(k)}`)])) as Record<K, string>;
+}
 
 const columnOf = (key: keyof DailyRow) => DAILY_COLUMNS.find((c) => c.key === key) as ColumnDef<DailyRow>;
 
@@ -26,22 +30,8 @@ function DailyCharts({ game, report }: { game: GameId; report: DailyReport }) {
   const lang = useLanguage();
   const navigate = useNavigate();
   const words = useMemo(() => chartWords(lang, report.currency), [lang, report.currency]);
-  const activityNames = useMemo(
-    () =>
-      Object.fromEntries(ACTIVITY_SERIES.map((k) => [k, t(`reports.figure.${k}`)])) as Record<
-        (typeof ACTIVITY_SERIES)[number],
-        string
-      >,
-    [t],
-  );
-  const retentionNames = useMemo(
-    () =>
-      Object.fromEntries(RETENTION_SERIES.map((k) => [k, t(`reports.figure.${k}`)])) as Record<
-        (typeof RETENTION_SERIES)[number],
-        string
-      >,
-    [t],
-  );
+  const activityNames = useMemo(() => seriesNames(ACTIVITY_SERIES, t), [t]);
+  const retentionNames = useMemo(() => seriesNames(RETENTION_SERIES, t), [t]);
   const activity = useMemo(
     () => activityOption(report.days, report.currency, activityNames, words),
     [report, activityNames, words],
@@ -128,35 +118,34 @@ export function DailyReportPage({ game }: { game: GameId }) {
   const { t } = useTranslation();
   const [range, setRange] = useReportRange();
   const report = useEndpointQuery('reports.daily', { game, ...range }, { keepPrevious: true });
-  const ok = !report.error && report.data;
   return (
-    <div className="report-page" data-testid="daily-report">
-      <div className="report-head">
-        <RangeBar range={range} onRange={setRange} zone={report.data?.timeZone} />
-        <RefetchSpinner query={report} />
-      </div>
-      <QueryState query={report} failedTitle={t('reports.daily.loadFailed')} errorTestId="report-error">
-        {(data) =>
-          data.days.length === 0 ? (
-            <EmptyState
-              icon="timeline-line-chart"
-              title={t('reports.daily.empty')}
-              description={t('reports.daily.emptyHelp')}
-              testId="report-empty"
-            />
-          ) : (
-            <>
-              <p className={Classes.TEXT_MUTED} data-testid="report-currency">
-                {t('reports.daily.currency', { currency: data.currency })}
-              </p>
-              <DailyCharts game={game} report={data} />
-              <DailyTable game={game} report={data} />
-            </>
-          )
-        }
-      </QueryState>
-      {ok && <CohortSection game={game} range={range} />}
-      <Glossary entries={DAILY_GLOSSARY} />
-    </div>
+    <ReportFrame
+      testId="daily-report"
+      range={range}
+      onRange={setRange}
+      report={report}
+      failedTitle={t('reports.daily.loadFailed')}
+      empty={(data) =>
+        data.days.length === 0
+          ? {
+              icon: 'timeline-line-chart',
+              title: t('reports.daily.empty'),
+              description: t('reports.daily.emptyHelp'),
+            }
+          : null
+      }
+      glossary={DAILY_GLOSSARY}
+      after={<CohortSection game={game} range={range} />}
+    >
+      {(data) => (
+        <>
+          <p className={Classes.TEXT_MUTED} data-testid="report-currency">
+            {t('reports.daily.currency', { currency: data.currency })}
+          </p>
+          <DailyCharts game={game} report={data} />
+          <DailyTable game={game} report={data} />
+        </>
+      )}
+    </ReportFrame>
   );
 }

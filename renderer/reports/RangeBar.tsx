@@ -11,6 +11,32 @@ export function useReportRange(): [DayRange, (r: DayRange) => void] {
   return [range, (r) => setParams((prev) => withRange(prev, r))];
 }
 
+/** A day of the range: a date field whose whole days are sent at once (half-typed ones are not). */
+function DayField({
+  id,
+  label,
+  value,
+  onDay,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onDay: (day: string) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <InputGroup
+        id={id}
+        type="date"
+        value={isDay(value) ? value : ''}
+        onChange={(e) => isDay(e.target.value) && onDay(e.target.value)}
+        data-testid={id}
+      />
+    </>
+  );
+}
+
 /**
  * The range of a report: two days (a day picked in either is sent at once; the server says when
  * the start is after the end or the range too long) and the quick choices of the last days.
@@ -27,28 +53,17 @@ export function RangeBar({
 }) {
   const { t } = useTranslation();
   const days = daysIn(range);
-  const onDay = (key: keyof DayRange) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    if (isDay(e.target.value)) onRange({ ...range, [key]: e.target.value });
-  };
+  const onDay = (key: keyof DayRange) => (day: string) => onRange({ ...range, [key]: day });
   return (
     <div className="report-range">
       <div className="toolbar">
-        <label htmlFor="report-start">{t('reports.range.start')}</label>
-        <InputGroup
+        <DayField
           id="report-start"
-          type="date"
-          value={isDay(range.start) ? range.start : ''}
-          onChange={onDay('start')}
-          data-testid="report-start"
+          label={t('reports.range.start')}
+          value={range.start}
+          onDay={onDay('start')}
         />
-        <label htmlFor="report-end">{t('reports.range.end')}</label>
-        <InputGroup
-          id="report-end"
-          type="date"
-          value={isDay(range.end) ? range.end : ''}
-          onChange={onDay('end')}
-          data-testid="report-end"
-        />
+        <DayField id="report-end" label={t('reports.range.end')} value={range.end} onDay={onDay('end')} />
         <ButtonGroup aria-label={t('reports.range.label')}>
           {QUICK_RANGES.map((n) => (
             <Button

@@ -3,18 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Card, H4 } from '@blueprintjs/core';
 import type { ShopDailyReport } from '../../shared/api/reports.js';
 import type { GameId } from '../../shared/games.js';
-import { EmptyState } from '../components/EmptyState.js';
-import { QueryState, RefetchSpinner } from '../components/QueryState.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { ChartPanel } from '../kit/charts/ChartPanel.js';
 import { useEndpointQuery } from '../kit/data.js';
 import { chartWords, shopRevenueOption } from './charts.js';
 import { SHOP_DAY_COLUMNS, SHOP_ITEM_COLUMNS, formatDay, formatFigure, shopTotals } from './columns.js';
 import { FiguresTable } from './FiguresTable.js';
-import { Glossary, SHOP_GLOSSARY } from './Glossary.js';
-import { RangeBar, useReportRange } from './RangeBar.js';
+import { SHOP_GLOSSARY } from './Glossary.js';
+import { useReportRange } from './RangeBar.js';
+import { ReportFrame } from './ReportFrame.js';
 import { addDays, daysIn } from './range.js';
-import './reports.css';
 
 /** Every day of the report's range, quiet days included, so the bars stand at their dates. */
 function rangeDays(report: ShopDailyReport): string[] {
@@ -87,26 +85,20 @@ export function ShopDailyReportPage({ game }: { game: GameId }) {
   const [range, setRange] = useReportRange();
   const report = useEndpointQuery('reports.shopDaily', { game, ...range }, { keepPrevious: true });
   return (
-    <div className="report-page" data-testid="shop-report">
-      <div className="report-head">
-        <RangeBar range={range} onRange={setRange} zone={report.data?.timeZone} />
-        <RefetchSpinner query={report} />
-      </div>
-      <QueryState query={report} failedTitle={t('reports.shop.loadFailed')} errorTestId="report-error">
-        {(data) =>
-          data.rows.length === 0 ? (
-            <EmptyState
-              icon="shop"
-              title={t('reports.shop.none')}
-              description={t('reports.shop.noneHelp')}
-              testId="report-empty"
-            />
-          ) : (
-            <ShopBody game={game} report={data} />
-          )
-        }
-      </QueryState>
-      <Glossary entries={SHOP_GLOSSARY} />
-    </div>
+    <ReportFrame
+      testId="shop-report"
+      range={range}
+      onRange={setRange}
+      report={report}
+      failedTitle={t('reports.shop.loadFailed')}
+      empty={(data) =>
+        data.rows.length === 0
+          ? { icon: 'shop', title: t('reports.shop.none'), description: t('reports.shop.noneHelp') }
+          : null
+      }
+      glossary={SHOP_GLOSSARY}
+    >
+      {(data) => <ShopBody game={game} report={data} />}
+    </ReportFrame>
   );
 }
