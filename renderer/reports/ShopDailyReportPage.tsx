@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, H4 } from '@blueprintjs/core';
 import type { ShopDailyReport } from '../../shared/api/reports.js';
 import type { GameId } from '../../shared/games.js';
+import { addDays } from '../../shared/days.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { ChartPanel } from '../kit/charts/ChartPanel.js';
 import { useEndpointQuery } from '../kit/data.js';
@@ -12,7 +13,7 @@ import { FiguresTable } from './FiguresTable.js';
 import { SHOP_GLOSSARY } from './Glossary.js';
 import { useReportRange } from './RangeBar.js';
 import { ReportFrame } from './ReportFrame.js';
-import { addDays, daysIn } from './range.js';
+import { daysIn } from './range.js';
 
 /** Every day of the report's range, quiet days included, so the bars stand at their dates. */
 function rangeDays(report: ShopDailyReport): string[] {

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, MAX_COHORT_DAYS } from '../../shared/api/reports.js';
+import { addDays, dayIn, daysBetween } from '../../shared/days.js';
 import { applyPatch } from '../kit/listParams.js';
 
 /**
@@ -20,39 +21,21 @@ export interface DayRange {
   end: string;
 }
 
-const DAY_MS = 86_400_000;
-
-/** `day` moved by `n` calendar days (no zone: a studio day is a calendar day). */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** Days from `start` to `end`, both included (0 or less when the range runs backwards). */
 export function daysIn(r: DayRange): number {
-  return Math.round((Date.parse(`${r.end}T00:00:00Z`) - Date.parse(`${r.start}T00:00:00Z`)) / DAY_MS) + 1;
-}
-
-/** The day `at` falls on in `zone`, as YYYY-MM-DD. */
-export function dayInZone(zone: string, at: Date): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  return daysBetween(r.start, r.end) + 1;
 }
 
 /** The last `days` studio days up to today. */
 export function lastDays(days: number, now: Date, zone: string = DEFAULT_TIME_ZONE): DayRange {
-  const end = dayInZone(zone, now);
+  const end = dayIn(zone, now);
   return { start: addDays(end, 1 - days), end };
 }
 
 /** The range the URL names; a missing end is today, a missing start DEFAULT_DAYS before the end. */
 export function readRange(params: URLSearchParams, now: Date, zone: string = DEFAULT_TIME_ZONE): DayRange {
   const given = (key: string) => params.get(key)?.trim() || undefined;
-  const end = given(RANGE_PARAMS.end) ?? dayInZone(zone, now);
+  const end = given(RANGE_PARAMS.end) ?? dayIn(zone, now);
   const start = given(RANGE_PARAMS.start) ?? (DAY.test(end) ? addDays(end, 1 - DEFAULT_DAYS) : end);
   return { start, end };
 }

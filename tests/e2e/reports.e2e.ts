@@ -3,7 +3,7 @@ import type { Page } from 'playwright';
 import type { CohortGrid, DailyReport } from '../../shared/api/reports.js';
 import type { EndpointId } from '../../shared/api/table.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
-import { addDays, dayInZone } from '../../renderer/reports/range.js';
+import { addDays, dayIn } from '../../shared/days.js';
 import { useConsole } from './fixture.js';
 import { goTo, hashPath, openConsole, signIn, waitForPath } from './support.js';
 
@@ -46,7 +46,7 @@ const percent = (v: number | null) =>
 
 /** The last `n` studio days up to today. */
 function lastDays(n: number): { start: string; end: string } {
-  const end = dayInZone(ZONE, new Date());
+  const end = dayIn(ZONE, new Date());
   return { start: addDays(end, 1 - n), end };
 }
 
