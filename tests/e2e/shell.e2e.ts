@@ -94,19 +94,19 @@ describe('the side menu', () => {
   it('marks planned pages, in the menu and on the home page, and only those', async () => {
     const page = await signedIn('super');
     await page.getByTestId('menu-group-ymmj').click();
-    expect(await page.getByTestId('menu-planned-ymmj.apiStats').textContent()).toBe('Planned');
-    expect(await page.getByTestId('menu-item-ymmj.apiStats').getAttribute('data-ready')).toBe('false');
+    expect(await page.getByTestId('menu-planned-ymmj.levelDetail').textContent()).toBe('Planned');
+    expect(await page.getByTestId('menu-item-ymmj.levelDetail').getAttribute('data-ready')).toBe('false');
     expect(await page.getByTestId('menu-planned-ymmj.players').count()).toBe(0);
     expect(await page.getByTestId('menu-item-ymmj.players').getAttribute('data-ready')).toBe('true');
-    expect(await page.getByTestId('home-planned-ymmj.apiStats').isVisible()).toBe(true);
+    expect(await page.getByTestId('home-planned-ymmj.levelDetail').isVisible()).toBe(true);
     expect(await page.getByTestId('home-planned-ymmj.blacklist').count()).toBe(0);
     expect(await page.getByTestId('home-planned-admin.serverWatch').count()).toBe(0);
     // A planned page says so when opened.
-    await page.getByTestId('menu-item-ymmj.apiStats').click();
+    await page.getByTestId('menu-item-ymmj.levelDetail').click();
     await expect.poll(() => page.getByTestId('planned-page').isVisible()).toBe(true);
     // Both languages.
     await page.getByTestId('language-switch').selectOption('zh-CN');
-    await expect.poll(() => page.getByTestId('menu-planned-ymmj.apiStats').textContent()).toBe('计划中');
+    await expect.poll(() => page.getByTestId('menu-planned-ymmj.levelDetail').textContent()).toBe('计划中');
     await page.getByTestId('language-switch').selectOption('en');
     await page.context().close();
   });
