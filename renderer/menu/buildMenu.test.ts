@@ -96,8 +96,9 @@ describe('planned pages in the menu', () => {
     expect(items.get('ymmj.players')).toBe(true);
     expect(items.get('ymmj.blacklist')).toBe(true);
     expect(items.get('ymmj.activeCodes')).toBe(true);
-    expect(items.get('ymmj.dailyReport')).toBe(false);
+    expect(items.get('ymmj.dailyReport')).toBe(true);
     expect(items.get('ymmj.rechargeStats')).toBe(true);
+    expect(items.get('ymmj.levelDetail')).toBe(false);
     expect(items.get('admin.serverWatch')).toBe(true);
     expect(items.get('todo.list')).toBe(true);
     for (const r of ROUTES.filter((x) => x.menu)) expect(items.get(r.id), r.id).toBe(isReady(r));

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useUrlSearch } from '../kit/useUrlSearch.js';
-import { Button, Callout, Classes, FormGroup, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Classes, FormGroup, InputGroup, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
@@ -27,6 +27,8 @@ import {
   hasKeys,
   parseSearch,
   searchParamsOf,
+  withoutRegistered,
+  type RegisteredDay,
   type SearchDraft,
   type SearchField,
   type SearchProblem,
@@ -150,6 +152,47 @@ function SearchForm({
   );
 }
 
+/** The registration day a report sent the operator here with, which they can drop. */
+function RegisteredFilter({
+  registered,
+  onClear,
+}: {
+  registered: RegisteredDay | 'invalid';
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  if (registered === 'invalid')
+    return (
+      <Callout
+        intent={Intent.WARNING}
+        title={t('players.search.checkQuery')}
+        data-testid="players-registered-invalid"
+      >
+        {t('players.search.registeredInvalid')}{' '}
+        <Button variant="minimal" size="small" text={t('players.search.registeredClear')} onClick={onClear} />
+      </Callout>
+    );
+  const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${registered.day}T00:00:00Z`),
+  );
+  return (
+    <p data-testid="players-registered">
+      <Tag size="large" intent={Intent.PRIMARY}>
+        {t('players.search.registered', { day, zone: registered.zone })}
+      </Tag>{' '}
+      <Button
+        variant="minimal"
+        size="small"
+        icon="cross"
+        text={t('players.search.registeredClear')}
+        onClick={onClear}
+        data-testid="players-registered-clear"
+      />
+    </p>
+  );
+}
+
 /**
  * Player search: name (partial, any case), id and num, all optional and all matching. With no key
  * the server lists the newest accounts, so the page is never blank. The search is in the URL. A
@@ -166,7 +209,7 @@ export function PlayerSearchPage({ game }: { game: GameId }) {
   const controller = useListController({
     endpoint: 'players.search',
     input: { game, ...keys },
-    enabled: problems.length === 0,
+    enabled: problems.length === 0 && parsed.registered !== 'invalid',
   });
   const list = controller.query;
   const linkPrefetch = usePlayerLinkPrefetch(game);
@@ -175,7 +218,9 @@ export function PlayerSearchPage({ game }: { game: GameId }) {
   const setPage = controller.setPage;
 
   let body: ReactNode;
-  if (problems.length > 0) {
+  if (parsed.registered === 'invalid') {
+    body = null;
+  } else if (problems.length > 0) {
     body = (
       <Callout intent={Intent.WARNING} title={t('players.search.checkQuery')} data-testid="players-bad-query">
         <ul>
@@ -241,6 +286,12 @@ export function PlayerSearchPage({ game }: { game: GameId }) {
         <span className="toolbar-spacer" />
         <RefetchSpinner query={list} />
       </div>
+      {parsed.registered && (
+        <RegisteredFilter
+          registered={parsed.registered}
+          onClear={() => setParams((prev) => withoutRegistered(prev))}
+        />
+      )}
       {body}
     </div>
   );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkDraft, hasKeys, parseSearch, searchParamsOf, withPage } from './searchParams.js';
+import {
+  checkDraft,
+  hasKeys,
+  parseSearch,
+  searchParamsOf,
+  withPage,
+  withoutRegistered,
+  zoneDayStart,
+} from './searchParams.js';
 
 const params = (s: string) => new URLSearchParams(s);
 
@@ -43,5 +51,30 @@ describe('player search params', () => {
     expect(next.toString()).toBe('name=ann&num=12');
     expect(withPage(next, 2).get('page')).toBe('2');
     expect(withPage(params('page=2&name=a'), 1).toString()).toBe('name=a');
+  });
+
+  it("reads a report's registration day as the instants of that day in the studio's zone", () => {
+    const p = parseSearch(params('registered=2026-11-20&zone=Asia/Shanghai&name=ab'));
+    expect(p.keys).toEqual({
+      name: 'ab',
+      registeredFrom: '2026-11-19T16:00:00.000Z',
+      registeredTo: '2026-11-20T16:00:00.000Z',
+    });
+    expect(hasKeys(parseSearch(params('registered=2026-11-20&zone=UTC')).keys)).toBe(true);
+    // A day of 23 hours: Berlin moves its clocks on 2026-03-29.
+    expect(zoneDayStart('2026-03-29', 'Europe/Berlin')?.toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(zoneDayStart('2026-03-30', 'Europe/Berlin')?.toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    for (const bad of [
+      'registered=2026-02-30&zone=UTC',
+      'registered=20-11-2026',
+      'registered=2026-11-20&zone=Mars/Base',
+    ]) {
+      const r = parseSearch(params(bad));
+      expect(r.registered, bad).toBe('invalid');
+      expect(r.keys.registeredFrom, bad).toBeUndefined();
+    }
+    expect(withoutRegistered(params('registered=2026-11-20&zone=UTC&name=x&page=3')).toString()).toBe(
+      'name=x',
+    );
   });
 });

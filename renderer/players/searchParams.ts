@@ -18,6 +18,74 @@ export interface SearchKeys {
   name?: string;
   id?: string;
   num?: number;
+  /** Registered from (included) to (excluded), as instants: a studio day's new players. */
+  registeredFrom?: string;
+  registeredTo?: string;
+}
+
+/**
+ * The players registered on one day of a time zone (`?registered=YYYY-MM-DD&zone=Asia/Shanghai`):
+ * where a report's new players and cohorts lead. The zone is the studio's, named by the report,
+ * so the day is the report's day whatever the operator's own zone.
+ */
+export const PLAYER_REGISTERED_PARAMS = { day: 'registered', zone: 'zone' } as const;
+
+export interface RegisteredDay {
+  day: string;
+  zone: string;
+  from: string;
+  to: string;
+}
+
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** How far `zone`'s clock is ahead of UTC at `at`, in ms (throws for a zone Intl does not know). */
+function zoneOffset(zone: string, at: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(at));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? NaN);
+  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/** The first instant of a calendar day in `zone`, or null for a day or zone that does not exist. */
+export function zoneDayStart(day: string, zone: string): Date | null {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  if (!DAY_TEXT.test(day) || Number.isNaN(midnight)) return null;
+  if (new Date(midnight).toISOString().slice(0, 10) !== day) return null;
+  try {
+    // Twice: the offset at the guess, not at UTC midnight, is the one that holds (a DST change).
+    const guess = midnight - zoneOffset(zone, midnight);
+    return new Date(midnight - zoneOffset(zone, guess));
+  } catch {
+    return null;
+  }
+}
+
+/** The registration day the URL names; 'invalid' when it names one that cannot be read. */
+export function readRegistered(params: URLSearchParams): RegisteredDay | 'invalid' | null {
+  const day = params.get(PLAYER_REGISTERED_PARAMS.day)?.trim();
+  if (!day) return null;
+  const zone = params.get(PLAYER_REGISTERED_PARAMS.zone)?.trim() || 'UTC';
+  const start = zoneDayStart(day, zone);
+  const next =
+    start &&
+    zoneDayStart(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), zone);
+  if (!start || !next) return 'invalid';
+  return { day, zone, from: start.toISOString(), to: next.toISOString() };
+}
+
+/** The URL without the registration day. */
+export function withoutRegistered(prev: URLSearchParams): URLSearchParams {
+  return applyPatch(prev, { [PLAYER_REGISTERED_PARAMS.day]: '', [PLAYER_REGISTERED_PARAMS.zone]: '' });
 }
 
 export const SEARCH_PROBLEMS = ['nameTooLong', 'idNotDigits', 'idTooLong', 'numNotPositive'] as const;
@@ -39,6 +107,8 @@ export interface ParsedSearch {
   keys: SearchKeys;
   page: number;
   problems: SearchProblem[];
+  /** The registration day the URL names, 'invalid' when it cannot be read (nothing is asked). */
+  registered: RegisteredDay | 'invalid' | null;
 }
 
 const DIGITS = /^[0-9]+$/;
@@ -77,11 +147,22 @@ export function parseSearch(params: URLSearchParams): ParsedSearch {
     id: params.get('id') ?? '',
     num: params.get('num') ?? '',
   };
-  return { draft, ...checkDraft(draft), page: pageOf(params.get('page')) };
+  const registered = readRegistered(params);
+  const checked = checkDraft(draft);
+  const keys: SearchKeys =
+    registered && registered !== 'invalid'
+      ? { ...checked.keys, registeredFrom: registered.from, registeredTo: registered.to }
+      : checked.keys;
+  return { draft, keys, problems: checked.problems, page: pageOf(params.get('page')), registered };
 }
 
 export function hasKeys(keys: SearchKeys): boolean {
-  return keys.name !== undefined || keys.id !== undefined || keys.num !== undefined;
+  return (
+    keys.name !== undefined ||
+    keys.id !== undefined ||
+    keys.num !== undefined ||
+    keys.registeredFrom !== undefined
+  );
 }
 
 export function hasInput(draft: SearchDraft): boolean {

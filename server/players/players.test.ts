@@ -54,6 +54,34 @@ describe.each(backendKinds())('players on %s', (kind) => {
       }
     });
 
+    it('by registration time: from (included) to (excluded), alone or with a name, newest first', async () => {
+      const all = (await k.ok<Search>('players.search', { game: 'ymmj', pageSize: 50 })).items;
+      const times = [...new Set(all.map((p) => Date.parse(p.createdAt)))].sort((a, b) => a - b);
+      // A window whose edges are registrations: the first is in, the last is out.
+      const [from, to] = [times[2] ?? 0, times[times.length - 3] ?? 0];
+      const inside = all.filter((p) => Date.parse(p.createdAt) >= from && Date.parse(p.createdAt) < to);
+      expect(inside.length).toBeGreaterThan(0);
+      const range = {
+        registeredFrom: new Date(from).toISOString(),
+        registeredTo: new Date(to).toISOString(),
+      };
+      const r = await k.ok<Search>('players.search', { game: 'ymmj', pageSize: 50, ...range });
+      expect(r.items.map((p) => p.id)).toEqual(inside.map((p) => p.id));
+      expect(r.total).toBe(inside.length);
+      const named = inside[0]?.name ?? '';
+      const withName = await k.ok<Search>('players.search', { game: 'ymmj', name: named, ...range });
+      expect(withName.items.map((p) => p.id)).toEqual(
+        inside.filter((p) => p.name.includes(named)).map((p) => p.id),
+      );
+      const none = await k.ok<Search>('players.search', {
+        game: 'ymmj',
+        ...range,
+        registeredTo: range.registeredFrom,
+      });
+      expect(none).toMatchObject({ items: [], total: 0 });
+      await k.fails('players.search', { game: 'ymmj', registeredFrom: '2026-11-20' }, Codes.VALIDATION);
+    });
+
     it('by id and by num exactly, keys combined with AND, and no match is an empty page', async () => {
       const byId = await k.ok<Search>('players.search', { game: 'lw', id: pid('lw', 12) });
       expect(byId.items).toHaveLength(1);

@@ -34,7 +34,8 @@ import { matchingPostings, planNameSearch, postings } from './name-search.js';
  *     count and the page. The work is bounded by the rarest pair's list (some 35,000 entries
  *     at most in the seed's data, where a pair is common) or CAP + 1 matches, whichever is less.
  * - no key: the page and the count walk the num index from the newest account; the count stops
- *   at CAP + 1.
+ *   at CAP + 1. A registration range (registeredFrom, registeredTo) takes this path too, with a
+ *   name if one is given.
  * A deep page costs its offset: page N of a list reads the N - 1 pages before it.
  */
 
@@ -51,6 +52,8 @@ function matching(db: Kysely<Database>, input: SearchInput) {
   if (input.id !== undefined) q = q.where('p.id', '=', input.id);
   if (input.num !== undefined) q = q.where('p.num', '=', input.num);
   if (input.name !== undefined) q = q.where(nameContains(input.name));
+  if (input.registeredFrom !== undefined) q = q.where('p.created_at', '>=', new Date(input.registeredFrom));
+  if (input.registeredTo !== undefined) q = q.where('p.created_at', '<', new Date(input.registeredTo));
   return q;
 }
 
@@ -98,7 +101,10 @@ export async function searchPlayers(
     return page(rows.slice(offset, offset + input.pageSize), rows.length);
   }
 
-  if (input.name !== undefined) {
+  // A registration range (a report's day) is a short read of the created_at index, which the
+  // plain path below filters by name as well; the name index knows nothing of registrations.
+  const registered = input.registeredFrom !== undefined || input.registeredTo !== undefined;
+  if (input.name !== undefined && !registered) {
     const { db } = ctx;
     const plan = await planNameSearch(db, input.game, input.name);
     if (plan.players === 0) return page([], 0);

@@ -12,7 +12,5 @@ export const plannedFeature = feature({
   endpoints: {},
   gamePages: {
     levelDetail: { access: ADMIN_ONLY, section: 'leaderboards' },
-    dailyReport: { access: ADMIN_ONLY, section: 'statistics' },
-    shopDailyReport: { access: ADMIN_ONLY, section: 'statistics' },
   },
 });

@@ -131,6 +131,7 @@ export type PlayerLog = z.infer<typeof playerLogSchema>;
 export const RECENT_LOG_DAYS = 30;
 
 const idInput = { game: gameIdSchema, id: playerIdSchema };
+const registeredAt = z.iso.datetime({ offset: true, error: 'a date and time with its offset (ISO 8601)' });
 
 export const playersEndpoints = {
   'players.search': endpoint({
@@ -139,7 +140,9 @@ export const playersEndpoints = {
     path: '/steamplayers',
     summary:
       'Find players by name (partial, any case), id (exact) or num (account number, exact); ' +
-      'the given keys must all match. No key lists the newest accounts. The total is counted up ' +
+      'the given keys must all match. No key lists the newest accounts. registeredFrom and ' +
+      'registeredTo keep the accounts registered from the one (included) to the other (excluded): ' +
+      "a day's new players in the reports. The total is counted up " +
       `to ${SEARCH_COUNT_CAP} (totalCapped says when there are more).`,
     access: ADMIN_OR_SERVICE,
     input: z.strictObject({
@@ -147,6 +150,8 @@ export const playersEndpoints = {
       name: z.string().trim().min(1, 'type at least 1 character').max(64).optional(),
       id: playerIdSchema.optional(),
       num: intParam({ min: 1, message: 'an account number is a positive whole number' }).optional(),
+      registeredFrom: registeredAt.optional(),
+      registeredTo: registeredAt.optional(),
       ...pageInput,
     }),
     output: pageOf(playerRowSchema).extend({ totalCapped: z.boolean() }),

@@ -94,19 +94,19 @@ describe('the side menu', () => {
   it('marks planned pages in the menu, and only those', async () => {
     const page = await signedIn('super');
     await page.getByTestId('menu-group-ymmj').click();
-    expect(await page.getByTestId('menu-planned-ymmj.dailyReport').textContent()).toBe('Planned');
-    expect(await page.getByTestId('menu-item-ymmj.dailyReport').getAttribute('data-ready')).toBe('false');
+    expect(await page.getByTestId('menu-planned-ymmj.levelDetail').textContent()).toBe('Planned');
+    expect(await page.getByTestId('menu-item-ymmj.levelDetail').getAttribute('data-ready')).toBe('false');
     expect(await page.getByTestId('menu-planned-ymmj.players').count()).toBe(0);
     expect(await page.getByTestId('menu-item-ymmj.players').getAttribute('data-ready')).toBe('true');
     // The home page is the figures of the day now; the menu alone lists the pages.
     await page.getByTestId('home-game-ymmj').waitFor();
     expect(await page.locator('[data-testid^="home-planned-"]').count()).toBe(0);
     // A planned page says so when opened.
-    await page.getByTestId('menu-item-ymmj.dailyReport').click();
+    await page.getByTestId('menu-item-ymmj.levelDetail').click();
     await expect.poll(() => page.getByTestId('planned-page').isVisible()).toBe(true);
     // Both languages.
     await page.getByTestId('language-switch').selectOption('zh-CN');
-    await expect.poll(() => page.getByTestId('menu-planned-ymmj.dailyReport').textContent()).toBe('计划中');
+    await expect.poll(() => page.getByTestId('menu-planned-ymmj.levelDetail').textContent()).toBe('计划中');
     await page.getByTestId('language-switch').selectOption('en');
     await page.context().close();
   });

@@ -37,8 +37,8 @@ describe('signing in and out', () => {
       .poll(async () => Number(await page.getByTestId('players-table').getAttribute('data-row-count')))
       .toBeGreaterThan(0);
     expect(await page.getByTestId('page-title').textContent()).toMatch(/player/i);
-    await page.getByTestId('menu-item-ymmj.dailyReport').click();
-    await waitForPath(page, '/ymmj/statis/dailyreport');
+    await page.getByTestId('menu-item-ymmj.levelDetail').click();
+    await waitForPath(page, '/ymmj/leaderboard/leveldetail');
     await expect.poll(() => page.getByTestId('planned-page').isVisible()).toBe(true);
 
     await page.getByTestId('logout').click();

@@ -1,0 +1,45 @@
+import { gameHasPage, gamePagePath, type GameId } from '../../shared/games.js';
+import { ORDER_PARAMS } from '../orders/filters.js';
+import { PLAYER_REGISTERED_PARAMS } from '../players/searchParams.js';
+import { ACTIVITY_SERIES } from './charts.js';
+
+/**
+ * Where a report's figure leads: the rows behind it, on the screens that list them, through their
+ * URL filters (so the operator lands on an ordinary list they can refine, share and come back to).
+ */
+
+/**
+ * The orders behind a day's revenue: the game's player purchases whose payment stands (paid or
+ * delivered; refunded and failed ones are not revenue) of that day. The order list's days are the
+ * operator's own and it filters by when an order was made, so for an operator far from the
+ * studio's zone, or an order paid after midnight, the list's day edges differ a little from the
+ * report's (docs/decisions.md, "Daily report").
+ */
+export function ordersOfDay(game: GameId, day: string): string | null {
+  if (!gameHasPage(game, 'orderRetrieve')) return null;
+  const q = new URLSearchParams({
+    [ORDER_PARAMS.kind]: 'purchase',
+    [ORDER_PARAMS.state]: 'paid,delivered',
+    [ORDER_PARAMS.from]: day,
+    [ORDER_PARAMS.to]: day,
+  });
+  return `${gamePagePath(game, 'orderRetrieve')}?${q.toString()}`;
+}
+
+/** The players registered on a studio day (a day's new players, a cohort), in the studio's zone. */
+export function playersOfDay(game: GameId, day: string, zone: string): string | null {
+  if (!gameHasPage(game, 'players')) return null;
+  const q = new URLSearchParams({
+    [PLAYER_REGISTERED_PARAMS.day]: day,
+    [PLAYER_REGISTERED_PARAMS.zone]: zone,
+  });
+  return `${gamePagePath(game, 'players')}?${q.toString()}`;
+}
+
+/** Where a click on the activity chart leads: revenue to the orders, new players to the players. */
+export function activityDrill(game: GameId, seriesIndex: number, day: string, zone: string): string | null {
+  const series = ACTIVITY_SERIES[seriesIndex];
+  if (series === 'revenue') return ordersOfDay(game, day);
+  if (series === 'newPlayers') return playersOfDay(game, day, zone);
+  return null;
+}

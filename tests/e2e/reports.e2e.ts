@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import type { CohortGrid, DailyReport } from '../../shared/api/reports.js';
+import type { EndpointId } from '../../shared/api/table.js';
+import { gamePagePath, type GameId } from '../../shared/games.js';
+import { addDays, dayIn } from '../../shared/days.js';
+import { useConsole } from './fixture.js';
+import { goTo, hashPath, openConsole, signIn, waitForPath } from './support.js';
+
+/**
+ * The daily report through its screen, in ymmj: the chart drawn and every figure of the table the
+ * server's; the range in the URL (a default of 30 studio days, another range by the address, a
+ * start after the end refused in both languages); a day's revenue opening its orders and its new
+ * players opening them; the cohort grid, a cell opening the cohort's players; the shop daily
+ * report with its stacked chart and its items.
+ */
+const fx = useConsole();
+const GAME: GameId = 'ymmj';
+const DAILY = gamePagePath(GAME, 'dailyReport');
+const ZONE = 'Asia/Shanghai';
+
+async function call<T>(endpoint: EndpointId, input: Record<string, unknown>): Promise<T> {
+  const r = await fx.host.core.handlers['api:call']({ endpoint, input } as never);
+  if (!r.ok) throw new Error(`${endpoint}: ${r.error.message}`);
+  return r.data as T;
+}
+
+async function signedIn(): Promise<Page> {
+  const page = await openConsole(fx.browser, fx.host);
+  await signIn(page, 'admin');
+  await waitForPath(page, '/home');
+  // The language is the host's setting, kept from one test to the next: each starts in English.
+  await page.getByTestId('language-switch').selectOption('en');
+  return page;
+}
+
+const digits = (s: string) => Number(s.replace(/[^\d]/g, ''));
+const percent = (v: number | null) =>
+  v === null
+    ? '—'
+    : new Intl.NumberFormat('en', {
+        style: 'percent',
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      }).format(v);
+
+/** The last `n` studio days up to today. */
+function lastDays(n: number): { start: string; end: string } {
+  const end = dayIn(ZONE, new Date());
+  return { start: addDays(end, 1 - n), end };
+}
+
+async function cellTexts(page: Page, col: string): Promise<string[]> {
+  return page.getByTestId('daily-table').locator(`tbody [data-col="${col}"]`).allTextContents();
+}
+
+describe('daily report', () => {
+  it('draws its chart and shows every figure the server counted, for the last 30 studio days by default', async () => {
+    const page = await signedIn();
+    await goTo(page, DAILY);
+    await page.locator('[data-testid="daily-activity-chart"][data-drawn="true"]').waitFor();
+    await page.locator('[data-testid="daily-retention-chart"][data-drawn="true"]').waitFor();
+    const range = lastDays(30);
+    expect(await page.getByTestId('report-start').inputValue()).toBe(range.start);
+    expect(await page.getByTestId('report-end').inputValue()).toBe(range.end);
+    expect(await page.getByTestId('report-zone').textContent()).toContain(ZONE);
+
+    const report = await call<DailyReport>('reports.daily', { game: GAME, ...range });
+    expect(report.days).toHaveLength(30);
+    expect(report.days.some((d) => d.dau > 0 && d.revenue > 0)).toBe(true);
+    await expect.poll(() => cellTexts(page, 'day').then((d) => d.length)).toBe(30);
+    for (const key of ['dau', 'newPlayers', 'payingPlayers', 'firstTimePayers', 'revenue'] as const)
+      expect((await cellTexts(page, key)).map(digits), key).toEqual(report.days.map((d) => d[key]));
+    for (const key of ['d1', 'd7', 'd30', 'payRate'] as const)
+      expect(await cellTexts(page, key), key).toEqual(report.days.map((d) => percent(d[key])));
+    // The chart's own figures beside it: one row per day.
+    expect(await page.getByTestId('daily-activity-figures').locator('tbody tr').count()).toBe(30);
+    // The glossary says how each figure is counted, in both languages.
+    expect(await page.getByTestId('glossary-arppu').textContent()).toContain(
+      'revenue divided by paying players',
+    );
+    await page.getByTestId('language-switch').selectOption('zh-CN');
+    await expect.poll(() => page.getByTestId('glossary-arppu').textContent()).toContain('收入除以付费玩家数');
+    await page.getByTestId('language-switch').selectOption('en');
+    await page.context().close();
+  });
+
+  it('follows a range given in the address, and refuses a start after the end with a clear message', async () => {
+    const page = await signedIn();
+    const end = addDays(lastDays(1).end, -3);
+    const start = addDays(end, -6);
+    await goTo(page, `${DAILY}?start=${start}&end=${end}`);
+    await expect.poll(() => cellTexts(page, 'day').then((d) => d.length)).toBe(7);
+    const report = await call<DailyReport>('reports.daily', { game: GAME, start, end });
+    expect((await cellTexts(page, 'dau')).map(digits)).toEqual(report.days.map((d) => d.dau));
+    expect(await page.getByTestId('report-start').inputValue()).toBe(start);
+
+    // The start moved past the end, by the date field: the server's refusal, said on the page.
+    await page.getByTestId('report-start').fill(addDays(end, 2));
+    await waitForPath(page, `${DAILY}?start=${addDays(end, 2)}&end=${end}`);
+    const error = page.getByTestId('report-error');
+    await expect.poll(() => error.isVisible()).toBe(true);
+    expect(await error.textContent()).toContain(`starts on ${addDays(end, 2)}, after its end ${end}`);
+    expect(await page.getByTestId('daily-table').count()).toBe(0);
+    // In Chinese, the server says it in Chinese.
+    await page.getByTestId('language-switch').selectOption('zh-CN');
+    await goTo(page, `${DAILY}?start=${addDays(end, 3)}&end=${end}`);
+    await expect
+      .poll(() => error.textContent())
+      .toContain(`报表开始日期 ${addDays(end, 3)} 晚于结束日期 ${end}`);
+    await page.getByTestId('language-switch').selectOption('en');
+    // A quick choice mends it.
+    await page.getByTestId('report-last-7').click();
+    await expect.poll(() => cellTexts(page, 'day').then((d) => d.length)).toBe(7);
+    await page.context().close();
+  });
+
+  it("opens a day's orders from its revenue, and its new players from their count", async () => {
+    const page = await signedIn();
+    const range = lastDays(14);
+    await goTo(page, `${DAILY}?start=${range.start}&end=${range.end}`);
+    const report = await call<DailyReport>('reports.daily', { game: GAME, ...range });
+    const paid = report.days.find((d) => d.revenue > 0);
+    const joined = report.days.find((d) => d.newPlayers > 0);
+    if (!paid || !joined) throw new Error('the seed has no revenue or no new players in the last 14 days');
+
+    await page.getByTestId(`drill-revenue-${paid.day}`).click();
+    await waitForPath(
+      page,
+      `${gamePagePath(GAME, 'orderRetrieve')}?kind=purchase&state=paid,delivered&from=${paid.day}&to=${paid.day}`,
+    );
+    // The order list's own filters, as tags the operator can drop: purchases, standing, that day.
+    for (const tag of ['kind', 'state-paid', 'state-delivered', 'from', 'to'])
+      await page.getByTestId(`orders-tag-${tag}`).waitFor();
+    const states = page.locator('[data-testid^="order-state-"]');
+    await expect.poll(() => states.count()).toBeGreaterThan(0);
+    for (const state of await states.allTextContents()) expect(state).toMatch(/paid|delivered/i);
+
+    await page.goBack();
+    await page.getByTestId(`drill-newPlayers-${joined.day}`).click();
+    await waitForPath(page, `${gamePagePath(GAME, 'players')}?registered=${joined.day}&zone=${ZONE}`);
+    expect(await page.getByTestId('players-registered').textContent()).toContain(ZONE);
+    // Exactly the day's new players: the search counts what the report counted.
+    await expect
+      .poll(async () => digits((await page.getByTestId('players-total').textContent()) ?? ''))
+      .toBe(joined.newPlayers);
+    await page.getByTestId('players-registered-clear').click();
+    await expect.poll(() => hashPath(page)).toBe(gamePagePath(GAME, 'players'));
+    await page.context().close();
+  });
+
+  it("shows the cohort grid with every cell's share, and a cell opens that cohort's players", async () => {
+    const page = await signedIn();
+    const range = lastDays(10);
+    await goTo(page, `${DAILY}?start=${range.start}&end=${range.end}`);
+    const grid = await call<CohortGrid>('reports.cohorts', { game: GAME, ...range });
+    const cohort = grid.cohorts.find((c) => c.size > 0);
+    if (!cohort) throw new Error('nobody registered in the last 10 days of the seed');
+    await page.getByTestId('cohort-grid').waitFor();
+    expect(await page.getByTestId('cohort-grid').locator('tbody tr').count()).toBe(grid.cohorts.length);
+    const row = page.getByTestId(`cohort-row-${cohort.day}`);
+    const shown = await row.locator('td.cohort-cell').allTextContents();
+    expect(shown).toEqual(cohort.retained.map((n) => (n === null ? '—' : percent(n / cohort.size))));
+    // The colour repeats the figure: the cell has both.
+    const cell = page.getByTestId(`cohort-cell-${cohort.day}-0`);
+    expect(await cell.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+
+    await cell.click();
+    await waitForPath(page, `${gamePagePath(GAME, 'players')}?registered=${cohort.day}&zone=${ZONE}`);
+    await expect
+      .poll(async () => digits((await page.getByTestId('players-total').textContent()) ?? ''))
+      .toBe(cohort.size);
+    await page.context().close();
+  });
+});
+
+describe('shop daily report', () => {
+  it('stacks the revenue by item per day and adds the items up over the range', async () => {
+    const page = await signedIn();
+    const range = lastDays(14);
+    await goTo(page, `${gamePagePath(GAME, 'shopDailyReport')}?start=${range.start}&end=${range.end}`);
+    await page.locator('[data-testid="shop-revenue-chart"][data-drawn="true"]').waitFor();
+    const report = await call<{ rows: { item: string; revenue: number; units: number }[] }>(
+      'reports.shopDaily',
+      {
+        game: GAME,
+        ...range,
+      },
+    );
+    expect(report.rows.length).toBeGreaterThan(0);
+    const items = page.getByTestId('shop-items').locator('tbody tr');
+    const names = new Set(report.rows.map((r) => r.item));
+    expect(await items.count()).toBe(names.size);
+    const revenue = (
+      await page.getByTestId('shop-items').locator('tbody [data-col="revenue"]').allTextContents()
+    ).map(digits);
+    expect(revenue.reduce((a, b) => a + b, 0)).toBe(report.rows.reduce((a, r) => a + r.revenue, 0));
+    expect(await page.getByTestId('shop-days').locator('tbody tr').count()).toBe(report.rows.length);
+    await page.context().close();
+  });
+});
