@@ -4,6 +4,7 @@ import type { GameId } from '../../shared/games.js';
 import { readMeta, writeMeta } from '../db/app-meta.js';
 import type { Database } from '../db/schema.js';
 import { BULK_LOAD_FROM, playerNumOf } from '../seed/players.js';
+import { insertStageRecords, rebuildStageBlocks } from './levels-seed.js';
 import { rebuildBlocks } from './ranks.js';
 
 /**
@@ -100,6 +101,7 @@ export async function seedLeaderboards(
       for (let from = done + 1; from <= perGame; from += BATCH) {
         const to = Math.min(perGame, from + BATCH - 1);
         added += await insertRecords(q, game, season, seasons.length - season.id, from, to, anchor);
+        added += await insertStageRecords(q, game, season, seasons.length - season.id, { from, to }, anchor);
       }
     }
     return added;
@@ -110,8 +112,10 @@ export async function seedLeaderboards(
     perGame - done >= bulkFrom
       ? await db.transaction().execute((trx) => withRankIndexBuiltAfter(trx, () => load(trx)))
       : await load(db);
-  for (const season of seasons)
+  for (const season of seasons) {
     for (const board of boardsOf(game)) await rebuildBlocks(db, { game, seasonId: season.id, board });
+    await rebuildStageBlocks(db, game, season.id);
+  }
   await sql`analyze leaderboard_records`.execute(db);
   await writeMeta(db, metaKey(game), String(perGame));
   return added;
