@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { GameId } from '../../shared/games.js';
 import type { Database } from '../db/schema.js';
-import { playerNumOf } from '../seed/players.js';
 import { rebuildBlocks } from './ranks.js';
+import { seasonRows, type SeasonRows } from './seed-rows.js';
 import { STAGES, stageBoard } from './levels-stages.js';
 
 /**
@@ -26,25 +26,18 @@ export const SCORE_TOP = 100_000_000;
 export const FAIR_FASTEST_MS = 30_000;
 const PARTY_WORDS = ['Giggle', 'Disco', 'Jelly', 'Pillow', 'Confetti', 'Banana', 'Bubble', 'Noodle'];
 
-interface SeasonSpan {
-  id: number;
-  startsAt: Date;
-  endsAt: Date;
-}
-
 /** The stage records of seed rows from..to in one season (`back` seasons before the current one). */
 export async function insertStageRecords(
   db: Kysely<Database>,
   game: GameId,
-  season: SeasonSpan,
+  season: SeasonRows['season'],
   back: number,
   rows: { from: number; to: number },
   anchor: Date,
 ): Promise<number> {
-  const base = playerNumOf(game, 0);
   const stages = STAGES[game];
   const k = season.id;
-  const until = new Date(Math.min(season.endsAt.getTime(), Math.floor(anchor.getTime() / 1000) * 1000));
+  const seeded = seasonRows({ game, season, back, ...rows, anchor, phase: 0.3 });
   const outlier = back <= 1;
   const party = game === 'party';
   const res = await sql`
@@ -54,15 +47,9 @@ export async function insertStageRecords(
       case when ${party} then (${PARTY_WORDS}::text[])[1 + ((x.g + s.id) % ${PARTY_WORDS.length})::int]
         || ' Party ' || ((x.g / 4) % 500)::text end,
       ${SCORE_TOP} - c.ms, x.lvl, c.ms,
-      x.since + floor(extract(epoch from ${until}::timestamptz - x.since) * x.t) * interval '1 second'
+      x.since + floor(extract(epoch from ${seeded.until}::timestamptz - x.since) * x.t) * interval '1 second'
     from players as p
-    cross join lateral (
-      select (p.num - ${base})::bigint as g,
-        greatest(1, p.level - ${back * 5})::int as lvl,
-        greatest(date_trunc('second', p.created_at), ${season.startsAt}::timestamptz) as since,
-        ((p.num - ${base}) * 0.6180339887498949::float8 + ${k} * 0.3::float8)
-          - floor((p.num - ${base}) * 0.6180339887498949::float8 + ${k} * 0.3::float8) as t
-    ) as x
+    ${seeded.lateral}
     cross join unnest(${stages.map((s) => s.id)}::int[], ${stages.map((s) => s.parMs)}::int[]) as s(id, par)
     cross join lateral (
       select case when ${outlier} and x.g % 97 = 13 then 1000 + (x.g * 31 + s.id) % 1000
@@ -71,11 +58,7 @@ export async function insertStageRecords(
             - floor(x.g * 0.7548776662466927::float8 + s.id * 0.5698402909980532::float8))))::int)
       end as ms
     ) as c
-    where p.game = ${game}
-      and p.num between ${base + rows.from} and ${base + rows.to}
-      and p.state <> 'deleted'
-      and p.created_at < ${until}::timestamptz
-      and (${back} = 0 or x.g % (${back} + 1) <> 0)
+    where ${seeded.where}
       and x.lvl >= (s.id - 1) * ${LEVELS_PER_STAGE} + 1
       and (s.id = 1 or (x.g + s.id) % ${SKIP_EVERY} <> 0)
     on conflict (game, season_id, board, player_id) where deleted_at is null do nothing`.execute(db);

@@ -12,7 +12,6 @@ export const plannedFeature = feature({
   endpoints: {},
   gamePages: {
     rechargeStats: { access: ADMIN_ONLY, section: 'recharge' },
-    levelDetail: { access: ADMIN_ONLY, section: 'leaderboards' },
     dailyReport: { access: ADMIN_ONLY, section: 'statistics' },
     shopDailyReport: { access: ADMIN_ONLY, section: 'statistics' },
     matchStats: { access: ADMIN_OR_SERVICE, section: 'statistics' },
