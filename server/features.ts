@@ -1,7 +1,6 @@
 import type { Endpoint } from '../shared/api/endpoint.js';
 import type { FEATURES } from '../shared/features.js';
-import { plannedFeature } from '../shared/api/planned.js';
-import { serverFeature, type ServerFeature } from './feature.js';
+import type { ServerFeature } from './feature.js';
 import { authServer } from './auth/feature.js';
 import { setupServer } from './setup/feature.js';
 import { usersServer } from './users/feature.js';
@@ -54,7 +53,6 @@ const MODULES = {
   overview: overviewServer,
 
   statistics: statisticsServer,
-  planned: serverFeature(plannedFeature, { handlers: {} }),
 } satisfies ServerModules;
 
 export const SERVER_FEATURES: readonly ServerFeature<string, Record<string, Endpoint>>[] = Object.values(

@@ -3,7 +3,6 @@ import { authFeature } from './api/auth.js';
 import { usersFeature } from './api/users.js';
 import { playersFeature } from './api/players.js';
 import { moderationFeature } from './api/moderation.js';
-import { plannedFeature } from './api/planned.js';
 import { setupFeature } from './api/setup.js';
 import { batchFixFeature } from './api/batchFix.js';
 import { platformKeysFeature } from './api/platformKeys.js';
@@ -50,5 +49,4 @@ export const FEATURES = [
   overviewFeature,
 
   statisticsFeature,
-  plannedFeature,
 ] as const satisfies readonly FeatureContract[];

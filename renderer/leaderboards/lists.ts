@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { boardsOf, type Season } from '../../shared/api/leaderboards.js';
 import type { GameId } from '../../shared/games.js';
+import type { ListFilter } from '../kit/filters.js';
 import { listPrefetch, type ListRead } from '../kit/listRead.js';
 
 /**
@@ -38,18 +39,21 @@ export const boardList = (
       initial: 'player',
       testId: 'board-filter',
     },
-    {
-      kind: 'select',
-      input: 'season',
-      param: BOARD_PARAMS.season,
-      options: seasons.map((s) => String(s.id)),
-      label: (id) => seasonLabel(t, seasons, id),
-      ariaLabel: t('leaderboards.field.season'),
-      none: t('leaderboards.season.currentOption'),
-      accept: isSeasonParam,
-      testId: 'season-filter',
-    },
+    seasonFilter(t, seasons),
   ],
+});
+
+/** The season filter of a leaderboard list (the top 100, the level detail): no season is the current one. */
+export const seasonFilter = (t: TFunction, seasons: readonly Season[]): ListFilter => ({
+  kind: 'select',
+  input: 'season',
+  param: BOARD_PARAMS.season,
+  options: seasons.map((s) => String(s.id)),
+  label: (id) => seasonLabel(t, seasons, id),
+  ariaLabel: t('leaderboards.field.season'),
+  none: t('leaderboards.season.currentOption'),
+  accept: isSeasonParam,
+  testId: 'season-filter',
 });
 
 /** A season's name in the filter: "Season 3 (current)", or its id before the seasons are read. */

@@ -3,7 +3,7 @@ import type { GameId, GamePageKey } from '../../shared/games.js';
 import { lazyScreen, prefetchFrom } from '../kit/lazy.js';
 import './leaderboards.css';
 
-export type LeaderboardsPage = Extract<GamePageKey, 'top100' | 'season'>;
+export type LeaderboardsPage = Extract<GamePageKey, 'top100' | 'season' | 'levelDetail'>;
 
 /** What the top 100 reads first, started with the navigation (lists.ts). */
 const lists = () => import('./lists.js');
@@ -14,4 +14,5 @@ export const LEADERBOARDS_SCREENS: Record<LeaderboardsPage, ComponentType<{ game
     prefetch: prefetchFrom(lists, 'top100'),
   }),
   season: lazyScreen(() => import('./SeasonsPage.js'), 'SeasonsPage'),
+  levelDetail: lazyScreen(() => import('./LevelDetailPage.js'), 'LevelDetailPage'),
 };

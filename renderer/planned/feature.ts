@@ -1,9 +1,10 @@
 import { rendererFeature } from '../feature.js';
 
 /**
- * The spec's pages that a later release builds (shared/api/planned.ts): no screen, so the router
- * draws PlannedPage for each and the menu marks them. Its texts are that page's and the pages'
- * titles; each title moves to its feature's texts when an issue builds the page.
+ * A route of the contract whose feature has no screen yet (while a feature is being built): the
+ * router draws PlannedPage for it and the menu marks it, so the menu, the guard and the server
+ * can agree on a page before its screen exists. Every page of the spec has its screen since
+ * issue 20; the menu's tests and shell.e2e hold that none is planned.
  */
 export const plannedFeature = rendererFeature({
   id: 'planned',

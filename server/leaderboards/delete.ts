@@ -21,9 +21,8 @@ export const deleteRecord: EndpointHandler<Endpoints['leaderboards.deleteRecord'
   const names = GAMES[game].names;
   ctx.audit.target = `record ${input.recordId}`;
   const { rows } = await sql<RecordRow>`
-    select * from leaderboard_records where id = ${input.recordId} and game = ${game} for update`.execute(
-    ctx.db,
-  );
+    select * from leaderboard_records where id = ${input.recordId} and game = ${game}
+      and board in ('player', 'team', 'equip') for update`.execute(ctx.db);
   const row = rows[0];
   if (!row) {
     throw problem(

@@ -1,12 +1,14 @@
-import type { leaderboardsEndpoints } from '../../shared/api/leaderboards.js';
+import type { leaderboardsFeature } from '../../shared/api/leaderboards.js';
 import type { HandlerMap } from '../http/context.js';
 import { boardHandlers } from './boards.js';
 import { deleteRecord } from './delete.js';
 import { dynamicRankHandlers } from './dynamic-rank.js';
+import { levelHandlers } from './levels.js';
 
 /** Leaderboards (shared/api/leaderboards.ts): every endpoint of the table, from its own module. */
-export const leaderboardsHandlers: HandlerMap<typeof leaderboardsEndpoints> = {
+export const leaderboardsHandlers: HandlerMap<(typeof leaderboardsFeature)['endpoints']> = {
   ...boardHandlers,
   'leaderboards.deleteRecord': deleteRecord,
   ...dynamicRankHandlers,
+  ...levelHandlers,
 };

@@ -61,4 +61,15 @@ export const leaderboardsMigrations: Record<string, FeatureMigration> = {
       )`.execute(db);
     },
   },
+  // Level detail (levels-stages.ts): a stage's records are a board of their own, `stage-<id>`, so
+  // its ranks are counted by the same index and blocks as the boards'; a clear keeps its time.
+  '0002_stage_records': {
+    async up(db: AnyDb) {
+      await sql`alter table leaderboard_records drop constraint leaderboard_records_board_check`.execute(db);
+      await sql`alter table leaderboard_records add constraint leaderboard_records_board_check
+        check (board in ('player', 'team', 'equip') or board ~ '^stage-[1-9][0-9]*$')`.execute(db);
+      await sql`alter table leaderboard_records add column clear_ms integer
+        check (clear_ms is null or clear_ms > 0)`.execute(db);
+    },
+  },
 };

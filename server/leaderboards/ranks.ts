@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Board } from '../../shared/api/leaderboards.js';
 import type { GameId } from '../../shared/games.js';
 import type { Database } from '../db/schema.js';
+import type { StageBoard } from './levels-stages.js';
 import type { LeaderboardRecordsTable } from './tables.js';
 
 /**
@@ -22,7 +23,8 @@ import type { LeaderboardRecordsTable } from './tables.js';
 export interface BoardKey {
   game: GameId;
   seasonId: number;
-  board: Board;
+  /** A board, or a stage's records (level detail), which rank the same way. */
+  board: Board | StageBoard;
 }
 
 export const BLOCK_SIZE = 1000;

@@ -17,4 +17,7 @@ export const rbacCases: RbacCases<typeof leaderboardsFeature> = {
   }),
   'leaderboards.dynamicRank': async () => ({ game: RBAC_GAME }),
   'leaderboards.setDynamicRank': async () => ({ game: RBAC_GAME, enabled: true, reason: RBAC_REASON }),
+  'leaderboards.stages': async () => ({ game: RBAC_GAME }),
+  'leaderboards.stage': async () => ({ game: RBAC_GAME, stageId: 1, page: 1, pageSize: 10 }),
+  'leaderboards.stageRank': async () => ({ game: RBAC_GAME, stageId: 1, playerId: playerIdOf(RBAC_GAME, 1) }),
 };

@@ -3,8 +3,10 @@ import { boardsOf } from '../../shared/api/leaderboards.js';
 import type { GameId } from '../../shared/games.js';
 import { readMeta, writeMeta } from '../db/app-meta.js';
 import type { Database } from '../db/schema.js';
-import { BULK_LOAD_FROM, playerNumOf } from '../seed/players.js';
+import { BULK_LOAD_FROM } from '../seed/players.js';
+import { insertStageRecords, rebuildStageBlocks } from './levels-seed.js';
 import { rebuildBlocks } from './ranks.js';
+import { seasonRows } from './seed-rows.js';
 
 /**
  * The leaderboards of one game, made by the database from the seeded players (one statement per
@@ -100,6 +102,7 @@ export async function seedLeaderboards(
       for (let from = done + 1; from <= perGame; from += BATCH) {
         const to = Math.min(perGame, from + BATCH - 1);
         added += await insertRecords(q, game, season, seasons.length - season.id, from, to, anchor);
+        added += await insertStageRecords(q, game, season, seasons.length - season.id, { from, to }, anchor);
       }
     }
     return added;
@@ -110,8 +113,10 @@ export async function seedLeaderboards(
     perGame - done >= bulkFrom
       ? await db.transaction().execute((trx) => withRankIndexBuiltAfter(trx, () => load(trx)))
       : await load(db);
-  for (const season of seasons)
+  for (const season of seasons) {
     for (const board of boardsOf(game)) await rebuildBlocks(db, { game, seasonId: season.id, board });
+    await rebuildStageBlocks(db, game, season.id);
+  }
   await sql`analyze leaderboard_records`.execute(db);
   await writeMeta(db, metaKey(game), String(perGame));
   return added;
@@ -137,13 +142,10 @@ async function insertRecords(
   to: number,
   anchor: Date,
 ): Promise<number> {
-  const base = playerNumOf(game, 0);
   const boards = boardsOf(game);
   const k = season.id;
-  const until = new Date(Math.min(season.endsAt.getTime(), Math.floor(anchor.getTime() / 1000) * 1000));
+  const rows = seasonRows({ game, season, back, from, to, anchor, phase: 0.1 });
   const outlier = back <= 1;
-  // Whole seconds, so both databases store the same instants; the fractions are Weyl sequences
-  // as in the players' seed, spread evenly even over a few rows.
   const res = await sql`
     insert into leaderboard_records
       (game, season_id, board, player_id, team_name, score, level, eq_name, eq_quality, achieved_at)
@@ -163,21 +165,11 @@ async function insertRecords(
         case when x.lvl >= 80 then 'mythic' when x.lvl >= 60 then 'legendary' when x.lvl >= 40 then 'epic'
           when x.lvl >= 20 then 'rare' else 'common' end
       end,
-      x.since + floor(extract(epoch from ${until}::timestamptz - x.since) * x.t) * interval '1 second'
+      x.since + floor(extract(epoch from ${rows.until}::timestamptz - x.since) * x.t) * interval '1 second'
     from players as p
-    cross join lateral (
-      select (p.num - ${base})::bigint as g,
-        greatest(1, p.level - ${back * 5})::int as lvl,
-        greatest(date_trunc('second', p.created_at), ${season.startsAt}::timestamptz) as since,
-        ((p.num - ${base}) * 0.6180339887498949::float8 + ${k} * 0.1::float8)
-          - floor((p.num - ${base}) * 0.6180339887498949::float8 + ${k} * 0.1::float8) as t
-    ) as x
+    ${rows.lateral}
     cross join unnest(${boards}::text[]) as b(board)
-    where p.game = ${game}
-      and p.num between ${base + from} and ${base + to}
-      and p.state <> 'deleted'
-      and p.created_at < ${until}::timestamptz
-      and (${back} = 0 or x.g % (${back} + 1) <> 0)
+    where ${rows.where}
       and (b.board <> 'team' or x.g % ${TEAM_EVERY} = 1)
     on conflict (game, season_id, board, player_id) where deleted_at is null do nothing`.execute(db);
   return Number(res.numAffectedRows ?? 0);

@@ -14,7 +14,7 @@ export interface LeaderboardRecordsTable {
   id: Generated<number>;
   game: string;
   season_id: number;
-  /** 'player' | 'team' | 'equip' (a check constraint holds it). */
+  /** 'player' | 'team' | 'equip', or a stage's `stage-<id>` (a check constraint holds it). */
   board: string;
   player_id: string;
   team_name: NullableText;
@@ -22,6 +22,8 @@ export interface LeaderboardRecordsTable {
   level: number;
   eq_name: NullableText;
   eq_quality: NullableText;
+  /** A stage's clear time in milliseconds; null on the boards. */
+  clear_ms: Generated<number | null>;
   achieved_at: Timestamp;
   deleted_at: NullableTimestamp;
   deleted_by: NullableText;

@@ -1,16 +1,18 @@
-import { ADMIN_OR_SERVICE } from '../roles.js';
+import { ADMIN_ONLY, ADMIN_OR_SERVICE } from '../roles.js';
 import { featurePages } from '../pages.js';
 
 /**
  * Who may open the leaderboards' pages and where they sit in the menu (its contract is
  * ./leaderboards.ts). Spec section 6: the top 100 and the season boards are Service's too; what
  * changes a board (a record's deletion, the dynamic rank list) is the admins' alone, by its
- * endpoints' rules. The level detail (party's "detail") stays planned: its data is not designed.
+ * endpoints' rules. The level detail (party's "detail") is
+ * the admins' alone.
  */
 export const leaderboardsPages = featurePages({
   id: 'leaderboards',
   gamePages: {
     top100: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
     season: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
+    levelDetail: { access: ADMIN_ONLY, section: 'leaderboards' },
   },
 });

@@ -205,4 +205,86 @@ export const leaderboardsEndpoints = {
   }),
 };
 
-export const leaderboardsFeature = feature({ ...leaderboardsPages, endpoints: leaderboardsEndpoints });
+/**
+ * Level detail (关卡: a stage of the game, not a player's level; spec "leaderboard/leveldetail",
+ * party's "leaderboard/detail"): each game has its stages, and a stage keeps per season one record
+ * per player, their best clear (fastest; on party's stages, with their party). A stage's records
+ * rank like a board's: by score, which is the clear time turned into points (faster, more), then
+ * who reached it first, then the lower record id.
+ */
+export const stageNameSchema = z.object({ en: z.string(), 'zh-CN': z.string() });
+
+export const stageSchema = z.object({
+  id: z.number().int(),
+  name: stageNameSchema,
+  /** Players who cleared it in the season (each once, with their best clear). */
+  players: z.number().int(),
+  /** The top record's score and clear time; null while nobody has cleared it. */
+  bestScore: z.number().int().nullable(),
+  bestClearMs: z.number().int().nullable(),
+});
+export type Stage = z.infer<typeof stageSchema>;
+
+export const stageRecordSchema = z.object({
+  id: z.number().int(),
+  seasonId: z.number().int(),
+  stageId: z.number().int(),
+  rank: z.number().int(),
+  playerId: z.string(),
+  /** null when the player is gone from the game. */
+  playerName: z.string().nullable(),
+  /** Party's stages are cleared as a party: its name; null in the other games. */
+  partyName: z.string().nullable(),
+  score: z.number().int(),
+  /** How long the clear took, in milliseconds. */
+  clearMs: z.number().int(),
+  /** The player's level when they cleared it. */
+  level: z.number().int(),
+  achievedAt: z.string(),
+});
+export type StageRecord = z.infer<typeof stageRecordSchema>;
+
+const stageId = intParam({ min: 1, message: 'a stage id is a positive whole number' });
+const stageInput = { game: gameIdSchema, stageId, season: seasonField.optional() };
+
+export const levelEndpoints = {
+  'leaderboards.stages': endpoint({
+    service: 'game',
+    method: 'GET',
+    path: '/leaderboard/leveldetail',
+    summary:
+      "The game's stages (关卡) with their figures in a season (default the current one): how many " +
+      'players cleared each, and its best record.',
+    access: ADMIN_ONLY,
+    input: z.strictObject({ game: gameIdSchema, season: seasonField.optional(), ...pageInput }),
+    output: pageOf(stageSchema).extend({ season: seasonSchema }),
+  }),
+  'leaderboards.stage': endpoint({
+    service: 'game',
+    method: 'GET',
+    path: '/leaderboard/leveldetail/:stageId',
+    summary:
+      "One page of a stage's records in a season, in rank order (fastest clear first), at most 100 a page.",
+    access: ADMIN_ONLY,
+    input: z.strictObject({
+      ...stageInput,
+      ...pageInput,
+      pageSize: intParam({ min: 1, max: BOARD_PAGE_MAX, message: 'a page size is 1 to 100' }).default(20),
+    }),
+    output: pageOf(stageRecordSchema).extend({ season: seasonSchema, stage: stageSchema }),
+  }),
+  'leaderboards.stageRank': endpoint({
+    service: 'game',
+    method: 'GET',
+    path: '/leaderboard/leveldetail/:stageId/rank',
+    summary: "One player's rank on a stage in a season, with their best clear of it.",
+    access: ADMIN_ONLY,
+    input: z.strictObject({ ...stageInput, playerId: playerIdSchema }),
+    output: z.object({ season: seasonSchema, stage: stageSchema, record: stageRecordSchema }),
+  }),
+};
+
+export const leaderboardsFeature = feature({
+  ...leaderboardsPages,
+  endpoints: { ...leaderboardsEndpoints, ...levelEndpoints },
+});
