@@ -8,7 +8,7 @@ import {
   parseCsv,
   toCsv,
   zoneName,
-} from '../kit/csv.js';
+} from './csv.js';
 
 describe('the export CSV', () => {
   it('quotes what RFC 4180 says, with a BOM and CRLF for Excel', () => {
