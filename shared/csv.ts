@@ -55,7 +55,8 @@ export function exportFileName(prefix: string, now: Date, extension: 'csv' | 'xl
   const base =
     prefix
       .trim()
-      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '')
+      // Control characters went with the text rule (shared/api/text.ts) before any title got here.
+      .replace(/[\\/:*?"<>|]+/g, '')
       .replace(/\s+/g, '-')
       .toLowerCase()
       .slice(0, 80) || 'export';

@@ -64,7 +64,10 @@ export function xlsxCell(col: ParsedExportColumn, row: Row, offsetMinutes: numbe
     case 'date': {
       const m = typeof v === 'string' ? DAY.exec(v) : null;
       if (!m) return { value: textOf(v) };
-      return { value: new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))), numFmt: 'yyyy-mm-dd' };
+      return {
+        value: new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))),
+        numFmt: 'yyyy-mm-dd',
+      };
     }
     case 'datetime': {
       const at = typeof v === 'string' ? Date.parse(v) : Number.NaN;
@@ -106,7 +109,9 @@ export function csvValue(col: ParsedExportColumn, row: Row, offsetMinutes: numbe
 
 /** A column's heading, with the column's fixed currency in CSV (where no cell can carry it). */
 export function csvHeading(col: ParsedExportColumn): string {
-  return col.kind === 'money' && col.currency && !col.currencyKey ? `${col.label} (${col.currency})` : col.label;
+  return col.kind === 'money' && col.currency && !col.currencyKey
+    ? `${col.label} (${col.currency})`
+    : col.label;
 }
 
 export function csvLine(cells: readonly string[]): string {

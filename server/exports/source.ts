@@ -12,6 +12,7 @@ import type { GameId } from '../../shared/games.js';
 import { canAccess } from '../../shared/roles.js';
 import type { AuthInfo } from '../auth/sessions.js';
 import type { EndpointSet } from '../http/endpoints.js';
+import { exportShape, type ExportShape as Shape } from '../../shared/api/exports.js';
 import type { HandlerContext } from '../http/context.js';
 import { parseInput, problem, validationProblem } from '../http/problem.js';
 import type { Row } from './cells.js';
@@ -21,32 +22,6 @@ import type { Row } from './cells.js';
  * (its roles, with the game's; its input), and its rows, walked page by page. Everything that can
  * be refused is refused here, before the answer's first byte.
  */
-
-/**
- * A list answers `items` one page at a time; a report answers all its rows at once, in one of
- * its tables (`rows`, `days`, `byProvider`: each array of objects of its answer).
- */
-type Shape = { kind: 'pages'; row: z.ZodObject } | { kind: 'rows'; tables: Map<string, z.ZodObject> };
-
-function rowObject(field: unknown): z.ZodObject | null {
-  return field instanceof z.ZodArray && field.element instanceof z.ZodObject ? field.element : null;
-}
-
-/** Whether an endpoint's answer is a page of rows or a report's rows, and the rows' schema. */
-export function exportShape(ep: Endpoint): Shape | null {
-  if (ep.method !== 'GET' || ep.audit || ep.auth || ep.access.kind === 'public') return null;
-  if (!(ep.output instanceof z.ZodObject)) return null;
-  const shape = ep.output.shape as Record<string, unknown>;
-  const items = rowObject(shape['items']);
-  if (items && 'total' in shape && 'page' in ep.input.shape && 'pageSize' in ep.input.shape)
-    return { kind: 'pages', row: items };
-  const tables = new Map<string, z.ZodObject>();
-  for (const [name, field] of Object.entries(shape)) {
-    const row = rowObject(field);
-    if (row) tables.set(name, row);
-  }
-  return tables.size > 0 ? { kind: 'rows', tables } : null;
-}
 
 /** The rows' schema and, for a report, the field of its answer they are in. */
 function tableOf(shape: Shape, request: ParsedExportRequest): { row: z.ZodObject; field: string } {
@@ -76,7 +51,10 @@ function refused(path: string, message: string): ApiError {
 function resolve(raw: unknown, auth: AuthInfo, set: EndpointSet, ctx: Omit<HandlerContext, 'game'>) {
   const req = exportRequestSchema.safeParse(raw);
   if (!req.success) {
-    const issues: FieldIssue[] = req.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    const issues: FieldIssue[] = req.error.issues.map((i) => ({
+      path: i.path.join('.'),
+      message: i.message,
+    }));
     throw validationProblem(issues);
   }
   const request = req.data;
@@ -86,13 +64,13 @@ function resolve(raw: unknown, auth: AuthInfo, set: EndpointSet, ctx: Omit<Handl
   const handler = set.handlers[request.endpoint];
   if (!ep || !handler) throw refused('endpoint', `there is no endpoint ${request.endpoint}`);
   const shape = exportShape(ep);
-  if (!shape)
-    throw refused('endpoint', `${request.endpoint} is not a list or a report that can be exported`);
+  if (!shape) throw refused('endpoint', `${request.endpoint} is not a list or a report that can be exported`);
   let game: GameId | undefined;
   if (ep.service === 'game') {
     const asked = request.input['game'];
     game = gamesOf(ep).find((g) => g === asked);
-    if (!game) throw refused('input.game', `${request.endpoint} needs one of the games ${gamesOf(ep).join(', ')}`);
+    if (!game)
+      throw refused('input.game', `${request.endpoint} needs one of the games ${gamesOf(ep).join(', ')}`);
   }
   if (!canAccess(auth.operator.roles, endpointAccess(ep, game))) {
     throw problem(
@@ -105,9 +83,13 @@ function resolve(raw: unknown, auth: AuthInfo, set: EndpointSet, ctx: Omit<Handl
   const known = new Set(Object.keys(table.row.shape));
   const badKeys: FieldIssue[] = [];
   request.columns.forEach((c: ParsedExportColumn, i) => {
-    if (!known.has(c.key)) badKeys.push({ path: `columns.${i}.key`, message: `rows of ${request.endpoint} have no ${c.key}` });
+    if (!known.has(c.key))
+      badKeys.push({ path: `columns.${i}.key`, message: `rows of ${request.endpoint} have no ${c.key}` });
     if (c.currencyKey && !known.has(c.currencyKey))
-      badKeys.push({ path: `columns.${i}.currencyKey`, message: `rows of ${request.endpoint} have no ${c.currencyKey}` });
+      badKeys.push({
+        path: `columns.${i}.currencyKey`,
+        message: `rows of ${request.endpoint} have no ${c.currencyKey}`,
+      });
   });
   if (badKeys.length > 0) throw validationProblem(badKeys);
   return { request, ep, handler, shape, field: table.field, ctx: { ...ctx, game } };

@@ -32,7 +32,8 @@ async function writeCsv(source: ExportSource, out: Writable, stopped: () => bool
   let count = 0;
   for await (const rows of source.rows(stopped)) {
     let chunk = '';
-    for (const row of rows) chunk += csvLine(request.columns.map((c) => csvValue(c, row, request.offsetMinutes)));
+    for (const row of rows)
+      chunk += csvLine(request.columns.map((c) => csvValue(c, row, request.offsetMinutes)));
     out.write(chunk);
     count += rows.length;
     await drained(out);
@@ -42,13 +43,22 @@ async function writeCsv(source: ExportSource, out: Writable, stopped: () => bool
 
 /** A sheet's name: 31 characters at most, none of the seven a workbook refuses. */
 export function sheetName(title: string): string {
-  return title.replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 31) || 'Export';
+  return (
+    title
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Export'
+  );
 }
 
 async function writeXlsx(source: ExportSource, out: Writable, stopped: () => boolean): Promise<number> {
   const { request } = source;
   // Inline strings: shared strings would keep every distinct text in memory until the end.
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = book.addWorksheet(sheetName(request.title));
   const block = headerBlock(request);
   block.forEach((cells, i) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_BASE_PATHS } from '../games.js';
+import type { Endpoint } from './endpoint.js';
 
 /**
  * Exports of a list or a report to a file (issue 20, "Exports"). The file is made where the data
@@ -96,3 +97,42 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
+/**
+ * A list answers `items` one page at a time; a report answers all its rows at once, in one of
+ * its tables (`rows`, `days`, `byProvider`: each array of objects of its answer).
+ */
+export type ExportShape =
+  { kind: 'pages'; row: z.ZodObject } | { kind: 'rows'; tables: Map<string, z.ZodObject> };
+
+function rowObject(field: unknown): z.ZodObject | null {
+  return field instanceof z.ZodArray && field.element instanceof z.ZodObject ? field.element : null;
+}
+
+/** Whether an endpoint's answer is a page of rows or a report's rows, and the rows' schema. */
+export function exportShape(ep: Endpoint): ExportShape | null {
+  if (ep.method !== 'GET' || ep.audit || ep.auth || ep.access.kind === 'public') return null;
+  if (!(ep.output instanceof z.ZodObject)) return null;
+  const shape = ep.output.shape as Record<string, unknown>;
+  const items = rowObject(shape['items']);
+  if (items && 'total' in shape && 'page' in ep.input.shape && 'pageSize' in ep.input.shape)
+    return { kind: 'pages', row: items };
+  const tables = new Map<string, z.ZodObject>();
+  for (const [name, field] of Object.entries(shape)) {
+    const row = rowObject(field);
+    if (row) tables.set(name, row);
+  }
+  return tables.size > 0 ? { kind: 'rows', tables } : null;
+}
+
+/**
+ * The kind a column of `row` is exported as, from the row's schema: numbers as numbers, instants
+ * as datetimes, the rest as text. A column says otherwise (money, a day, a share) itself.
+ */
+export function columnKindOf(row: z.ZodObject, key: string): ColumnKind | null {
+  let field: unknown = (row.shape as Record<string, unknown>)[key];
+  if (field === undefined) return null;
+  while (field instanceof z.ZodNullable || field instanceof z.ZodOptional) field = field.unwrap();
+  if (field instanceof z.ZodNumber) return 'number';
+  if (field instanceof z.ZodISODateTime) return 'datetime';
+  return 'text';
+}
