@@ -4,6 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Button } from '@blueprintjs/core';
 import { Cell, Column, SelectionModes, Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
+import type { ExportColumn } from '../../shared/api/exports.js';
 import { identityKey } from './identityKey.js';
 import { useKeyboardScroll } from './keyboardScroll.js';
 import { ROW_HEIGHT, tableBoxHeight, tableBoxWidth, type TableHeight } from './tableSize.js';
@@ -26,6 +27,12 @@ export interface TableColumn<T> {
   className?: string;
   /** The endpoint's sort key of the column, when the list can be sorted by it. */
   sortKey?: string;
+  /**
+   * How the list's export writes the column (renderer/kit/export/listColumns.ts): by default the
+   * row's field named `key`, of the kind its schema says; a column drawn from another field, or
+   * money, a day or a share, says so here; false leaves it out of the file.
+   */
+  export?: false | Partial<Omit<ExportColumn, 'label'>>;
 }
 
 /** A table's sort: the column key and direction, and what a click on a sortable header does. */

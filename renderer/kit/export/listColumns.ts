@@ -1,0 +1,27 @@
+import { columnKindOf, exportShape, type ExportColumn } from '../../../shared/api/exports.js';
+import { ENDPOINTS, type EndpointId } from '../../../shared/api/table.js';
+import type { TableColumn } from '../table.js';
+
+/**
+ * A list's export columns, from its table's: each column whose key (or `export.key`) is a field
+ * of the endpoint's rows, headed as on screen, of the kind its schema says (numbers, instants)
+ * unless the column says (money, a day, a share). Columns of actions, links drawn from several
+ * fields and `export: false` are left out.
+ */
+export function listExportColumns<T>(
+  endpoint: EndpointId,
+  columns: readonly TableColumn<T>[],
+): ExportColumn[] {
+  const shape = exportShape(ENDPOINTS[endpoint]);
+  if (!shape || shape.kind !== 'pages') return [];
+  const out: ExportColumn[] = [];
+  for (const c of columns) {
+    if (c.export === false) continue;
+    const key = c.export?.key ?? c.key;
+    const kind = c.export?.kind ?? columnKindOf(shape.row, key);
+    if (kind === null) continue;
+    const { key: _k, kind: _c, ...money } = c.export ?? {};
+    out.push({ key, label: c.name, kind, ...money });
+  }
+  return out;
+}
