@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { EXPORT_ROUTE, type ExportRequest } from '../shared/api/exports.js';
 import { startBackend, type BackendOptions } from '../server/backend.js';
 import { secretsKeyOf } from '../server/platform/secrets-key.js';
 import { DEMO_PASSWORD } from '../server/seed/operators.js';
-import { createDatabase, startPostgres } from '../tests/support/postgres.js';
+import { benchOnEachDatabase } from './each-database.js';
 import { seedAuditRows } from './system-logs.js';
 
 /**
@@ -15,8 +12,8 @@ import { seedAuditRows } from './system-logs.js';
  * issue's size) through the export route, on PGlite and on PostgreSQL: the time to the last byte,
  * and the backend's memory while it writes (sampled; the backend runs in this process). Memory
  * is flat when the peak over the start does not grow with the rows: the script also runs a tenth
- * of the rows and prints both. The target is at most 10 s. BENCH_SKIP_PGLITE=1 /
- * BENCH_SKIP_POSTGRES=1 skip a database.
+ * of the rows and prints both. The target is at most 10 s. BENCH_DB=pglite or postgres runs one
+ * database (bench/run.ts sets it from BENCH_SKIP_PGLITE / BENCH_SKIP_POSTGRES).
  */
 
 const ROWS = Number(process.env['BENCH_EXPORT_ROWS'] ?? 100_000);
@@ -106,38 +103,9 @@ async function benchOne(label: string, options: BackendOptions): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  console.log(`Exports: the XLSX of ${ROWS.toLocaleString('en')} audit entries through the export route`);
-  if (process.env['BENCH_SKIP_PGLITE'] === '1') console.log('- PGlite skipped (BENCH_SKIP_PGLITE=1)');
-  else {
-    const dir = mkdtempSync(join(tmpdir(), 'gameops-bench-exports-'));
-    try {
-      await benchOne('PGlite', { dataDir: dir });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (process.env['BENCH_SKIP_POSTGRES'] === '1') {
-    console.log('- PostgreSQL skipped (BENCH_SKIP_POSTGRES=1)');
-    return;
-  }
-  const cluster = await startPostgres().catch((err: unknown) => {
-    console.log(`- PostgreSQL not available: ${err instanceof Error ? err.message : String(err)}`);
-    return undefined;
-  });
-  if (!cluster) return;
-  try {
-    const url = await createDatabase(cluster.url, 'bench_exports');
-    await benchOne('PostgreSQL 15', { databaseUrl: url, secretsKey: secretsKeyOf(randomBytes(32), 'given') });
-  } finally {
-    await cluster.stop();
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
+console.log(`Exports: the XLSX of ${ROWS.toLocaleString('en')} audit entries through the export route`);
+benchOnEachDatabase('exports', (kind, target) =>
+  kind === 'pglite'
+    ? benchOne('PGlite', target)
+    : benchOne('PostgreSQL 15', { ...target, secretsKey: secretsKeyOf(randomBytes(32), 'given') }),
 );
