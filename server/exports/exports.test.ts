@@ -248,6 +248,7 @@ describe.each(backendKinds())('exports on %s', (kind) => {
       ],
       [{ ...base, endpoint: 'systemLogs.audit', input: { from: 'yesterday' } }, 'from'],
       [{ ...base, endpoint: 'systemLogs.audit', format: 'pdf' }, 'format'],
+      [{ ...base, endpoint: 'systemLogs.audit', title: 'bell\u0007' }, 'title'],
       [
         {
           ...base,

@@ -16,6 +16,7 @@ import { exportShape, type ExportShape as Shape } from '../../shared/api/exports
 import type { HandlerContext } from '../http/context.js';
 import { parseInput, problem, validationProblem } from '../http/problem.js';
 import type { Row } from './cells.js';
+import { textIssues } from '../../shared/api/text.js';
 
 /**
  * What an export reads: the endpoint named in the request, checked as a normal call of it is
@@ -49,6 +50,9 @@ function refused(path: string, message: string): ApiError {
 
 /** The request's own checks: its schema, the endpoint, the game, the caller's access. */
 function resolve(raw: unknown, auth: AuthInfo, set: EndpointSet, ctx: Omit<HandlerContext, 'game'>) {
+  // The text rule of every input first: a control character in a heading would break the XLSX's XML.
+  const bad = textIssues(raw);
+  if (bad.length > 0) throw validationProblem(bad);
   const req = exportRequestSchema.safeParse(raw);
   if (!req.success) {
     const issues: FieldIssue[] = req.error.issues.map((i) => ({
