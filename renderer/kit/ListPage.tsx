@@ -21,7 +21,7 @@ import {
 } from './useListController.js';
 import type { ListRead } from './listRead.js';
 import { ExportMenu } from './export/ExportMenu.js';
-import { listExportColumns } from './export/listColumns.js';
+import { listExportColumns, listExportFilters } from './export/listColumns.js';
 import './kit.css';
 
 export { LIST_PAGE_SIZE } from '../../shared/constants.js';
@@ -137,9 +137,7 @@ export function ListPage<K extends ListEndpointId>(props: ListPageProps<K>) {
             input={list.sent as Record<string, unknown>}
             columns={listExportColumns(props.endpoint, props.columns)}
             title={props.exportTitle ?? props.testId}
-            filters={Object.entries(list.values)
-              .filter(([, v]) => v !== '')
-              .map(([label, value]) => ({ label, value }))}
+            filters={listExportFilters(props.filters ?? [], list.values)}
             testId={props.testId}
           />
         )}

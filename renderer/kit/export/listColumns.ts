@@ -1,5 +1,6 @@
 import { columnKindOf, exportShape, type ExportColumn } from '../../../shared/api/exports.js';
 import { ENDPOINTS, type EndpointId } from '../../../shared/api/table.js';
+import type { FilterValues, ListFilter } from '../filters.js';
 import type { TableColumn } from '../table.js';
 
 /**
@@ -22,6 +23,39 @@ export function listExportColumns<T>(
     if (kind === null) continue;
     const { key: _k, kind: _c, ...money } = c.export ?? {};
     out.push({ key, label: c.name, kind, ...money });
+  }
+  return out;
+}
+
+/**
+ * The list's filters as the file's header block: each one set, named as the page names it (a
+ * search by its placeholder, a select by its name with the value's label, a range by its ends).
+ */
+export function listExportFilters(
+  filters: readonly ListFilter[],
+  values: FilterValues,
+): { label: string; value: string }[] {
+  const out: { label: string; value: string }[] = [];
+  const add = (label: string, value: string | undefined) => {
+    if (value) out.push({ label, value });
+  };
+  for (const f of filters) {
+    const value = values[f.param ?? f.input];
+    switch (f.kind) {
+      case 'search':
+        add(f.placeholder, value);
+        break;
+      case 'select':
+        if (value !== f.all) add(f.ariaLabel, value === undefined || value === '' ? value : f.label(value));
+        break;
+      case 'dateRange':
+        add(f.fromLabel, value);
+        add(f.toLabel, values[f.toParam ?? f.toInput]);
+        break;
+      case 'hidden':
+        add(f.param ?? f.input, value);
+        break;
+    }
   }
   return out;
 }
