@@ -46,7 +46,10 @@ import { createDatabase, startPostgres, type PostgresCluster } from '../tests/su
  *   players with its seasons and boards: top 100, a player's rank, a page, a deletion;
  * - reports of a year and the cohort grid (bench/reports.ts): BENCH_SKIP_REPORTS=1,
  *   BENCH_REPORT_PLAYERS players a game (default here 5000) with 90 days of activity, and
- *   BENCH_REPORT_ORDERS more orders (default here 100000); the issue's size is the script's own default.
+ *   BENCH_REPORT_ORDERS more orders (default here 100000); the issue's size is the script's own default;
+ * - exports (bench/exports.ts): BENCH_SKIP_EXPORTS=1, BENCH_EXPORT_ROWS (default 100000): the XLSX
+ *   of that many rows through the export route, its time and the backend's memory at a tenth and
+ *   at the whole.
  */
 
 const PLAYERS = Number(process.env['BENCH_PLAYERS'] ?? 1_000_000);
@@ -541,6 +544,7 @@ async function scriptBenches(): Promise<ScriptBench[]> {
       skip: 'BENCH_SKIP_REPORTS',
       env: { BENCH_REPORT_PLAYERS: RUN_REPORT_PLAYERS, BENCH_REPORT_ORDERS: RUN_REPORT_ORDERS },
     },
+    { label: 'exports', file: 'bench/exports.ts', skip: 'BENCH_SKIP_EXPORTS', env: {} },
   ];
   for (const b of benches) {
     if (process.env[b.skip] === '1') skipped(b.label, `${b.skip}=1`);

@@ -20,6 +20,7 @@ import { DEEP_LINKS, deepLinkService, type DeepLinkService } from './deep-links.
 import { MENU, menuService, type MenuService } from './menu.js';
 import { UPDATER, updaterService, type Timers, type UpdaterService } from './services/updater.js';
 import type { UpdateEngine } from './updater/engine.js';
+import { EXPORTS, exportService, type ExportService } from './exports/service.js';
 
 export { MAIN_ONLY_ENDPOINTS } from './services/api.js';
 export type { RequestHandlers } from './services/registry.js';
@@ -44,6 +45,8 @@ export interface ConsoleCoreDeps {
   defaultLanguage?: Language;
   /** Applied and saved at start-up, over what was saved before (the host pointing at a given backend). */
   initialSettings?: SettingsPatch;
+  /** The desktop app's native save dialog for exports (exports:save); null when it is closed. */
+  chooseExportFile?: (fileName: string) => Promise<string | null>;
   /** The desktop app's native confirmation before the developer tools are allowed (settings:devTools). */
   confirmDevTools?: (language: Language) => Promise<boolean>;
   fetch?: typeof fetch;
@@ -79,6 +82,8 @@ export interface ConsoleCore {
   updater: UpdaterService;
   deepLinks: DeepLinkService;
   menu: MenuService;
+  /** Exports' streamed files (the browser host's downloads). */
+  exports: ExportService;
 }
 
 /**
@@ -98,6 +103,7 @@ const SERVICES = [
   aboutService,
   deepLinkService,
   menuService,
+  exportService,
 ] as const;
 
 export async function createConsoleCore(deps: ConsoleCoreDeps): Promise<ConsoleCore> {
@@ -118,5 +124,6 @@ export async function createConsoleCore(deps: ConsoleCoreDeps): Promise<ConsoleC
     updater: collection.get(UPDATER),
     deepLinks: collection.get(DEEP_LINKS),
     menu: collection.get(MENU),
+    exports: collection.get(EXPORTS),
   };
 }

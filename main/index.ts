@@ -131,6 +131,14 @@ async function start(): Promise<void> {
     confirmDevTools: confirmDevToolsWith((question) =>
       mainWindow ? dialog.showMessageBox(mainWindow, question) : dialog.showMessageBox(question),
     ),
+    // Exports are saved where the operator says, in a native dialog modal to the window.
+    chooseExportFile: async (fileName) => {
+      const options = { defaultPath: fileName };
+      const chosen = mainWindow
+        ? await dialog.showSaveDialog(mainWindow, options)
+        : await dialog.showSaveDialog(options);
+      return chosen.canceled || !chosen.filePath ? null : chosen.filePath;
+    },
     updater: await desktopUpdater({
       isPackaged: app.isPackaged,
       resourcesPath: process.resourcesPath,

@@ -56,6 +56,8 @@ describe('the preload', () => {
         'links.take',
         'payServer.get',
         'payServer.signIn',
+        'exports.save',
+        'exports.cancel',
         'call',
         'on',
         'session.get',
@@ -89,6 +91,17 @@ describe('the preload', () => {
     await bridge.alerts.list();
     await bridge.payServer.get();
     await bridge.payServer.signIn();
+    await bridge.exports.save({
+      id: 'e1',
+      fileName: 'users.csv',
+      request: {
+        endpoint: 'users.list',
+        format: 'csv',
+        title: 'Users',
+        columns: [{ key: 'name', label: 'Name' }],
+      },
+    });
+    await bridge.exports.cancel('e1');
     expect(await bridge.call('users.roles', {})).toEqual({
       echoed: ipcName('api:call'),
       input: { endpoint: 'users.roles', input: {} },

@@ -33,6 +33,7 @@ import { sendError } from './http/respond.js';
 import { SERVER_FEATURES } from './features.js';
 import { NO_SECRETS_KEY, NO_SECRETS_KEY_TEXT, type SecretsKeyState } from './platform/secrets-key.js';
 import { seedAllGames } from './seed/games.js';
+import { registerExportRoute } from './exports/route.js';
 import { SMALL_SEED } from './seed/players.js';
 
 /**
@@ -187,6 +188,9 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
     validateOutput: options.validateOutput ?? true,
     authenticators: collectAuthenticators(SERVER_FEATURES),
   });
+
+  // Exports answer a file, not an envelope: outside the table, reading its endpoints.
+  registerExportRoute(app, deps, sets, { authenticators: collectAuthenticators(SERVER_FEATURES), bodyLimit });
 
   // Features' own routes (provider notices): outside the table, so not in openapi.json.
   for (const f of SERVER_FEATURES) f.routes?.(app, deps);

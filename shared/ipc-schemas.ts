@@ -4,6 +4,7 @@ import { ENDPOINT_IDS } from './api/table.js';
 import { setupInitSchema, type SetupInit } from './api/setup.js';
 import { normalizeCombo } from './api/shortcuts.js';
 import { APP_COMMANDS } from './commands.js';
+import { exportRequestSchema } from './api/exports.js';
 import type { RequestChannel, RequestChannels } from './ipc.js';
 import { settingsPatchSchema, type SettingsPatch } from './settings-schema.js';
 
@@ -57,4 +58,10 @@ export const REQUEST_SCHEMAS: { [K in RequestChannel]: z.ZodType<RequestChannels
   'links:take': none,
   'payServer:get': none,
   'payServer:signIn': none,
+  'exports:save': z.strictObject({
+    id: z.string().min(1).max(64),
+    fileName: z.string().trim().min(1).max(200),
+    request: exportRequestSchema,
+  }) as z.ZodType<RequestChannels['exports:save']['input'], unknown>,
+  'exports:cancel': z.strictObject({ id: z.string().min(1).max(64) }),
 };

@@ -6,6 +6,7 @@ import type { AppCommand } from './commands.js';
 import type { EndpointId, InputOf, OutputOf } from './api/table.js';
 import type { SetupInit, SetupState } from './api/setup.js';
 import type { AlertsState, AlertsUpdate, WatchAlert } from './api/serverWatch.js';
+import type { ExportRequest } from './api/exports.js';
 
 /**
  * The IPC contract between the renderer and main, as one type-level map (after GitHub Desktop):
@@ -136,6 +137,13 @@ export interface RequestChannels {
   'payServer:get': { input: null; output: PayServerSession };
   /** Signs in to the pay server with the console's session (payServer.signIn, made by main). */
   'payServer:signIn': { input: null; output: Result<PayServerSession> };
+  /**
+   * Saves an export (shared/api/exports.ts) where the native save dialog says, streaming the
+   * backend's file into it with exports:progress events; `saved` is null when the operator closed
+   * the dialog. Cancelled by exports:cancel with the same id (the partial file is removed).
+   */
+  'exports:save': { input: ExportSave; output: Result<{ saved: string | null; bytes: number }> };
+  'exports:cancel': { input: { id: string }; output: null };
 }
 
 /** Combos by command, in Blueprint's syntax (shared/commands.ts); a command left out keeps its default. */
@@ -165,6 +173,15 @@ export interface EventChannels {
   'app:command': { command: AppCommand };
   /** A gameops:// link to open (checked by main, guarded by the router), or one main refused. */
   'links:open': DeepLink;
+  /** How far the export `id` has come: bytes written, and the rows the file holds when known. */
+  'exports:progress': { id: string; bytes: number; totalRows: number | null };
+}
+
+/** An export to save: the renderer's id for it (progress, cancel), the file name offered, the request. */
+export interface ExportSave {
+  id: string;
+  fileName: string;
+  request: ExportRequest;
 }
 
 export type RequestChannel = keyof RequestChannels;
@@ -191,6 +208,8 @@ export const REQUEST_CHANNELS = [
   'links:take',
   'payServer:get',
   'payServer:signIn',
+  'exports:save',
+  'exports:cancel',
 ] as const satisfies readonly RequestChannel[];
 
 export const EVENT_CHANNELS = [
@@ -202,6 +221,7 @@ export const EVENT_CHANNELS = [
   'updates:show',
   'app:command',
   'links:open',
+  'exports:progress',
 ] as const satisfies readonly EventChannel[];
 
 /** Electron channel names are namespaced so no other code's channel can be mistaken for ours. */
@@ -248,6 +268,10 @@ export interface Bridge {
   menu: { showShortcuts(shortcuts: MenuShortcuts | null): Promise<null> };
   links: { take(): Promise<DeepLink | null> };
   payServer: { get(): Promise<PayServerSession>; signIn(): Promise<Result<PayServerSession>> };
+  exports: {
+    save(input: ExportSave): Promise<Result<{ saved: string | null; bytes: number }>>;
+    cancel(id: string): Promise<null>;
+  };
   on<E extends EventChannel>(event: E, listener: (payload: EventChannels[E]) => void): () => void;
 }
 
@@ -282,6 +306,7 @@ export function createBridge(t: BridgeTransport): Bridge {
     menu: { showShortcuts: (shortcuts) => req('ui:shortcuts', { shortcuts }) },
     links: { take: () => req('links:take', null) },
     payServer: { get: () => req('payServer:get', null), signIn: () => req('payServer:signIn', null) },
+    exports: { save: (input) => req('exports:save', input), cancel: (id) => req('exports:cancel', { id }) },
     on: (event, listener) => {
       if (!isEventChannel(event)) throw new Error(`unknown event ${String(event)}`);
       return t.subscribe(event, (payload) => listener(payload as EventChannels[typeof event]));

@@ -17,6 +17,7 @@ import { openJsonFileKv } from '../storage/json-file-kv.js';
 import { checkBridgeRequest, createLaunchDoor, isOwnHost } from './guard.js';
 import { resolveRendererFile } from '../renderer-files.js';
 import { sendFile } from './static-files.js';
+import { serveExport } from '../exports/download.js';
 
 /**
  * The browser host: main's core in plain Node, the built renderer over http://127.0.0.1, and the
@@ -117,7 +118,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     if (!door) return reply.text(res, 503, 'The host is starting.', '主机正在启动。');
     if (url.pathname === '/__launch') return launch(res, door, method, url, reply);
 
-    const isIpc = url.pathname.startsWith('/__ipc/');
+    const isExport = url.pathname === '/__export';
+    const isIpc = url.pathname.startsWith('/__ipc/') || isExport;
     if (isIpc || url.pathname === '/__events') {
       const refusal = checkBridgeRequest(
         {
@@ -136,6 +138,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
           error: { code: Codes.FORBIDDEN, message: refusal.message[lang] },
         });
       }
+      if (isExport) return exportDownload(req, res, core, reply);
       return isIpc
         ? ipc(req, res, decodeURIComponent(url.pathname.slice('/__ipc/'.length)), core, reply)
         : streams.open(req, res);
@@ -315,6 +318,21 @@ async function ipc(
     return reply.refuse(res, 400, Codes.VALIDATION, 'the body must be { "input": ... }');
   }
   reply.json(res, 200, await core.dispatch(channel, (body as { input?: unknown }).input));
+}
+
+/** POST /__export with { input }: an export's file, streamed on (main/exports/download.ts). */
+async function exportDownload(req: IncomingMessage, res: ServerResponse, core: ConsoleCore, reply: Replies) {
+  if (req.method !== 'POST') return reply.refuse(res, 405, Codes.METHOD_NOT_ALLOWED, 'an export is a POST');
+  const raw = await readBody(req, BODY_LIMIT);
+  if (raw === null)
+    return reply.refuse(res, 413, Codes.PAYLOAD_TOO_LARGE, `the body is over ${BODY_LIMIT} bytes`);
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return reply.refuse(res, 400, Codes.MALFORMED_JSON, 'the body is not valid JSON');
+  }
+  return serveExport(req, res, body, core.exports, reply.headers);
 }
 
 /** GET /__events: the core's events as Server-Sent Events, to every open page. */

@@ -37,6 +37,7 @@ describe('composeServices', () => {
       'about',
       'deep-links',
       'menu',
+      'exports',
     ]);
     const { owners } = composeServices(core.services);
     expect(owners.requests).toEqual({
@@ -60,6 +61,8 @@ describe('composeServices', () => {
       'links:take': 'deep-links',
       'payServer:get': 'session',
       'payServer:signIn': 'sign-in',
+      'exports:save': 'exports',
+      'exports:cancel': 'exports',
     });
     expect(owners.events).toEqual({
       'session:expired': 'session',
@@ -70,6 +73,7 @@ describe('composeServices', () => {
       'updates:show': 'updater',
       'app:command': 'menu',
       'links:open': 'deep-links',
+      'exports:progress': 'exports',
     });
     expect(Object.keys(core.handlers).sort()).toEqual([...REQUEST_CHANNELS].sort());
     await core.close();

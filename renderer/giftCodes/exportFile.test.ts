@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOM, parseCsv } from '../kit/csv.js';
+import { BOM, parseCsv } from '../../shared/csv.js';
 import { catalogueT } from '../i18n/catalogueT.js';
 import { codesCsv } from './exportFile.js';
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { CODE_STATES } from '../../shared/api/giftCodes.js';
-import { localTime, parseCsv, toCsv, zoneName } from '../kit/csv.js';
+import { localTime, parseCsv, toCsv, zoneName } from '../../shared/csv.js';
 
 /**
  * The file an operator saves from a batch's export, in their language like the system logs'

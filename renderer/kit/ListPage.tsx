@@ -21,6 +21,8 @@ import {
   type RowOf,
 } from './useListController.js';
 import type { ListRead } from './listRead.js';
+import { ExportMenu } from './export/ExportMenu.js';
+import { listExportColumns, listExportFilters } from './export/listColumns.js';
 import './kit.css';
 
 export { LIST_PAGE_SIZE } from '../../shared/constants.js';
@@ -63,6 +65,11 @@ export interface ListPageProps<K extends ListEndpointId> extends ListRead<K> {
   toolbarStart?: ReactNode | ((page: Page<RowOf<K>> | undefined) => ReactNode);
   /** At the toolbar's end, before the create link (a button opening a dialog). */
   toolbarEnd?: ReactNode;
+  /**
+   * The export's title (the file's first line and name); the list's test id by default. Every
+   * list has the export (CSV, XLSX) of the rows its filters match, from its columns.
+   */
+  exportTitle?: string;
   /** Read the page again every so many ms while its rows say the server is changing them (false: not). */
   follow?: (rows: readonly RowOf<K>[]) => number | false;
   className?: string;
@@ -125,6 +132,16 @@ export function ListPage<K extends ListEndpointId>(props: ListPageProps<K>) {
         <FilterBar list={list} testId={props.testId} />
         <span className="toolbar-spacer" />
         <RefetchSpinner query={list.query} />
+        {list.sent && (
+          <ExportMenu
+            endpoint={props.endpoint}
+            input={list.sent as Record<string, unknown>}
+            columns={listExportColumns(props.endpoint, props.columns)}
+            title={props.exportTitle ?? props.testId}
+            filters={listExportFilters(props.filters ?? [], list.values)}
+            testId={props.testId}
+          />
+        )}
         {props.toolbarEnd}
         {props.create && (
           <Link

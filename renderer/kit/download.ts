@@ -14,7 +14,12 @@ function saveUrl(url: string, fileName: string): void {
  * first character of the text.
  */
 export function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  downloadBlob(new Blob([text], { type: `${type};charset=utf-8` }), fileName);
+}
+
+/** Saves a file received whole (an export's stream, once it has ended) the way downloadText does. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   saveUrl(url, fileName);
   // The click has started the download; the URL can go once it has been read.
   window.setTimeout(() => URL.revokeObjectURL(url), 30_000);

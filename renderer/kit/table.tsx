@@ -3,6 +3,7 @@ import '@blueprintjs/table/lib/css/table.css';
 import { useMemo, type ReactNode } from 'react';
 import { Cell, Column, SelectionModes, Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
+import type { ExportColumn } from '../../shared/api/exports.js';
 import { identityKey } from './identityKey.js';
 import { useKeyboardScroll } from './keyboardScroll.js';
 import { SortHeader, type TableSort } from './SortHeader.js';
@@ -27,6 +28,12 @@ export interface TableColumn<T> {
   className?: string;
   /** The endpoint's sort key of the column, when the list can be sorted by it. */
   sortKey?: string;
+  /**
+   * How the list's export writes the column (renderer/kit/export/listColumns.ts): by default the
+   * row's field named `key`, of the kind its schema says; a column drawn from another field, or
+   * money, a day or a share, says so here; false leaves it out of the file.
+   */
+  export?: false | Partial<Omit<ExportColumn, 'label'>>;
 }
 
 /**

@@ -21,7 +21,7 @@ import { pickOne } from '../kit/listParams.js';
 import { RowsTable } from '../kit/RowsTable.js';
 import { useListController, type ListController } from '../kit/useListController.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { exportFileName } from '../kit/csv.js';
+import { exportFileName } from '../../shared/csv.js';
 import { EntryDrawer, OutcomeTag } from './EntryDrawer.js';
 import { auditCsv } from './exportRows.js';
 import { AUDIT_PARAMS, auditFilters, idParam } from './filters.js';

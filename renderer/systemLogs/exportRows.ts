@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { SystemLogEntry } from '../../shared/api/systemLogs.js';
 import type { Language } from '../../shared/codes.js';
 import { auditActionName, gameName } from '../kit/audit.js';
-import { localTime, toCsv, zoneName } from '../kit/csv.js';
+import { localTime, toCsv, zoneName } from '../../shared/csv.js';
 
 /**
  * The export's rows: a heading row in the operator's language, then one row per entry with the

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BOM,
-  EXCEL_CELL_MAX,
-  csvCell,
-  exportFileName,
-  localTime,
-  parseCsv,
-  toCsv,
-  zoneName,
-} from '../kit/csv.js';
+import { BOM, EXCEL_CELL_MAX, csvCell, exportFileName, localTime, parseCsv, toCsv, zoneName } from './csv.js';
 
 describe('the export CSV', () => {
   it('quotes what RFC 4180 says, with a BOM and CRLF for Excel', () => {

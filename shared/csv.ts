@@ -1,5 +1,5 @@
 /**
- * CSV for the console's exports (the system logs, a batch of codes), written to open cleanly in Excel and to be safe there:
+ * CSV for the console's exports (every list and report, the system logs, a batch of codes), written to open cleanly in Excel and to be safe there:
  *
  * - UTF-8 with a byte-order mark (Excel otherwise reads it in the local code page, and Chinese
  *   names come out garbled), CRLF line ends, every cell quoted when it holds a quote, a comma or
@@ -46,12 +46,23 @@ export function zoneName(offsetMinutes: number): string {
   return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-/** A file name for an export made at `now`: system-logs-20260115-1700.csv (local time). */
-export function exportFileName(prefix: string, now: Date): string {
+/**
+ * A file name for an export made at `now`: system-logs-20260115-1700.csv (local time). The prefix
+ * may be a page's title: what a file system refuses goes, letters of any script stay.
+ */
+export function exportFileName(prefix: string, now: Date, extension: 'csv' | 'xlsx' = 'csv'): string {
   const p = (n: number) => String(n).padStart(2, '0');
+  const base =
+    prefix
+      .trim()
+      // Control characters went with the text rule (shared/api/text.ts) before any title got here.
+      .replace(/[\\/:*?"<>|]+/g, '')
+      .replace(/\s+/g, '-')
+      .toLowerCase()
+      .slice(0, 80) || 'export';
   return (
-    `${prefix}-${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-` +
-    `${p(now.getHours())}${p(now.getMinutes())}.csv`
+    `${base}-${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-` +
+    `${p(now.getHours())}${p(now.getMinutes())}.${extension}`
   );
 }
 
