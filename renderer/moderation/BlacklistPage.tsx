@@ -1,4 +1,5 @@
-import { Intent, Tag } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
+import { LabelTag } from '../kit/LabelTag.js';
 import { useTranslation } from 'react-i18next';
 import type { BlacklistEntry } from '../../shared/api/moderation.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
@@ -37,9 +38,9 @@ export function BlacklistPage({ game }: { game: GameId }) {
       name: t('moderation.field.kind'),
       width: 115,
       render: (e) => (
-        <Tag minimal icon={e.kind === 'player' ? 'person' : 'globe-network'}>
+        <LabelTag minimal icon={e.kind === 'player' ? 'person' : 'globe-network'}>
           {t(`moderation.kind.${e.kind}`)}
-        </Tag>
+        </LabelTag>
       ),
     },
     {

@@ -1,4 +1,5 @@
-import { Intent, Tag } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
+import { LabelTag } from '../kit/LabelTag.js';
 import { useTranslation } from 'react-i18next';
 import type { SpecialUser } from '../../shared/api/moderation.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
@@ -40,9 +41,9 @@ function SpecialUsersList({ game }: { game: SpecialGame }) {
       name: t('moderation.field.category'),
       width: 110,
       render: (s) => (
-        <Tag minimal intent={Intent.PRIMARY} data-category={s.category}>
+        <LabelTag minimal intent={Intent.PRIMARY} data-category={s.category}>
           {t(`moderation.category.${s.category}`)}
-        </Tag>
+        </LabelTag>
       ),
     },
     col.longText('note', t('moderation.field.note'), 240, (s) => s.note),

@@ -1,4 +1,5 @@
-import { Intent, Tag } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
+import { LabelTag } from '../kit/LabelTag.js';
 import { useTranslation } from 'react-i18next';
 
 export type ModerationStatus = 'active' | 'expired' | 'lifted' | 'paid' | 'refunded';
@@ -15,8 +16,8 @@ const INTENTS: Record<ModerationStatus, Intent> = {
 export function StatusTag({ status }: { status: ModerationStatus }) {
   const { t } = useTranslation();
   return (
-    <Tag intent={INTENTS[status]} minimal={status !== 'active'} data-status={status}>
+    <LabelTag intent={INTENTS[status]} minimal={status !== 'active'} data-status={status}>
       {t(`moderation.status.${status}`)}
-    </Tag>
+    </LabelTag>
   );
 }

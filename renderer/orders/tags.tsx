@@ -1,4 +1,5 @@
-import { Intent, Tag } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
+import { LabelTag } from '../kit/LabelTag.js';
 import { useTranslation } from 'react-i18next';
 import type { Approval, NoticeOutcome, OrderState } from '../../shared/api/orders.js';
 
@@ -22,18 +23,18 @@ const APPROVAL_INTENT: Record<Approval, Intent> = {
 export function StateTag({ state, testId }: { state: OrderState; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Tag minimal intent={STATE_INTENT[state]} data-testid={testId} data-state={state}>
+    <LabelTag minimal intent={STATE_INTENT[state]} data-testid={testId} data-state={state}>
       {t(`orders.state.${state}`)}
-    </Tag>
+    </LabelTag>
   );
 }
 
 export function ApprovalTag({ approval, testId }: { approval: Approval; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Tag minimal intent={APPROVAL_INTENT[approval]} data-testid={testId} data-approval={approval}>
+    <LabelTag minimal intent={APPROVAL_INTENT[approval]} data-testid={testId} data-approval={approval}>
       {t(`orders.approval.${approval}`)}
-    </Tag>
+    </LabelTag>
   );
 }
 
@@ -61,9 +62,9 @@ export function OutcomeTag({
 }) {
   const { t } = useTranslation();
   return (
-    <Tag minimal intent={OUTCOME_INTENT[outcome]} data-testid={testId} data-outcome={outcome}>
+    <LabelTag minimal intent={OUTCOME_INTENT[outcome]} data-testid={testId} data-outcome={outcome}>
       {t(`orders.outcome.${outcome}`)}
       {suffix}
-    </Tag>
+    </LabelTag>
   );
 }

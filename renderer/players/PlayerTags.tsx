@@ -1,4 +1,5 @@
-import { Intent, Tag, type TagProps } from '@blueprintjs/core';
+import { Intent, type TagProps } from '@blueprintjs/core';
+import { LabelTag } from '../kit/LabelTag.js';
 import { useTranslation } from 'react-i18next';
 import type { PlayerRow, PlayerState } from '../../shared/api/players.js';
 import type { StatusValue } from '../../shared/player-tabs.js';
@@ -22,9 +23,9 @@ export const FLAG_INTENT: Record<PlayerFlag, Intent> = {
 export function StateTag({ state, ...props }: { state: PlayerState } & TagProps) {
   const { t } = useTranslation();
   return (
-    <Tag minimal intent={STATE_INTENT[state]} {...props}>
+    <LabelTag minimal intent={STATE_INTENT[state]} {...props}>
       {t(`players.state.${state}`)}
-    </Tag>
+    </LabelTag>
   );
 }
 
@@ -35,9 +36,9 @@ export function FlagTags({ flags }: { flags: PlayerRow['flags'] }) {
   return (
     <span className="player-flags">
       {set.map((f) => (
-        <Tag key={f} minimal intent={FLAG_INTENT[f]}>
+        <LabelTag key={f} minimal intent={FLAG_INTENT[f]}>
           {t(`players.flag.${f}`)}
-        </Tag>
+        </LabelTag>
       ))}
     </span>
   );
@@ -58,8 +59,8 @@ export function StatusTag({ value }: { value: string }) {
   const { t } = useTranslation();
   const intent = STATUS_INTENT[value as StatusValue] ?? Intent.NONE;
   return (
-    <Tag minimal intent={intent} className={`player-status player-status-${value}`}>
+    <LabelTag minimal intent={intent} className={`player-status player-status-${value}`}>
       {t(`players.status.${value}`, { defaultValue: value })}
-    </Tag>
+    </LabelTag>
   );
 }
