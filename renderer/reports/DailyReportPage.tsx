@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { DailyReport, DailyRow } from '../../shared/api/reports.js';
-import type { GameId } from '../../shared/games.js';
+import { GAMES, type GameId } from '../../shared/games.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { ChartPanel } from '../kit/charts/ChartPanel.js';
 import { useEndpointQuery } from '../kit/data.js';
@@ -15,6 +15,7 @@ import { activityDrill, ordersOfDay, playersOfDay } from './drill.js';
 import { FiguresTable } from './FiguresTable.js';
 import { DAILY_GLOSSARY } from './Glossary.js';
 import { useReportRange } from './RangeBar.js';
+import { ReportExport } from './ReportExport.js';
 import { ReportFrame } from './ReportFrame.js';
 
 /** The series' names in the console's language: each a figure of the report. */
@@ -97,15 +98,27 @@ function DailyTable({ game, report }: { game: GameId; report: DailyReport }) {
     );
   };
   return (
-    <FiguresTable
-      label={t('reports.daily.table')}
-      columns={DAILY_COLUMNS}
-      rows={report.days}
-      rowKey={(r) => r.day}
-      format={{ lang, currency: report.currency }}
-      cell={cell}
-      testId="daily-table"
-    />
+    <>
+      <ReportExport
+        endpoint="reports.daily"
+        input={{ game, start: report.start, end: report.end }}
+        rows="days"
+        columns={DAILY_COLUMNS}
+        currency={report.currency}
+        title={`${t('page.dailyReport')} · ${GAMES[game].names[lang]}`}
+        timeZone={report.timeZone}
+        testId="daily-report"
+      />
+      <FiguresTable
+        label={t('reports.daily.table')}
+        columns={DAILY_COLUMNS}
+        rows={report.days}
+        rowKey={(r) => r.day}
+        format={{ lang, currency: report.currency }}
+        cell={cell}
+        testId="daily-table"
+      />
+    </>
   );
 }
 

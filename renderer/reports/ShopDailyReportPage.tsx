@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, H4 } from '@blueprintjs/core';
 import type { ShopDailyReport } from '../../shared/api/reports.js';
-import type { GameId } from '../../shared/games.js';
+import { GAMES, type GameId } from '../../shared/games.js';
 import { addDays } from '../../shared/days.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { ChartPanel } from '../kit/charts/ChartPanel.js';
@@ -10,6 +10,7 @@ import { useEndpointQuery } from '../kit/data.js';
 import { chartWords, shopRevenueOption } from './charts.js';
 import { SHOP_DAY_COLUMNS, SHOP_ITEM_COLUMNS, formatDay, formatFigure, shopTotals } from './columns.js';
 import { FiguresTable } from './FiguresTable.js';
+import { ReportExport } from './ReportExport.js';
 import { SHOP_GLOSSARY } from './Glossary.js';
 import { useReportRange } from './RangeBar.js';
 import { ReportFrame } from './ReportFrame.js';
@@ -63,6 +64,15 @@ function ShopBody({ game, report }: { game: GameId; report: ShopDailyReport }) {
       </Card>
       <Card className="report-section">
         <H4>{t('reports.shop.byDay')}</H4>
+        <ReportExport
+          endpoint="reports.shopDaily"
+          input={{ game, start: report.start, end: report.end }}
+          rows="rows"
+          columns={SHOP_DAY_COLUMNS}
+          title={`${t('page.shopDailyReport')} · ${GAMES[game].names[lang]}`}
+          timeZone={report.timeZone}
+          testId="shop-report"
+        />
         <FiguresTable
           label={t('reports.shop.byDay')}
           columns={SHOP_DAY_COLUMNS}

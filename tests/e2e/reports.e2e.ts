@@ -1,3 +1,5 @@
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import type { CohortGrid, DailyReport } from '../../shared/api/reports.js';
@@ -146,6 +148,46 @@ describe('daily report', () => {
       .toBe(joined.newPlayers);
     await page.getByTestId('players-registered-clear').click();
     await expect.poll(() => hashPath(page)).toBe(gamePagePath(GAME, 'players'));
+    await page.context().close();
+  });
+
+  it('exports its table as XLSX from the backend: every day, numbers as numbers, days as dates, the range on top', async () => {
+    const page = await signedIn();
+    const range = { start: '2026-10-01', end: '2026-10-20' };
+    await goTo(page, `${DAILY}?start=${range.start}&end=${range.end}`);
+    await expect.poll(() => cellTexts(page, 'day').then((d) => d.length)).toBe(20);
+    const report = await call<DailyReport>('reports.daily', { game: GAME, ...range });
+
+    const saved = page.waitForEvent('download');
+    await page.getByTestId('daily-report-export-xlsx').click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile(await download.path())) as unknown as ExcelJS.Buffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const text = (r: number, c: number) => String(sheet.getRow(r).getCell(c).value ?? '');
+    // The title, the range and the studio's zone, a blank line, the headings, then one row a day.
+    expect(text(1, 1)).toContain('Daily report');
+    expect([text(2, 1), text(2, 2)]).toEqual(['Days', `${range.start} – ${range.end}`]);
+    expect([text(3, 1), text(3, 2)]).toEqual(['Time zone', report.timeZone]);
+    const head = sheet.getRow(5).values as unknown[];
+    expect(head).toContain('DAU');
+    expect(head).toContain('D1 retention');
+    const col = (name: string) => head.indexOf(name);
+    expect(sheet.rowCount).toBe(5 + report.days.length);
+    report.days.forEach((d, i) => {
+      const row = sheet.getRow(6 + i);
+      const day = row.getCell(col('Day')).value;
+      expect(day instanceof Date ? day.toISOString().slice(0, 10) : day).toBe(d.day);
+      expect(row.getCell(col('DAU')).value).toBe(d.dau);
+      expect(row.getCell(col('New players')).value).toBe(d.newPlayers);
+      // Money in major units, as a number.
+      expect(row.getCell(col('Revenue')).value).toBeCloseTo(d.revenue / 100, 2);
+      const d1 = row.getCell(col('D1 retention')).value;
+      if (d.d1 === null) expect(d1 ?? null).toBeNull();
+      else expect(d1).toBeCloseTo(d.d1, 6);
+    });
     await page.context().close();
   });
 
