@@ -25,6 +25,7 @@ import {
   rememberStudioZone,
   revenueByDayOption,
 } from './rechargeOptions.js';
+import type { ReportFile } from './ReportExport.js';
 import { FiguresTable } from './RechargeTables.js';
 import './recharge.css';
 
@@ -199,6 +200,17 @@ const GROUPS = [
   { table: 'byChannel', by: 'channel', testId: 'recharge-by-channel' },
 ] as const;
 
+/** The file of one of the recharge statistics' tables. */
+function rechargeFile(game: GameId, stats: RechargeStats, rows: string, table: string): ReportFile {
+  return {
+    endpoint: 'reports.recharge',
+    input: { game, start: stats.start, end: stats.end },
+    rows,
+    title: table,
+    timeZone: stats.timeZone,
+  };
+}
+
 /** The recharge statistics: every chart with its figures, then a table per dimension. */
 function RechargeSection({ game, stats }: { game: GameId; stats: RechargeStats }) {
   const { t } = useTranslation();
@@ -218,6 +230,7 @@ function RechargeSection({ game, stats }: { game: GameId; stats: RechargeStats }
         rows={stats.days}
         rowKey={(row) => String(row['day'])}
         testId="recharge-days"
+        file={rechargeFile(game, stats, 'days', t('reports.recharge.perDay'))}
       />
       <div className="recharge-tables">
         {GROUPS.map((g) => (
@@ -230,6 +243,7 @@ function RechargeSection({ game, stats }: { game: GameId; stats: RechargeStats }
             testId={g.testId}
             name={provider}
             empty={none}
+            file={rechargeFile(game, stats, g.table, t(`reports.recharge.${g.table}`))}
           />
         ))}
       </div>
@@ -274,6 +288,13 @@ function ChargeSection({ game, stats }: { game: GameId; stats: ChargeStats }) {
         rows={stats.rows}
         rowKey={(r) => `${String(r['day'])}/${String(r['pack'])}/${String(r['currency'])}`}
         testId="charge-rows"
+        file={{
+          endpoint: 'reports.charge',
+          input: { game, start: stats.start, end: stats.end },
+          rows: 'rows',
+          title: `${t('reports.recharge.chargeTitle')} · ${t('reports.recharge.chargesPerPack')}`,
+          timeZone: stats.timeZone,
+        }}
         empty={<p className={Classes.TEXT_MUTED}>{t('reports.recharge.noCharges')}</p>}
       />
     </section>

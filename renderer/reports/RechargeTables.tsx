@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../shared/codes.js';
 import { formatMoney } from '../components/money.js';
 import { useLanguage } from '../i18n/i18n.js';
+import { ReportExport, type ReportFile } from './ReportExport.js';
 import { RECHARGE_COLUMNS, type ColumnDef, type RechargeTable } from './rechargeOptions.js';
 
 type Row = Readonly<Record<string, unknown>> & { currency?: string };
@@ -34,6 +35,7 @@ export function FiguresTable({
   testId,
   name,
   empty,
+  file,
 }: {
   table: RechargeTable;
   title: string;
@@ -42,6 +44,8 @@ export function FiguresTable({
   testId: string;
   name?: (key: string, value: string) => string;
   empty?: ReactNode;
+  /** The table's file (CSV, XLSX), made by the backend from the same columns. */
+  file?: ReportFile;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -49,6 +53,9 @@ export function FiguresTable({
   return (
     <Card className="recharge-table" data-testid={testId}>
       <H4>{title}</H4>
+      {file && rows.length > 0 && (
+        <ReportExport {...file} columns={columns} currencyKey="currency" testId={testId} />
+      )}
       {rows.length === 0 ? (
         empty
       ) : (

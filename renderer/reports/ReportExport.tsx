@@ -15,42 +15,51 @@ const FILE_KIND: Record<FigureKind, NonNullable<ExportColumn['kind']>> = {
 };
 
 /** A report table's columns as the file's: the screen's own list, its headings in the operator's language. */
-export function reportFileColumns<R>(
-  columns: readonly ColumnDef<R>[],
+export function reportFileColumns(
+  columns: readonly Pick<ColumnDef<Record<string, unknown>>, 'key' | 'label' | 'kind'>[],
   t: TFunction,
-  currency?: string,
+  money: { currency?: string | undefined; currencyKey?: string | undefined } = {},
 ): ExportColumn[] {
-  const code = currency && /^[A-Z]{3}$/.test(currency) ? currency : undefined;
+  // A row's own currency (a table over several) wins over the report's one.
+  const code = money.currency && /^[A-Z]{3}$/.test(money.currency) ? money.currency : undefined;
+  const currency = money.currencyKey ? { currencyKey: money.currencyKey } : code ? { currency: code } : {};
   return columns.map((c) => ({
     key: c.key,
     label: t(c.label),
     kind: FILE_KIND[c.kind],
-    ...(c.kind === 'money' && code ? { currency: code } : {}),
+    ...(c.kind === 'money' ? currency : {}),
   }));
+}
+
+/** Where a report table's file comes from: the report's endpoint and range, the answer's array. */
+export interface ReportFile {
+  endpoint: EndpointId;
+  input: { game: string; start: string; end: string };
+  /** The answer's array the table is. */
+  rows: string;
+  title: string;
+  timeZone: string;
 }
 
 /**
  * A report's table exported (CSV, XLSX) by the backend, from the report's own endpoint and range:
  * the same columns the screen draws, the range and the studio's time zone in the file's header.
  */
-export function ReportExport<R>({
+export function ReportExport({
   endpoint,
   input,
   rows,
   columns,
   currency,
+  currencyKey,
   title,
   timeZone,
   testId,
-}: {
-  endpoint: EndpointId;
-  input: { game: string; start: string; end: string };
-  /** The answer's array the table is. */
-  rows: string;
-  columns: readonly ColumnDef<R>[];
+}: ReportFile & {
+  columns: readonly Pick<ColumnDef<Record<string, unknown>>, 'key' | 'label' | 'kind'>[];
+  /** The money columns' currency: the report's, or the row's field that holds each row's. */
   currency?: string;
-  title: string;
-  timeZone: string;
+  currencyKey?: string;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -64,7 +73,7 @@ export function ReportExport<R>({
         { label: t('reports.range.label'), value: `${input.start} – ${input.end}` },
         { label: t('reports.range.zoneLabel'), value: timeZone },
       ]}
-      columns={reportFileColumns(columns, t, currency)}
+      columns={reportFileColumns(columns, t, { currency, currencyKey })}
       testId={testId}
     />
   );

@@ -1,3 +1,5 @@
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import type { EndpointId } from '../../shared/api/table.js';
@@ -194,6 +196,32 @@ describe('recharge statistics', () => {
     expect(await dialog.getByTestId('pay-service-differs').count()).toBe(0);
     await page.getByTestId('pay-service-close').click();
     await expect.poll(() => dialog.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('exports a table by provider as XLSX from the backend, each amount in its currency as a number', async () => {
+    const page = await signedIn(RANGE);
+    const stats = await call<RechargeStats>('reports.recharge', { game: GAME, start: START, end: END });
+    expect(stats.byProvider.length).toBeGreaterThan(0);
+    await page.getByTestId('recharge-by-provider-export-xlsx').waitFor();
+    const saved = page.waitForEvent('download');
+    await page.getByTestId('recharge-by-provider-export-xlsx').click();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile(await (await saved).path())) as unknown as ExcelJS.Buffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    // Title, range, zone, a blank line, the headings, then the server's rows in its order.
+    expect(String(sheet.getRow(3).getCell(2).value)).toBe(stats.timeZone);
+    const head = sheet.getRow(5).values as unknown[];
+    const col = (name: string) => head.indexOf(name);
+    expect(col('Revenue')).toBeGreaterThan(0);
+    expect(sheet.rowCount).toBe(5 + stats.byProvider.length);
+    stats.byProvider.forEach((p, i) => {
+      const row = sheet.getRow(6 + i);
+      expect(row.getCell(col('Provider')).value).toBe(p.provider);
+      expect(row.getCell(col('Payments')).value).toBe(p.payments);
+      expect(row.getCell(col('Revenue')).value).toBeCloseTo(p.revenue / 100, 2);
+    });
     await page.context().close();
   });
 
