@@ -26,3 +26,43 @@ export function dayIn(zone: string, at: Date): string {
     day: '2-digit',
   }).format(at);
 }
+
+/** Whether `zone` is a time zone the platform knows (an IANA name such as Asia/Shanghai). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How far `zone`'s wall clock is ahead of UTC at a moment, in milliseconds. */
+function zoneOffsetMs(zone: string, at: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(at));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The first instant of a calendar day in `zone`, or null for a day (`YYYY-MM-DD`, a real date)
+ * or a zone that does not exist. The offset is taken twice: the one at the first guess, not at
+ * UTC midnight, is the one that holds across a change of summer time.
+ */
+export function zoneDayStart(day: string, zone: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !isTimeZone(zone)) return null;
+  const midnight = ms(day);
+  if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== day) return null;
+  const first = midnight - zoneOffsetMs(zone, midnight);
+  return new Date(midnight - zoneOffsetMs(zone, first));
+}

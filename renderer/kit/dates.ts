@@ -1,3 +1,8 @@
+import { zoneDayStart } from '../../shared/days.js';
+
+// The zone-aware day helpers live in shared/days.ts, with the server's; screens import them here too.
+export { dayIn, isTimeZone, zoneDayStart } from '../../shared/days.js';
+
 /**
  * Days as the lists' date filters take them: the operator's local days, written YYYY-MM-DD in the
  * URL, both ends included. The calls take instants with an exclusive end, so a range is sent as
@@ -41,57 +46,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A local date as YYYY-MM-DD. */
 const plainDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** Whether `zone` is a time zone this browser knows (Asia/Shanghai, UTC). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The calendar day in `zone` at a moment, as YYYY-MM-DD (the studio's day, not the browser's). */
-export function dayIn(zone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-/** How far `zone`'s wall clock is ahead of UTC at a moment, in milliseconds. */
-function zoneOffsetMs(zone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(at / 1000) * 1000;
-}
-
-/**
- * The moment a day starts in `zone`, or null when the text is not a real day or the zone is
- * unknown. Twice round, so a day whose offset differs from its eve's (summer time) starts right.
- */
-export function zoneDayStart(day: string, zone: string): Date | null {
-  if (!localDayStart(day) || !isTimeZone(zone)) return null;
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const midnight = Date.UTC(y, m - 1, d);
-  const first = midnight - zoneOffsetMs(zone, midnight);
-  return new Date(midnight - zoneOffsetMs(zone, first));
-}
 
 /** A moment as `<input type="datetime-local">` text in the operator's time zone, to the minute. */
 export function toLocalInput(d: Date): string {

@@ -6,8 +6,8 @@ import {
   searchParamsOf,
   withPage,
   withoutRegistered,
-  zoneDayStart,
 } from './searchParams.js';
+import { zoneDayStart } from '../../shared/days.js';
 
 const params = (s: string) => new URLSearchParams(s);
 

@@ -1,3 +1,4 @@
+import { addDays, zoneDayStart } from '../../shared/days.js';
 import { applyPatch, pageOf } from '../kit/listParams.js';
 
 /**
@@ -37,48 +38,13 @@ export interface RegisteredDay {
   to: string;
 }
 
-const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
-
-/** How far `zone`'s clock is ahead of UTC at `at`, in ms (throws for a zone Intl does not know). */
-function zoneOffset(zone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(at));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? NaN);
-  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return wall - Math.floor(at / 1000) * 1000;
-}
-
-/** The first instant of a calendar day in `zone`, or null for a day or zone that does not exist. */
-export function zoneDayStart(day: string, zone: string): Date | null {
-  const midnight = Date.parse(`${day}T00:00:00Z`);
-  if (!DAY_TEXT.test(day) || Number.isNaN(midnight)) return null;
-  if (new Date(midnight).toISOString().slice(0, 10) !== day) return null;
-  try {
-    // Twice: the offset at the guess, not at UTC midnight, is the one that holds (a DST change).
-    const guess = midnight - zoneOffset(zone, midnight);
-    return new Date(midnight - zoneOffset(zone, guess));
-  } catch {
-    return null;
-  }
-}
-
 /** The registration day the URL names; 'invalid' when it names one that cannot be read. */
 export function readRegistered(params: URLSearchParams): RegisteredDay | 'invalid' | null {
   const day = params.get(PLAYER_REGISTERED_PARAMS.day)?.trim();
   if (!day) return null;
   const zone = params.get(PLAYER_REGISTERED_PARAMS.zone)?.trim() || 'UTC';
   const start = zoneDayStart(day, zone);
-  const next =
-    start &&
-    zoneDayStart(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), zone);
+  const next = start && zoneDayStart(addDays(day, 1), zone);
   if (!start || !next) return 'invalid';
   return { day, zone, from: start.toISOString(), to: next.toISOString() };
 }
