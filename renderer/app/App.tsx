@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { BlueprintProvider, Button, Callout, Intent, Spinner } from '@blueprintjs/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorCallout } from '../components/ErrorCallout.js';
 import { ToastProvider } from '../components/Toaster.js';
 import { SHELL } from '../features.js';
+import type { GuardSession } from '../routing/guard.js';
+import { prepareLocation } from '../routing/prepareOnNavigation.js';
 import type { AppRouter } from '../routing/router.js';
 import { SessionProvider, useSession } from '../session/SessionContext.js';
 import { ShellContext } from '../shell/context.js';
@@ -22,10 +24,30 @@ function makeQueryClient() {
   });
 }
 
+/**
+ * Each new location's screen starts its code and reads when the router has it (see
+ * prepareOnNavigation.ts), with the session as it is then.
+ */
+function usePrepareOnNavigation(router: AppRouter, session: GuardSession | null | undefined): void {
+  const client = useQueryClient();
+  const latest = useRef(session);
+  latest.current = session;
+  useEffect(() => {
+    let last = '';
+    return router.subscribe(({ location }) => {
+      const key = `${location.pathname}${location.search}`;
+      if (key === last) return;
+      last = key;
+      prepareLocation(client, latest.current, location, Date.now());
+    });
+  }, [router, client]);
+}
+
 /** Nothing routes until main has said who is signed in, so no guard decides on a guess. */
 function SessionGate({ router }: { router: AppRouter }) {
   const { t } = useTranslation();
   const { state, loadError, reload } = useSession();
+  usePrepareOnNavigation(router, state);
   if (loadError && !state) {
     return (
       <div className="errors-layout">
