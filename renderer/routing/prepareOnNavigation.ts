@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
+import type { RouteDef } from '../../shared/routes.js';
 import { screenOf } from '../features.js';
 import { isLazyScreen } from '../kit/lazy.js';
 import { decideRoute, matchRoute, type GuardSession } from './guard.js';
@@ -18,10 +19,11 @@ export function prepareLocation(
   session: GuardSession | null | undefined,
   location: { pathname: string; search: string },
   nowMs: number,
+  screens: (route: RouteDef) => { component: unknown } | null = screenOf,
 ): void {
   if (!session) return;
   const route = matchRoute(location.pathname);
-  const screen = route ? screenOf(route) : null;
+  const screen = route ? screens(route) : null;
   if (!route || !screen || !isLazyScreen(screen.component)) return;
   const asked = `${location.pathname}${location.search}`;
   if (decideRoute(route, session, asked, nowMs, null).kind !== 'allow') return;
