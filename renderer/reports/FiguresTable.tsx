@@ -3,6 +3,29 @@ import { HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatFigure, type ColumnDef, type FigureFormat } from './columns.js';
 
+/** A figure column's cells align right; days and text read from the left. */
+export const figureClass = (kind: string): string => (kind === 'day' || kind === 'text' ? '' : 'cell-figure');
+
+/** A report table's headings, from its column list, in the console's language. */
+export function FigureHeadings({
+  columns,
+}: {
+  columns: readonly { key: string; label: string; kind: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => (
+          <th key={c.key} scope="col" className={figureClass(c.kind)}>
+            {t(c.label)}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * A report's table from its column list: headings in the console's language, every figure
  * written for its kind; `cell` may wrap a figure (a link to the rows behind it).
@@ -24,24 +47,11 @@ export function FiguresTable<R>({
   cell?: (column: ColumnDef<R>, row: R, text: string) => ReactNode;
   testId: string;
 }) {
-  const { t } = useTranslation();
   return (
     // Wide and long: it scrolls, so it is reachable by keyboard and named for screen readers.
     <div className="report-table" tabIndex={0} role="region" aria-label={label} data-testid={testId}>
       <HTMLTable compact striped aria-label={label}>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th
-                key={c.key}
-                scope="col"
-                className={c.kind === 'day' || c.kind === 'text' ? '' : 'cell-figure'}
-              >
-                {t(c.label)}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <FigureHeadings columns={columns} />
         <tbody>
           {rows.map((row) => (
             <tr key={rowKey(row)}>

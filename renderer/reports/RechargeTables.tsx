@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Card, H4, HTMLTable } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
 import type { Language } from '../../shared/codes.js';
 import { formatMoney } from '../components/money.js';
 import { useLanguage } from '../i18n/i18n.js';
+import { FigureHeadings, figureClass } from './FiguresTable.js';
 import { ReportExport, type ReportFile } from './ReportExport.js';
 import { RECHARGE_COLUMNS, type ColumnDef, type RechargeTable } from './rechargeOptions.js';
 
@@ -47,7 +47,6 @@ export function FiguresTable({
   /** The table's file (CSV, XLSX), made by the backend from the same columns. */
   file?: ReportFile;
 }) {
-  const { t } = useTranslation();
   const lang = useLanguage();
   const columns: readonly ColumnDef[] = RECHARGE_COLUMNS[table];
   return (
@@ -61,28 +60,12 @@ export function FiguresTable({
       ) : (
         <div className="recharge-table-scroll" tabIndex={0} role="region" aria-label={title}>
           <HTMLTable compact striped aria-label={title}>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th
-                    key={c.key}
-                    scope="col"
-                    className={c.kind === 'text' || c.kind === 'day' ? '' : 'cell-figure'}
-                  >
-                    {t(c.label)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <FigureHeadings columns={columns} />
             <tbody>
               {rows.map((row) => (
                 <tr key={rowKey(row)} data-testid={`${testId}-row`}>
                   {columns.map((c) => (
-                    <td
-                      key={c.key}
-                      data-col={c.key}
-                      className={c.kind === 'text' || c.kind === 'day' ? '' : 'cell-figure'}
-                    >
+                    <td key={c.key} data-col={c.key} className={figureClass(c.kind)}>
                       {cellText(c, row, lang, name)}
                     </td>
                   ))}
