@@ -6,10 +6,10 @@ import type { GameId } from '../../shared/games.js';
 import { RefetchSpinner } from '../components/QueryState.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { useEndpointQuery } from '../kit/data.js';
-import { FilterBar } from '../kit/FilterBar.js';
 import { ListBody } from '../kit/ListPage.js';
 import { useListController } from '../kit/useListController.js';
 import { useUrlSearch } from '../kit/useUrlSearch.js';
+import { FilteredBoard } from './FilteredBoard.js';
 import { useStageColumns, useStageRecordColumns } from './LevelColumns.js';
 import { LevelRankFinder } from './LevelRankFinder.js';
 import { STAGE_PARAM, stageRecordsList, stagesList } from './levelLists.js';
@@ -42,29 +42,20 @@ export function LevelDetailPage({ game }: { game: GameId }) {
   const season = list.query.data && 'season' in list.query.data ? (list.query.data.season as Season) : null;
   return (
     <div className="leaderboards" data-testid="level-detail">
-      <div className="kit-list" data-testid="stages">
-        <div className="toolbar">
-          <FilterBar list={list} testId="stages" />
-          {season && (
+      <FilteredBoard
+        list={list}
+        columns={columns}
+        texts="leaderboards.level"
+        icon="layers"
+        testId="stages"
+        shown={
+          season && (
             <span data-testid="stages-season" data-season={season.id}>
               {season.name}
             </span>
-          )}
-          <span className="toolbar-spacer" />
-          <RefetchSpinner query={list.query} />
-        </div>
-        <ListBody
-          list={list}
-          columns={columns}
-          texts={{
-            failed: t('leaderboards.level.loadFailed'),
-            empty: t('leaderboards.level.empty'),
-            count: (count) => t('leaderboards.level.count', { count }),
-          }}
-          icon="layers"
-          testId="stages"
-        />
-      </div>
+          )
+        }
+      />
       {stageId !== null && <StageRecords game={game} stageId={stageId} seasons={seasons.data?.seasons} />}
     </div>
   );

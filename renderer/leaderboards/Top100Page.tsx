@@ -3,10 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Board, LeaderboardRecord, Season } from '../../shared/api/leaderboards.js';
 import type { GameId } from '../../shared/games.js';
 import { playerLabel } from '../components/playerLabel.js';
-import { RefetchSpinner } from '../components/QueryState.js';
 import { useEndpointQuery } from '../kit/data.js';
-import { FilterBar } from '../kit/FilterBar.js';
-import { ListBody } from '../kit/ListPage.js';
 import { useRowActions } from '../kit/RowActions.js';
 import { rowAction } from '../kit/rowActions.js';
 import type { TableColumn } from '../kit/table.js';
@@ -15,6 +12,7 @@ import { useMayCall } from './access.js';
 import { useRecordColumns } from './columns.js';
 import { DynamicRankSwitch } from './DynamicRankSwitch.js';
 import { boardList } from './lists.js';
+import { FilteredBoard } from './FilteredBoard.js';
 import { RankFinder } from './RankFinder.js';
 import { SeasonDates } from './SeasonDates.js';
 
@@ -83,25 +81,14 @@ export function Top100Page({ game }: { game: GameId }) {
     <div className="leaderboards" data-testid="top100">
       <DynamicRankSwitch game={game} />
       <RankFinder game={game} board={board} season={season} />
-      <div className="kit-list" data-testid="board">
-        <div className="toolbar">
-          <FilterBar list={list} testId="board" />
-          {shownSeason && <SeasonShown season={shownSeason} />}
-          <span className="toolbar-spacer" />
-          <RefetchSpinner query={list.query} />
-        </div>
-        <ListBody
-          list={list}
-          columns={columns}
-          texts={{
-            failed: t('leaderboards.board.loadFailed'),
-            empty: t('leaderboards.board.empty'),
-            count: (count) => t('leaderboards.board.count', { count }),
-          }}
-          icon="crown"
-          testId="board"
-        />
-      </div>
+      <FilteredBoard
+        list={list}
+        columns={columns}
+        texts="leaderboards.board"
+        icon="crown"
+        testId="board"
+        shown={shownSeason && <SeasonShown season={shownSeason} />}
+      />
       {rowActions.dialogs}
     </div>
   );
