@@ -73,6 +73,11 @@ describe('the feature list', () => {
       .filter((f) => /from '(\.\.?\/)+features\.js'/.test(readFileSync(f, 'utf8')))
       .map((f) => relative(rendererDir, f))
       .sort();
-    expect(importers).toEqual(['app/App.tsx', 'i18n/resources.ts', 'routing/Screen.tsx']);
+    expect(importers).toEqual([
+      'app/App.tsx',
+      'i18n/resources.ts',
+      'routing/Screen.tsx',
+      'routing/prepareOnNavigation.ts',
+    ]);
   });
 });

@@ -59,7 +59,10 @@ describe('the keyboard', () => {
     await goTo(page, gamePagePath(GAME, 'players'));
     await page.getByTestId('player-search-id').fill(id);
     await page.getByTestId('player-search-id').press('Enter');
-    await page.getByTestId(`player-name-${id}`).first().waitFor();
+    // Until the search's answer comes, the page still shows the unfiltered list, which holds this
+    // player too: wait for the list to be the search's one row, or the table is redrawn under the Tab.
+    await expect.poll(() => page.locator('[data-testid^="player-name-"]').count()).toBe(1);
+    await page.getByTestId(`player-name-${id}`).waitFor();
 
     await page.getByTestId('player-search-id').focus();
     expect(await tabTo(page, (f) => f.testId === `player-name-${id}`)).toBe(true);
