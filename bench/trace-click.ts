@@ -23,7 +23,11 @@ import {
 const RUNS = 3;
 
 interface Profile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    children?: number[];
+  }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -57,6 +61,26 @@ function printProfile(p: Profile): void {
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
   });
   console.log(`self time by script:\n${top(byFile, 10)}\nself time by function:\n${top(byFunction, 15)}`);
+  if (process.env['TRACE_INCLUSIVE'] !== '1') return;
+  // Time under each function (itself and what it calls), and who calls the natives that cost most:
+  // with a build not minified (vite build --mode web --minify false) the names are the source's.
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inclusive = new Map<string, number>();
+  const callers = new Map<string, number>();
+  const nameOf = (id: number) => {
+    const f = byId.get(id);
+    return f ? `${f.functionName || '(anonymous)'} ${shortName(f.url)}:${f.lineNumber}` : '?';
+  };
+  p.samples.forEach((leaf, i) => {
+    const ms = (p.timeDeltas[i] ?? 0) / 1000;
+    const chain: string[] = [];
+    for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) chain.push(nameOf(id));
+    for (const name of new Set(chain)) inclusive.set(name, (inclusive.get(name) ?? 0) + ms);
+    if (byId.get(leaf)?.url === '' && !/program|idle|garbage/.test(chain[0] ?? ''))
+      callers.set(chain.slice(0, 5).join(' < '), (callers.get(chain.slice(0, 5).join(' < ')) ?? 0) + ms);
+  });
+  console.log(`time under function:\n${top(inclusive, 40)}\nnatives by caller:\n${top(callers, 15)}`);
 }
 
 /** What a traced run does, and the sign that it is done. */

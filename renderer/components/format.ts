@@ -1,12 +1,13 @@
 import type { Language } from '../../shared/codes.js';
 import { BYTES_BASE } from '../../shared/constants.js';
+import { dateTimeFormat, numberFormat } from './intl.js';
 
 /** Dates as an operator reads them in their language, in local time. */
 export function formatDateTime(value: number | string | null | undefined, lang: Language): string {
   if (value === null || value === undefined || value === '') return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
 const MINUTE = 60_000;
@@ -52,8 +53,6 @@ export function formatBytes(bytes: number, lang: Language): string {
     i++;
   }
   if (i === 0) return `${Math.floor(value).toLocaleString(lang)} B`;
-  const figure = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    value,
-  );
+  const figure = numberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
   return `${figure} ${BYTE_UNITS[i]}`;
 }

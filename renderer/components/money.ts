@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/codes.js';
+import { numberFormat } from './intl.js';
 
 /**
  * Money travels in minor units of its currency (fen, cents): integers, never floats. Screens show
@@ -13,7 +14,7 @@ const FALLBACK_DIGITS = 2;
 export function minorDigits(currency: string | null | undefined): number {
   if (!currency) return FALLBACK_DIGITS;
   try {
-    const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+    const digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions()
       .maximumFractionDigits;
     return typeof digits === 'number' ? digits : FALLBACK_DIGITS;
   } catch {
@@ -35,10 +36,10 @@ export function formatMoney(minor: number, currency: string | null | undefined, 
   const digits = minorDigits(currency);
   const decimal = minorToMajorText(minor, digits) as `${number}`;
   const exact = { minimumFractionDigits: digits, maximumFractionDigits: digits };
-  if (!currency) return new Intl.NumberFormat(lang, exact).format(decimal);
+  if (!currency) return numberFormat(lang, exact).format(decimal);
   try {
     // Intl takes a decimal string and keeps its exact digits.
-    return new Intl.NumberFormat(lang, { style: 'currency', currency, ...exact }).format(decimal);
+    return numberFormat(lang, { style: 'currency', currency, ...exact }).format(decimal);
   } catch {
     // An unknown currency code: still the amount, with the code the server gave.
     return `${decimal} ${currency}`;

@@ -7,11 +7,12 @@ import { GAMES } from '../../shared/games.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { FigureRow } from './FigureRow.js';
 import { failedDeliveriesLink, figureLink, serversLink } from './links.js';
+import { numberFormat } from '../components/intl.js';
 
 /** A count with the page behind it, or plain when the operator may not open that page. */
 function Count({ n, link, testId }: { n: number; link: string | null; testId: string }) {
   const lang = useLanguage();
-  const text = new Intl.NumberFormat(lang).format(n);
+  const text = numberFormat(lang).format(n);
   return link ? (
     <Link to={link} data-testid={testId}>
       {text}

@@ -1,6 +1,7 @@
 import type { BriefFigure } from '../../shared/api/overview.js';
 import type { Language } from '../../shared/codes.js';
 import { formatMoney } from '../components/money.js';
+import { dateTimeFormat, numberFormat } from '../components/intl.js';
 
 /**
  * How the landing page reads a figure: its value in the operator's language (money in the game's
@@ -19,7 +20,7 @@ export function formatFigure(
   if (value === null) return '–';
   // ARPPU is a quotient: shown to the currency's smallest unit, as every amount is.
   if (MONEY.has(figure)) return formatMoney(Math.round(value), currency, lang);
-  return new Intl.NumberFormat(lang).format(value);
+  return numberFormat(lang).format(value);
 }
 
 export type Direction = 'up' | 'down' | 'same' | 'none';
@@ -43,7 +44,7 @@ export function deltaOf(now: number | null, before: number | null): Delta {
 /** The share as a signed percentage in the operator's language ("+25%", "−3.4%"), or ''. */
 export function formatShare(share: number | null, lang: Language): string {
   if (share === null) return '';
-  return new Intl.NumberFormat(lang, {
+  return numberFormat(lang, {
     style: 'percent',
     maximumFractionDigits: Math.abs(share) < 0.1 ? 1 : 0,
     signDisplay: 'exceptZero',
@@ -76,7 +77,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 /** "HH:MM" of `iso` in `timeZone`, 24-hour, as the page's "as of" says it. */
 export function clockTime(iso: string, timeZone: string, lang: Language): string {
-  return new Intl.DateTimeFormat(lang, {
+  return dateTimeFormat(lang, {
     timeZone,
     hour: '2-digit',
     minute: '2-digit',

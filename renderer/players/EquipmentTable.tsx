@@ -6,7 +6,7 @@ import { EQUIPMENT_QUALITIES, type Equipment } from '../../shared/api/players.js
 import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { DataTable, type TableColumn } from '../kit/table.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { equipmentTitleFigures, equipmentViews, type EquipmentView } from './equipment.js';
+import { equipmentTitleFigures, equipmentViewsOnDemand, type EquipmentView } from './equipment.js';
 import { PERF_MARKS, useMarkOnce } from './perfMark.js';
 
 /** The box never shows more rows than this: Table2 then renders only the rows in view, even for 10,000. */
@@ -27,8 +27,9 @@ const WIDTHS: Record<keyof EquipmentView, number> = {
 };
 
 /**
- * The player equipment widget. Everything a cell shows is computed once per load (equipmentViews)
- * and the columns are memoised on it, so scrolling 10,000 rows does string lookups only; the
+ * The player equipment widget. What a cell shows is computed when its row is first drawn and kept
+ * (equipmentViewsOnDemand), and the columns are memoised on it, so scrolling back over rows does
+ * string lookups only; the
  * kit table's fixed row height, column widths and box height let Table2 virtualise.
  */
 export const EquipmentTable = memo(function EquipmentTable({
@@ -45,31 +46,31 @@ export const EquipmentTable = memo(function EquipmentTable({
   const { t } = useTranslation();
   const lang = useLanguage();
   const markRendered = useMarkOnce(PERF_MARKS.equipment);
-  const views = useMemo(() => equipmentViews(items, lang), [items, lang]);
+  const viewOf = useMemo(() => equipmentViewsOnDemand(lang), [lang]);
   const qualityLabels = useMemo(
     () => Object.fromEntries(EQUIPMENT_QUALITIES.map((q) => [q, t(`players.status.${q}`)])),
     [t],
   );
   const columns = useMemo(
-    (): TableColumn<EquipmentView>[] =>
+    (): TableColumn<Equipment>[] =>
       COLUMNS.map((key) => ({
         key,
         name: t(`players.col.${key}`),
         width: WIDTHS[key],
         ...(key === 'power' ? { className: 'cell-figure' } : {}),
-        ...(key.endsWith('Attrs') ? { tooltip: (v: EquipmentView) => v[key] } : {}),
-        render: (v: EquipmentView) =>
+        ...(key.endsWith('Attrs') ? { tooltip: (e: Equipment) => viewOf(e)[key] } : {}),
+        render: (e: Equipment) =>
           key === 'quality' ? (
             // Tag wraps its text in a self-measuring ellipsis component; scrolling mounts these
             // cells all the time, and a span with Tag's classes looks the same for less work.
-            <span className={`${Classes.TAG} ${Classes.MINIMAL} quality quality-${v.quality}`}>
-              {qualityLabels[v.quality]}
+            <span className={`${Classes.TAG} ${Classes.MINIMAL} quality quality-${e.quality}`}>
+              {qualityLabels[e.quality]}
             </span>
           ) : (
-            v[key]
+            viewOf(e)[key]
           ),
       })),
-    [t, qualityLabels],
+    [t, qualityLabels, viewOf],
   );
   const onComplete = useMemo(
     () => () => {
@@ -95,7 +96,7 @@ export const EquipmentTable = memo(function EquipmentTable({
           <EmptyState icon="box" title={t('players.equipment.empty')} testId="equipment-empty" />
         ) : (
           <DataTable
-            rows={views}
+            rows={items}
             columns={columns}
             height={{ rows: VISIBLE_ROWS }}
             selectable

@@ -34,6 +34,7 @@ import {
   type SearchProblem,
 } from './searchParams.js';
 import './players.css';
+import { dateTimeFormat } from '../components/intl.js';
 
 function ResultsTable({ game, items }: { game: GameId; items: readonly PlayerRow[] }) {
   const { t } = useTranslation();
@@ -173,7 +174,7 @@ function RegisteredFilter({
         <Button variant="minimal" size="small" text={t('players.search.registeredClear')} onClick={onClear} />
       </Callout>
     );
-  const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  const day = dateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${registered.day}T00:00:00Z`),
   );
   return (

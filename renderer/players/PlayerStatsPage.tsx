@@ -22,6 +22,7 @@ import {
 } from './stats.js';
 import { ChartPanel } from '../kit/charts/ChartPanel.js';
 import './players.css';
+import { dateTimeFormat } from '../components/intl.js';
 
 function Tiles({ stats }: { stats: PlayerStats }) {
   const { t } = useTranslation();
@@ -79,7 +80,7 @@ function dayLabel(day: string, lang: string): string {
   const d = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(d.getTime())
     ? day
-    : new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+    : dateTimeFormat(lang, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
 }
 
 /** New players per day: a bar per day (ECharts, loaded with this page), its figures beside it. */

@@ -3,6 +3,7 @@ import type { Language } from '../../shared/codes.js';
 import type { Cell, TabRow } from '../../shared/api/players.js';
 import type { ColumnDef } from '../../shared/player-tabs.js';
 import { formatDateTime } from '../components/format.js';
+import { numberFormat } from '../components/intl.js';
 
 /**
  * How one tab cell is shown, decided from its column type (shared/player-tabs.ts). Pure, so the
@@ -18,24 +19,13 @@ export type CellView =
 
 const EMPTY: CellView = { kind: 'empty' };
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(lang: Language, fractionDigits = 0): Intl.NumberFormat {
-  const key = `${lang}:${fractionDigits}`;
-  let f = numberFormats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(lang, {
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    });
-    numberFormats.set(key, f);
-  }
-  return f;
-}
+/** A whole or fixed-decimal figure in the language's digits, its formatter made once. */
+const fixed = (lang: Language, fractionDigits = 0) =>
+  numberFormat(lang, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
 
 /** A count with the language's digit grouping ("12,345"). */
 export function formatCount(n: number, lang: Language): string {
-  return numberFormat(lang).format(n);
+  return fixed(lang).format(n);
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   attrText,
   equipmentTitleFigures,
   equipmentView,
-  equipmentViews,
+  equipmentViewsOnDemand,
   parseEquipmentView,
 } from './equipment.js';
 
@@ -41,11 +41,14 @@ describe('equipment widget formatting', () => {
     expect(equipmentTitleFigures(0, 0, 'en')).toEqual({ n: '0', power: '0' });
   });
 
-  it('prepares 10,000 rows in one pass', () => {
+  it('makes a row’s view when it is first asked for, and the same one after', () => {
     const items = Array.from({ length: 10_000 }, (_, i) => ({ ...item, id: `eq-${i}`, power: i }));
-    const views = equipmentViews(items, 'en');
-    expect(views).toHaveLength(10_000);
-    expect(views[9_999]?.power).toBe('9,999');
+    const view = equipmentViewsOnDemand('en');
+    const last = items[9_999] as Equipment;
+    expect(view(last).power).toBe('9,999');
+    expect(view(last)).toBe(view(last));
+    expect(equipmentViewsOnDemand('zh-CN')(last)).not.toBe(view(last));
+    expect(view(items[0] as Equipment)).toEqual(equipmentView(items[0] as Equipment, 'en'));
   });
 
   it('defaults to the full view', () => {

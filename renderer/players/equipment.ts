@@ -3,8 +3,9 @@ import type { Equipment } from '../../shared/api/players.js';
 import { formatCount } from './cellFormat.js';
 
 /**
- * The equipment widget's pure side: every display string of a row is made once per load (and
- * language), so scrolling a 10,000-row table only looks strings up.
+ * The equipment widget's pure side: a row's display strings are made the first time the row is
+ * drawn and kept (per load and language), so the first draw of a 10,000-row table formats only the
+ * rows in view, and scrolling back only looks strings up.
  */
 
 export interface EquipmentView {
@@ -38,8 +39,20 @@ export function equipmentView(item: Equipment, lang: Language): EquipmentView {
   };
 }
 
-export function equipmentViews(items: readonly Equipment[], lang: Language): EquipmentView[] {
-  return items.map((item) => equipmentView(item, lang));
+/**
+ * A row's view, made once per row: the table asks for the rows it draws, so opening 10,000 pieces
+ * formats about twenty (issue 23: the equipment tab's first draw), not all of them up front.
+ */
+export function equipmentViewsOnDemand(lang: Language): (item: Equipment) => EquipmentView {
+  const made = new WeakMap<Equipment, EquipmentView>();
+  return (item) => {
+    let view = made.get(item);
+    if (!view) {
+      view = equipmentView(item, lang);
+      made.set(item, view);
+    }
+    return view;
+  };
 }
 
 /** The figures of the widget's title (spec: the total count and the top power). */

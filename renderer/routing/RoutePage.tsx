@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useUrlSearch } from '../kit/useUrlSearch.js';
-import { H1, Tag } from '@blueprintjs/core';
+import { H1 } from '@blueprintjs/core';
+import { LabelTag } from '../kit/LabelTag.js';
 import { useTranslation } from 'react-i18next';
 import { GAMES } from '../../shared/games.js';
 import type { RouteDef } from '../../shared/routes.js';
@@ -43,9 +44,9 @@ export function RoutePage({ route, children }: { route: RouteDef; children: Reac
     <div className={`page page-${route.layout}`} data-route={route.id}>
       <header className="page-header">
         {gameName && (
-          <Tag minimal icon="cube" data-testid="page-game">
+          <LabelTag minimal icon="cube" data-testid="page-game">
             {gameName}
-          </Tag>
+          </LabelTag>
         )}
         <H1 className="page-title" data-testid="page-title">
           {heading}

@@ -1,6 +1,7 @@
 import type { Language } from '../../shared/codes.js';
 import { orderPath } from '../../shared/routes.js';
 import type { WatchAlert } from '../../shared/api/serverWatch.js';
+import { numberFormat } from '../components/intl.js';
 
 /**
  * How the status page says times and figures: "3 min ago" for the last change, "1 h 5 min" for
@@ -58,21 +59,19 @@ export function formatDuration(totalSec: number, lang: Language): string {
 }
 
 function unitText(n: number, unit: 'day' | 'hour' | 'minute' | 'second', lang: Language): string {
-  return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'short' }).format(n);
+  return numberFormat(lang, { style: 'unit', unit, unitDisplay: 'short' }).format(n);
 }
 
 /** Response time: "12 ms", "1.2 s"; '' when there is none. */
 export function formatResponse(ms: number | null, lang: Language): string {
   if (ms === null) return '';
-  if (ms < 1000) return new Intl.NumberFormat(lang, { style: 'unit', unit: 'millisecond' }).format(ms);
-  return new Intl.NumberFormat(lang, { style: 'unit', unit: 'second', maximumFractionDigits: 1 }).format(
-    ms / 1000,
-  );
+  if (ms < 1000) return numberFormat(lang, { style: 'unit', unit: 'millisecond' }).format(ms);
+  return numberFormat(lang, { style: 'unit', unit: 'second', maximumFractionDigits: 1 }).format(ms / 1000);
 }
 
 /** Whole numbers with the language's grouping ("1,234"); '' for none. */
 export function formatCount(n: number | null, lang: Language): string {
-  return n === null ? '' : new Intl.NumberFormat(lang).format(n);
+  return n === null ? '' : numberFormat(lang).format(n);
 }
 
 /**
