@@ -10,8 +10,9 @@ import { PacedWorkbookWriter } from './paced-workbook.js';
 /**
  * Writes an export's file into `out` as its rows are read, never holding more than a page: the
  * header block (title, then the filters as label/value pairs, then a blank line), the headings,
- * the rows. Between pages it waits while `out` is full (a slow download slows the walk, and
- * memory stays flat) and stops when `stopped()` says the caller has gone.
+ * the rows. Between pages it waits while `out` is full, and for XLSX the zip before it (a slow
+ * download slows the walk, and memory stays flat), and stops when `stopped()` says the caller
+ * has gone.
  */
 
 /**
