@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { EXPORT_ROUTE, type ExportRequest } from '../shared/api/exports.js';
 import { startBackend, type BackendOptions } from '../server/backend.js';
@@ -27,6 +28,8 @@ interface Figures {
   /** Heap and RSS peaks over the moment the export began, in bytes. */
   heapGrowth: number;
   rssGrowth: number;
+  /** The machine's load (one-minute average) when it ended: a shared machine's figures need it. */
+  load: number;
 }
 
 async function exportOnce(url: string, token: string, rows: number): Promise<Figures> {
@@ -72,7 +75,14 @@ async function exportOnce(url: string, token: string, rows: number): Promise<Fig
   }
   const ms = performance.now() - t0;
   clearInterval(sample);
-  return { rows, ms, bytes, heapGrowth: peakHeap - start.heapUsed, rssGrowth: peakRss - start.rss };
+  return {
+    rows,
+    ms,
+    bytes,
+    heapGrowth: peakHeap - start.heapUsed,
+    rssGrowth: peakRss - start.rss,
+    load: loadavg()[0] ?? 0,
+  };
 }
 
 async function benchOne(label: string, options: BackendOptions): Promise<void> {
@@ -95,7 +105,7 @@ async function benchOne(label: string, options: BackendOptions): Promise<void> {
       console.log(
         `- ${label}: XLSX of ${f.rows.toLocaleString('en')} rows in ${(f.ms / 1000).toFixed(2)} s ` +
           `(${(f.bytes / MB).toFixed(1)} MiB; backend heap +${(f.heapGrowth / MB).toFixed(0)} MiB, ` +
-          `RSS +${(f.rssGrowth / MB).toFixed(0)} MiB at peak${verdict})`,
+          `RSS +${(f.rssGrowth / MB).toFixed(0)} MiB at peak${verdict}; load ${f.load.toFixed(1)})`,
       );
     }
   } finally {

@@ -10,6 +10,7 @@ import { Codes } from '../../shared/codes.js';
 import { BOM, parseCsv } from '../../shared/csv.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../../tests/support/backends.js';
 import { endpointSet } from '../http/endpoints.js';
+import { countOnce, EXPORT_PAGE_SIZE, pageResult, pageWindow } from '../db/paging.js';
 import type { HandlerMap } from '../http/context.js';
 
 /**
@@ -22,19 +23,32 @@ import type { HandlerMap } from '../http/context.js';
 const ROWS = 450;
 const BASE = Date.UTC(2026, 0, 10, 0, 0, 0);
 
-/** A list that never ends, counting the pages it was asked for: the walk must stop when the caller goes. */
-let endlessPages = 0;
-const testTable = {
-  'test.endless': endpoint({
+/** Two test lists of the same input: one that never ends, one of numbered rows. */
+const testList = (path: string, summary: string, row: z.ZodObject) =>
+  endpoint({
     service: 'admin',
     method: 'GET',
-    path: '/test/endless',
-    summary: 'Full pages for ever',
+    path,
+    summary,
     access: anyOf('ADMIN'),
     input: z.strictObject({ ...pageInput }),
-    output: pageOf(z.object({ n: z.number(), text: z.string() })),
-  }),
+    output: pageOf(row),
+  });
+const testTable = {
+  'test.endless': testList(
+    '/test/endless',
+    'Full pages for ever',
+    z.object({ n: z.number(), text: z.string() }),
+  ),
+  'test.numbers': testList('/test/numbers', 'Numbered rows', z.object({ n: z.number() })),
 };
+
+/** The endless list counts the pages it was asked for: the walk must stop when the caller goes. */
+let endlessPages = 0;
+/** The numbered list records how it is read: each call's paging, and its counts. */
+const NUMBERS = 12_345;
+const numberCalls: { page: number; pageSize: number }[] = [];
+let numberCounts = 0;
 const testHandlers: HandlerMap<typeof testTable> = {
   'test.endless': async (input) => {
     endlessPages++;
@@ -43,6 +57,18 @@ const testHandlers: HandlerMap<typeof testTable> = {
       text: 'x'.repeat(2000),
     }));
     return { items, total: 1e9, page: input.page, pageSize: input.pageSize };
+  },
+  'test.numbers': async (input) => {
+    numberCalls.push({ page: input.page, pageSize: input.pageSize });
+    const total = await countOnce(input, () => {
+      numberCounts++;
+      return Promise.resolve(NUMBERS);
+    });
+    const { limit, offset } = pageWindow(input);
+    const items = Array.from({ length: Math.max(0, Math.min(limit, NUMBERS - offset)) }, (_, i) => ({
+      n: offset + i,
+    }));
+    return pageResult(items, total, input);
   },
 };
 
@@ -59,7 +85,9 @@ describe.each(backendKinds())('exports on %s', (kind) => {
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
-    t = await startTestBackend(kind, { extraEndpoints: [endpointSet(testTable, testHandlers)] });
+    t = await startTestBackend(kind, {
+      extraEndpoints: [endpointSet(testTable, testHandlers)],
+    });
     for (const who of ['super', 'admin']) tokens.set(who, (await t.api.login(who)).authToken);
     await t.backend.database.db
       .insertInto('audit_log')
@@ -216,6 +244,42 @@ describe.each(backendKinds())('exports on %s', (kind) => {
     expect(list[0]?.[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
+  it('walks a list in pages of its own size, counted once, whatever paging the input asks for', async () => {
+    tokens.set('admin', (await t.api.login('admin')).authToken);
+    const columns = [{ key: 'n', label: 'N', kind: 'number' as const }];
+    // A normal call cannot ask for the export's page: the endpoint's schema refuses it.
+    const normal = await t.api.call(
+      testTable['test.numbers'],
+      { pageSize: EXPORT_PAGE_SIZE },
+      tokens.get('admin'),
+    );
+    expect(normal.body.Status.Code).toBe(Codes.VALIDATION);
+    for (const input of [{}, { page: 3, pageSize: 7 }, { page: 1, pageSize: 1_000_000 }]) {
+      numberCalls.length = 0;
+      numberCounts = 0;
+      const res = await post(
+        { endpoint: 'test.numbers', input, format: 'csv', title: 'N', columns },
+        'admin',
+      );
+      expect(res.status).toBe(200);
+      expect(res.headers.get(EXPORT_TOTAL_HEADER)).toBe(String(NUMBERS));
+      const rows = parseCsv(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()));
+      // Every row once, in the list's order, from its first page: the input's paging is ignored.
+      expect(rows.slice(3).map((r) => Number(r[0]))).toEqual([...Array(NUMBERS).keys()]);
+      expect(numberCalls).toEqual([1, 2, 3].map((page) => ({ page, pageSize: EXPORT_PAGE_SIZE })));
+      expect(numberCounts).toBe(1);
+    }
+    // The mark of an export's page does not outlive it: a screen's call counts, at its own size.
+    numberCalls.length = 0;
+    const page = await t.api.call<{ items: unknown[]; total: number }>(
+      testTable['test.numbers'],
+      { page: 2, pageSize: 200 },
+      tokens.get('admin'),
+    );
+    expect([page.body.Data.items.length, page.body.Data.total, numberCounts]).toEqual([200, NUMBERS, 2]);
+    expect(numberCalls).toEqual([{ page: 2, pageSize: 200 }]);
+  });
+
   it('refuses a role without the endpoint, as a normal call of it is refused', async () => {
     const res = await post(
       { endpoint: 'systemLogs.audit', input: {}, format: 'csv', title: 'x', columns: auditColumns },
@@ -278,42 +342,46 @@ describe.each(backendKinds())('exports on %s', (kind) => {
     }
   });
 
-  it('stops walking the pages when the download is cancelled', async () => {
-    tokens.set('admin', (await t.api.login('admin')).authToken);
-    endlessPages = 0;
-    const abort = new AbortController();
-    const res = await post(
-      {
-        endpoint: 'test.endless',
-        input: {},
-        format: 'csv',
-        title: 'Endless',
-        columns: [
-          { key: 'n', label: 'N' },
-          { key: 'text', label: 'T' },
-        ],
-      },
-      'admin',
-      abort.signal,
-    );
-    expect(res.status).toBe(200);
-    const reader = res.body?.getReader();
-    if (!reader) throw new Error('no body');
-    let bytes = 0;
-    while (bytes < 2_000_000) {
-      const chunk = await reader.read();
-      if (chunk.done) throw new Error('an endless export ended');
-      bytes += chunk.value.byteLength;
-    }
-    abort.abort();
-    await reader.cancel().catch(() => undefined);
-    // The walk notices at its next page; then no page is read any more.
-    let seen = -1;
-    for (let i = 0; i < 50 && seen !== endlessPages; i++) {
-      seen = endlessPages;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(endlessPages).toBe(seen);
-    expect(endlessPages).toBeLessThan(100);
-  });
+  it.each(['csv', 'xlsx'] as const)(
+    'stops walking the pages when the %s download is cancelled',
+    async (format) => {
+      tokens.set('admin', (await t.api.login('admin')).authToken);
+      endlessPages = 0;
+      const abort = new AbortController();
+      const res = await post(
+        {
+          endpoint: 'test.endless',
+          input: {},
+          format,
+          title: 'Endless',
+          columns: [
+            { key: 'n', label: 'N' },
+            { key: 'text', label: 'T' },
+          ],
+        },
+        'admin',
+        abort.signal,
+      );
+      expect(res.status).toBe(200);
+      const reader = res.body?.getReader();
+      if (!reader) throw new Error('no body');
+      let bytes = 0;
+      // Its rows of one letter compress well: a few XLSX bytes are pages of text.
+      while (bytes < (format === 'csv' ? 2_000_000 : 50_000)) {
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error('an endless export ended');
+        bytes += chunk.value.byteLength;
+      }
+      abort.abort();
+      await reader.cancel().catch(() => undefined);
+      // The walk notices at its next page; then no page is read any more.
+      let seen = -1;
+      for (let i = 0; i < 50 && seen !== endlessPages; i++) {
+        seen = endlessPages;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(endlessPages).toBe(seen);
+      expect(endlessPages).toBeLessThan(100);
+    },
+  );
 });

@@ -15,6 +15,7 @@ import type { EndpointSet } from '../http/endpoints.js';
 import { exportShape, type ExportShape as Shape } from '../../shared/api/exports.js';
 import type { HandlerContext } from '../http/context.js';
 import { parseInput, problem, validationProblem } from '../http/problem.js';
+import { EXPORT_PAGE_SIZE, exportPageInput, type ExportWalk } from '../db/paging.js';
 import type { Row } from './cells.js';
 import { textIssues } from '../../shared/api/text.js';
 
@@ -99,7 +100,7 @@ function resolve(raw: unknown, auth: AuthInfo, set: EndpointSet, ctx: Omit<Handl
   return { request, ep, handler, shape, field: table.field, ctx: { ...ctx, game } };
 }
 
-/** The largest page the endpoint takes (200 for most lists, less for some). */
+/** The largest page the endpoint takes (200 for most lists, less for some): the size its input is checked at. */
 function pageSizeFor(ep: Endpoint, input: Record<string, unknown>, lang: HandlerContext['lang']): number {
   for (const size of [200, 100, 50, 20]) {
     try {
@@ -123,17 +124,23 @@ export async function openExport(
   base: Omit<HandlerContext, 'game'>,
 ): Promise<ExportSource> {
   const { request, ep, handler, shape, field, ctx } = resolve(raw, auth, set, base);
+  // The request's own paging is ignored: the export's is its own.
   const { page: _p, pageSize: _s, ...asked } = request.input;
-  const pageSize = shape.kind === 'pages' ? pageSizeFor(ep, asked, ctx.lang) : 0;
+  const pages = shape.kind === 'pages';
+  const checkedAt = pages ? pageSizeFor(ep, asked, ctx.lang) : 0;
+  const walk: ExportWalk = {};
+  // Each page's input is checked as a normal call's, at a page size the endpoint takes; only the
+  // checked copy is then read at the export's size, and its count taken once (server/db/paging.ts).
   const inputOf = (page: number) =>
-    parseInput(ep, shape.kind === 'pages' ? { ...asked, page, pageSize } : asked, ctx.lang);
-  const first = inputOf(1);
+    pages
+      ? exportPageInput(parseInput(ep, { ...asked, page, pageSize: checkedAt }, ctx.lang), walk)
+      : parseInput(ep, asked, ctx.lang);
   const read = async (input: Record<string, unknown>): Promise<Record<string, unknown>> => {
     const out = ep.output.safeParse(await handler(input, ctx));
     if (!out.success) throw new ApiError(Codes.INTERNAL);
     return out.data as Record<string, unknown>;
   };
-  const firstAnswer = await read(first);
+  const firstAnswer = await read(inputOf(1));
   const list = (answer: Record<string, unknown>) => answer[field] as Row[];
   const capped = firstAnswer['totalCapped'] === true;
   const total =
@@ -143,15 +150,20 @@ export async function openExport(
         ? Math.min(firstAnswer['total'], EXPORT_ROW_CAP)
         : null;
 
+  /** Whether a page was the list's last: it came short, and the count (when exact) is reached. */
+  const last = (rows: number, written: number) =>
+    rows === 0 || (rows < EXPORT_PAGE_SIZE && (total === null || written >= total));
+
   async function* rows(stopped: () => boolean): AsyncGenerator<readonly Row[]> {
     let answer = firstAnswer;
     let written = 0;
     for (let page = 1; ; page++) {
       if (page > 1) answer = await read(inputOf(page));
-      const items = list(answer).slice(0, EXPORT_ROW_CAP - written);
+      const all = list(answer);
+      const items = all.slice(0, EXPORT_ROW_CAP - written);
       if (items.length > 0) yield items;
       written += items.length;
-      if (shape.kind === 'rows' || items.length < pageSize || written >= EXPORT_ROW_CAP || stopped()) return;
+      if (!pages || last(all.length, written) || written >= EXPORT_ROW_CAP || stopped()) return;
     }
   }
   return { request, endpointId: request.endpoint, total, rows };

@@ -9,7 +9,7 @@ import {
 } from '../../shared/api/systemLogs.js';
 import { Codes } from '../../shared/codes.js';
 import { auditEntryOf } from '../audit/record.js';
-import { pageResult, pageWindow } from '../db/paging.js';
+import { countOnce, pageResult, pageWindow } from '../db/paging.js';
 import { inLogOrder } from '../db/sorting.js';
 import type { AuditLogTable } from '../audit/tables.js';
 import type { SystemEventsTable } from '../db/platform-tables.js';
@@ -57,7 +57,7 @@ export const systemLogsHandlers: HandlerMap<Endpoints> = {
   'systemLogs.audit': async (input, ctx) => {
     const { limit, offset } = pageWindow(input);
     const [counted, rows] = await Promise.all([
-      cappedCount(ctx.db, input, LOG_COUNT_CAP),
+      countOnce(input, () => cappedCount(ctx.db, input, LOG_COUNT_CAP)),
       ctx.db
         .selectFrom('audit_log')
         .select(ROW_COLUMNS)
@@ -126,16 +126,19 @@ export const systemLogsHandlers: HandlerMap<Endpoints> = {
     if (input.from !== undefined) q = q.where('at', '>=', new Date(input.from));
     if (input.to !== undefined) q = q.where('at', '<', new Date(input.to));
     const { limit, offset } = pageWindow(input);
-    const [{ n }, rows] = await Promise.all([
-      ctx.db
-        .selectFrom(
-          q
-            .select(sql<number>`1`.as('one'))
-            .limit(LOG_COUNT_CAP + 1)
-            .as('m'),
-        )
-        .select(sql<number>`count(*)::int`.as('n'))
-        .executeTakeFirstOrThrow(),
+    const [n, rows] = await Promise.all([
+      countOnce(input, async () => {
+        const counted = await ctx.db
+          .selectFrom(
+            q
+              .select(sql<number>`1`.as('one'))
+              .limit(LOG_COUNT_CAP + 1)
+              .as('m'),
+          )
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow();
+        return counted.n;
+      }),
       inLogOrder(q.selectAll(), input).limit(limit).offset(offset).execute(),
     ]);
     return {

@@ -12,7 +12,7 @@ import {
 import type { SortOrder } from '../../../shared/api/sorting.js';
 import type { Language } from '../../../shared/codes.js';
 import type { GameId } from '../../../shared/games.js';
-import { pageResult, pageWindow, type PageInput } from '../../db/paging.js';
+import { countOnce, pageResult, pageWindow, type PageInput } from '../../db/paging.js';
 import type { Database } from '../../db/schema.js';
 import { sortedBy } from '../../db/sorting.js';
 import { toOrder } from './read.js';
@@ -84,19 +84,21 @@ export async function searchOrders(
     const items = offset === 0 ? hit.map((r) => toOrder(r, lang)) : [];
     return { ...pageResult(items, hit.length, f), totalCapped: false };
   }
-  const [counted, rows] = await Promise.all([
-    db
-      .selectFrom(
-        q
-          .select(sql`1`.as('one'))
-          .limit(SEARCH_COUNT_CAP + 1)
-          .as('m'),
-      )
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow(),
+  const [n, rows] = await Promise.all([
+    countOnce(f, async () => {
+      const counted = await db
+        .selectFrom(
+          q
+            .select(sql`1`.as('one'))
+            .limit(SEARCH_COUNT_CAP + 1)
+            .as('m'),
+        )
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(counted.n);
+    }),
     ordered().limit(limit).offset(offset).execute(),
   ]);
-  const n = Number(counted.n);
   const capped = n > SEARCH_COUNT_CAP;
   return {
     ...pageResult(
