@@ -9,7 +9,8 @@ import type { ListController } from '../kit/useListController.js';
 
 /**
  * A leaderboard list with its filters above it (board, season), what they resolved to beside
- * them (`shown`: the season the server answered for), and the rows; its texts are the
+ * them (`shown`: the season the server answered for), its export at the end (`end`), and the
+ * rows; its texts are the
  * `<texts>.loadFailed`, `.empty` and `.count` of the feature's texts.
  */
 export function FilteredBoard<T>({
@@ -19,6 +20,7 @@ export function FilteredBoard<T>({
   icon,
   testId,
   shown,
+  end,
 }: {
   list: ListController<T>;
   columns: readonly TableColumn<T>[];
@@ -26,6 +28,8 @@ export function FilteredBoard<T>({
   icon: IconName;
   testId: string;
   shown?: ReactNode;
+  /** At the toolbar's end: the list's export. */
+  end?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -35,6 +39,7 @@ export function FilteredBoard<T>({
         {shown}
         <span className="toolbar-spacer" />
         <RefetchSpinner query={list.query} />
+        {end}
       </div>
       <ListBody
         list={list}

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { ColumnKind as FileKind, ExportColumn } from '../../shared/api/exports.js';
 import type { Stage, StageRecord } from '../../shared/api/leaderboards.js';
 import type { GameId } from '../../shared/games.js';
 import type { Language } from '../../shared/codes.js';
@@ -38,6 +40,36 @@ export const STAGE_RECORD_COLUMNS: readonly LevelColumnDef<keyof StageRecord | '
   { key: 'level', label: 'leaderboards.field.level', kind: 'integer', width: 80 },
   { key: 'achievedAt', label: 'leaderboards.field.achievedAt', kind: 'datetime', width: 150 },
 ];
+
+/** The stage records' columns a game shows: the party only in Party Game. */
+export const stageRecordColumnsOf = (game: GameId) =>
+  STAGE_RECORD_COLUMNS.filter((def) => def.key !== 'partyName' || game === 'party');
+
+/**
+ * How each kind of column is written in an export: a player by their id, a time as its
+ * milliseconds (said in the heading), a stage by its names in both languages.
+ */
+const FILE_KIND: Record<LevelColumnKind, { key?: string; kind: FileKind; unit?: string }> = {
+  stage: { kind: 'text' },
+  rank: { kind: 'number' },
+  player: { key: 'playerId', kind: 'text' },
+  text: { kind: 'text' },
+  integer: { kind: 'number' },
+  duration: { kind: 'number', unit: 'ms' },
+  datetime: { kind: 'datetime' },
+};
+
+/** A level detail table's columns as an export's (CSV, XLSX), headed as on screen. */
+export function levelFileColumns(defs: readonly LevelColumnDef<string>[], t: TFunction): ExportColumn[] {
+  return defs.map((def) => {
+    const file = FILE_KIND[def.kind];
+    return {
+      key: file.key ?? def.key,
+      label: file.unit ? `${t(def.label)} (${file.unit})` : t(def.label),
+      kind: file.kind,
+    };
+  });
+}
 
 /** A clear time as minutes, seconds and milliseconds: 4:05.120. */
 export function clearTime(ms: number | null, lang: Language): string {
@@ -88,7 +120,7 @@ export function useStageRecordColumns(game: GameId): TableColumn<StageRecord>[] 
   const lang = useLanguage();
   return useMemo(
     () =>
-      STAGE_RECORD_COLUMNS.filter((def) => def.key !== 'partyName' || game === 'party').map((def) => ({
+      stageRecordColumnsOf(game).map((def) => ({
         key: def.key,
         name: t(def.label),
         width: def.width,

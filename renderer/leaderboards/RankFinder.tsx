@@ -8,7 +8,8 @@ import { QueryErrorCallout } from '../components/QueryState.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { useEndpointQuery } from '../kit/data.js';
 import { DataTable } from '../kit/table.js';
-import { useRecordColumns } from './columns.js';
+import { BoardExport } from './BoardExport.js';
+import { recordFileColumns, useRecordColumns } from './columns.js';
 import { lookupOf, NAME_MATCHES_SHOWN, type Lookup } from './find.js';
 
 interface Where {
@@ -99,12 +100,13 @@ function PlayerRank({ playerId, ...where }: Where & { playerId: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const columns = useRecordColumns(where.game, where.board);
-  const query = useEndpointQuery('leaderboards.rank', {
+  const input = {
     game: where.game,
     board: where.board,
     playerId,
     ...(where.season === undefined ? {} : { season: where.season }),
-  });
+  };
+  const query = useEndpointQuery('leaderboards.rank', input);
   if (query.isPending) return null;
   if (query.error)
     return (
@@ -123,6 +125,20 @@ function PlayerRank({ playerId, ...where }: Where & { playerId: string }) {
         })}
       </p>
       <DataTable rows={around} columns={columns} testId="rank-finder-around" />
+      <BoardExport
+        endpoint="leaderboards.rank"
+        input={input}
+        rows="around"
+        columns={recordFileColumns(where.board, t)}
+        page="page.top100"
+        where={{
+          game: where.game,
+          board: where.board,
+          season,
+          player: playerLabel(record.playerId, record.playerName),
+        }}
+        testId="rank-finder-around"
+      />
     </Callout>
   );
 }

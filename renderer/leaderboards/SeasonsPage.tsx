@@ -9,7 +9,8 @@ import { useEndpointQuery } from '../kit/data.js';
 import { pickOne } from '../kit/listParams.js';
 import { DataTable, type TableColumn } from '../kit/table.js';
 import { useUrlSearch } from '../kit/useUrlSearch.js';
-import { useRecordColumns } from './columns.js';
+import { BoardExport } from './BoardExport.js';
+import { recordFileColumns, useRecordColumns } from './columns.js';
 import { BOARD_PARAMS } from './lists.js';
 import { SeasonDates } from './SeasonDates.js';
 
@@ -164,6 +165,15 @@ function SeasonTop({ game, season, board }: { game: GameId; season: Season; boar
               <span className={Classes.TEXT_MUTED}>
                 {t('leaderboards.seasons.topOf', { count: top.records.length, total: top.total })}
               </span>
+              <BoardExport
+                endpoint="leaderboards.top"
+                input={{ game, board, season: season.id }}
+                rows="records"
+                columns={recordFileColumns(board, t)}
+                page="page.season"
+                where={{ game, board, season }}
+                testId="season-top"
+              />
               {/* A button-like link: a bare link inside a sentence is told apart by its colour only. */}
               <Link
                 to={boardPath(game, season, board)}

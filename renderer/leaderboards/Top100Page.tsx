@@ -1,38 +1,19 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { Board, LeaderboardRecord, Season } from '../../shared/api/leaderboards.js';
+import type { Board, Season } from '../../shared/api/leaderboards.js';
 import type { GameId } from '../../shared/games.js';
-import { playerLabel } from '../components/playerLabel.js';
 import { useEndpointQuery } from '../kit/data.js';
 import { useRowActions } from '../kit/RowActions.js';
-import { rowAction } from '../kit/rowActions.js';
-import type { TableColumn } from '../kit/table.js';
 import { useListController } from '../kit/useListController.js';
 import { useMayCall } from './access.js';
-import { useRecordColumns } from './columns.js';
+import { BoardExport } from './BoardExport.js';
+import { recordFileColumns, useRecordColumns } from './columns.js';
+import { recordActions, withActions } from './deletion.js';
 import { DynamicRankSwitch } from './DynamicRankSwitch.js';
 import { boardList } from './lists.js';
 import { FilteredBoard } from './FilteredBoard.js';
 import { RankFinder } from './RankFinder.js';
 import { SeasonDates } from './SeasonDates.js';
-
-/** What can be done to a record on a board: delete it, with a reason (a cheat, a bug). */
-export const recordActions = (game: GameId) => [
-  rowAction({
-    endpoint: 'leaderboards.deleteRecord',
-    texts: 'leaderboards',
-    input: (r: LeaderboardRecord, reason) => ({ game, recordId: r.id, reason }),
-    names: (r, { t }) => ({
-      rank: String(r.rank ?? ''),
-      player: playerLabel(r.playerId, r.playerName),
-      board: t(`leaderboards.board.${r.board}`),
-    }),
-    icon: 'trash',
-    intent: Intent.DANGER,
-    buttonTestId: (r) => `record-delete-${r.id}`,
-    dialogTestId: 'record-delete-dialog',
-  }),
-];
 
 function SeasonShown({ season }: { season: Season }) {
   const { t } = useTranslation();
@@ -62,18 +43,7 @@ export function Top100Page({ game }: { game: GameId }) {
   const actions = mayDelete ? recordActions(game) : [];
   const rowActions = useRowActions(actions, game);
   const recordColumns = useRecordColumns(game, board);
-  const columns: TableColumn<LeaderboardRecord>[] = mayDelete
-    ? [
-        {
-          key: 'actions',
-          name: t('kit.list.actions'),
-          width: 90,
-          interactive: true,
-          render: rowActions.cell,
-        },
-        ...recordColumns,
-      ]
-    : recordColumns;
+  const columns = withActions(t, recordColumns, mayDelete ? rowActions.cell : null);
   const shownSeason =
     list.query.data && 'season' in list.query.data ? (list.query.data.season as Season) : null;
 
@@ -88,6 +58,16 @@ export function Top100Page({ game }: { game: GameId }) {
         icon="crown"
         testId="board"
         shown={shownSeason && <SeasonShown season={shownSeason} />}
+        end={
+          <BoardExport
+            endpoint="leaderboards.page"
+            input={list.sent}
+            columns={recordFileColumns(board, t)}
+            page="page.top100"
+            where={{ game, board, season: shownSeason }}
+            testId="board"
+          />
+        }
       />
       {rowActions.dialogs}
     </div>

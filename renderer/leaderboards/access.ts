@@ -1,8 +1,12 @@
-import { leaderboardsEndpoints } from '../../shared/api/leaderboards.js';
+import { leaderboardsFeature } from '../../shared/api/leaderboards.js';
 import { canAccess } from '../../shared/roles.js';
 import { useSession } from '../session/SessionContext.js';
 
-type Changing = 'leaderboards.deleteRecord' | 'leaderboards.dynamicRank' | 'leaderboards.setDynamicRank';
+type Changing =
+  | 'leaderboards.deleteRecord'
+  | 'leaderboards.deleteStageRecord'
+  | 'leaderboards.dynamicRank'
+  | 'leaderboards.setDynamicRank';
 
 /**
  * Whether the signed-in operator may call a leaderboard endpoint, by that endpoint's own rule: a
@@ -11,5 +15,5 @@ type Changing = 'leaderboards.deleteRecord' | 'leaderboards.dynamicRank' | 'lead
  */
 export function useMayCall(endpoint: Changing): boolean {
   const { state } = useSession();
-  return canAccess(state?.user.role ?? [], leaderboardsEndpoints[endpoint].access);
+  return canAccess(state?.user.role ?? [], leaderboardsFeature.endpoints[endpoint].access);
 }

@@ -1,6 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { ColumnKind as FileKind, ExportColumn } from '../../shared/api/exports.js';
 import type { Board, LeaderboardRecord } from '../../shared/api/leaderboards.js';
 import type { GameId } from '../../shared/games.js';
 import type { Language } from '../../shared/codes.js';
@@ -49,6 +51,28 @@ export const RECORD_COLUMNS: readonly RecordColumnDef[] = [
   },
   { key: 'achievedAt', label: 'leaderboards.field.achievedAt', kind: 'datetime', width: 140 },
 ];
+
+/**
+ * How each kind of column is written in an export: the row's field (a player by their id, the
+ * key an operator acts on) and its type; a piece of equipment is its name and quality as text.
+ */
+const FILE_KIND: Record<RecordColumnKind, { key?: string; kind: FileKind }> = {
+  rank: { kind: 'number' },
+  player: { key: 'playerId', kind: 'text' },
+  text: { kind: 'text' },
+  integer: { kind: 'number' },
+  equipment: { kind: 'text' },
+  datetime: { kind: 'datetime' },
+};
+
+/** A board's columns as an export's (CSV, XLSX): the ones the board shows, headed as on screen. */
+export function recordFileColumns(board: Board, t: TFunction): ExportColumn[] {
+  return columnsOf(board).map((def) => ({
+    key: FILE_KIND[def.kind].key ?? def.key,
+    label: t(def.label),
+    kind: FILE_KIND[def.kind].kind,
+  }));
+}
 
 /** The columns a board shows, in order. */
 export const columnsOf = (board: Board): readonly RecordColumnDef[] =>

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { BOARDS, boardsOf, type Season } from '../../shared/api/leaderboards.js';
+import {
+  BOARDS,
+  boardsOf,
+  leaderboardRecordSchema,
+  stageRecordSchema,
+  stageSchema,
+  type Season,
+} from '../../shared/api/leaderboards.js';
 import { GAME_IDS } from '../../shared/games.js';
 import { flattenKeys } from '../i18n/catalogue.js';
 import { loadCatalogue } from '../i18n/resources.js';
 import { readList } from '../kit/listRead.js';
 import { ROW_ACTION_TEXTS, rowActionTextKey } from '../kit/rowActions.js';
-import { columnsOf, RECORD_COLUMNS } from './columns.js';
+import { columnsOf, RECORD_COLUMNS, recordFileColumns } from './columns.js';
+import { levelFileColumns, STAGE_COLUMNS, stageRecordColumnsOf } from './LevelColumns.js';
 import { lookupOf } from './find.js';
 import { boardList, seasonLabel } from './lists.js';
 import { boardPath } from './SeasonsPage.js';
-import { recordActions } from './Top100Page.js';
+import { recordActions, stageRecordActions } from './deletion.js';
 
 const zh = flattenKeys(await loadCatalogue('zh-CN'));
 const en = flattenKeys(await loadCatalogue('en'));
@@ -120,6 +128,36 @@ describe('a season’s boards', () => {
   });
 });
 
+describe('the exports', () => {
+  it("write each table's columns as the screen draws them, every key a field of the endpoint's rows", () => {
+    const fields = (schema: { shape: object }) => new Set(Object.keys(schema.shape));
+    for (const board of BOARDS) {
+      const file = recordFileColumns(board, t);
+      expect(file.map((c) => c.label)).toEqual(columnsOf(board).map((c) => c.label));
+      for (const c of file) expect(fields(leaderboardRecordSchema).has(c.key), c.key).toBe(true);
+    }
+    expect(recordFileColumns('equip', t).map((c) => [c.key, c.kind])).toEqual([
+      ['rank', 'number'],
+      ['playerId', 'text'],
+      ['score', 'number'],
+      ['level', 'number'],
+      ['equipment', 'text'],
+      ['achievedAt', 'datetime'],
+    ]);
+    for (const c of levelFileColumns(STAGE_COLUMNS, t))
+      expect(fields(stageSchema).has(c.key), c.key).toBe(true);
+    const records = levelFileColumns(stageRecordColumnsOf('party'), t);
+    for (const c of records) expect(fields(stageRecordSchema).has(c.key), c.key).toBe(true);
+    expect(records.find((c) => c.key === 'clearMs')).toEqual({
+      key: 'clearMs',
+      label: 'leaderboards.level.time (ms)',
+      kind: 'number',
+    });
+    expect(records.map((c) => c.key)).toContain('partyName');
+    expect(levelFileColumns(stageRecordColumnsOf('lw'), t).map((c) => c.key)).not.toContain('partyName');
+  });
+});
+
 describe('the delete action', () => {
   it('calls the delete endpoint with the record and the reason, said in both languages', () => {
     const [action] = recordActions('lw');
@@ -131,6 +169,22 @@ describe('the delete action', () => {
       reason: 'impossible score',
     });
     for (const part of ROW_ACTION_TEXTS) if (action) both(rowActionTextKey(action, part));
+    const [stage] = stageRecordActions('party', (r) => `stage ${r.stageId}`);
+    expect(stage?.endpoint).toBe('leaderboards.deleteStageRecord');
+    const clear = { id: 7, stageId: 2, rank: 3, playerId: '9', playerName: 'Fast' } as never;
+    expect(stage?.input(clear, 'speed hack')).toEqual({
+      game: 'party',
+      stageId: 2,
+      recordId: 7,
+      reason: 'speed hack',
+    });
+    expect(stage?.names(clear, { t, lang: 'en' })).toEqual({
+      rank: '3',
+      player: 'Fast (9)',
+      stage: 'stage 2',
+    });
+    for (const part of ROW_ACTION_TEXTS) if (stage) both(rowActionTextKey(stage, part));
+    both('auditActions.leaderboards.deleteStageRecord');
     for (const turn of ['on', 'off'])
       for (const part of ['title', 'warning', 'confirm', 'done'])
         both(`leaderboards.dynamicRank.${turn}.${part}`);

@@ -12,6 +12,7 @@ import { formatCount } from '../players/cellFormat.js';
 import { HOURS, callsByHour, callsHeatOption } from './charts.js';
 import { endpointColumns, tableColumns } from './columns.js';
 import { RangeBar } from './RangeBar.js';
+import { StatsExport } from './StatsExport.js';
 import { rangeOf } from './range.js';
 import { useUrlPatch } from './urlPatch.js';
 import './statistics.css';
@@ -51,7 +52,23 @@ function ApiFigures({ game, stats }: { game: GameId; stats: ApiStats }) {
         }}
       />
       <Card className="stats-card">
-        <H4>{t('statistics.api.byEndpoint')}</H4>
+        <div className="stats-card-head">
+          <H4>{t('statistics.api.byEndpoint')}</H4>
+          <StatsExport
+            game={game}
+            page="apiStats"
+            endpoint="apiStats.hours"
+            input={{ game, start: stats.start, end: stats.end, scope: stats.scope }}
+            rows="endpoints"
+            columns={endpointColumns}
+            range={{ start: stats.start, end: stats.end }}
+            zone={stats.timeZone}
+            filters={[
+              { label: t('statistics.api.scopeLabel'), value: t(`statistics.api.scope.${stats.scope}`) },
+            ]}
+            testId="api-endpoints"
+          />
+        </div>
         <p className={Classes.TEXT_MUTED}>
           {t('statistics.api.percentiles', { buckets: stats.bucketsMs.join(', ') })}
         </p>

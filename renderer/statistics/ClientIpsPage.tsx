@@ -12,6 +12,7 @@ import { DataTable } from '../kit/table.js';
 import { BlacklistAddressDialog } from './BlacklistAddressDialog.js';
 import { signInColumns, tableColumns } from './columns.js';
 import { RangeBar } from './RangeBar.js';
+import { StatsExport } from './StatsExport.js';
 import { rangeOf, type DayRange } from './range.js';
 import { pageParam, useUrlPatch } from './urlPatch.js';
 import './statistics.css';
@@ -94,7 +95,24 @@ function SignIns({
     >
       {(data) => (
         <>
-          <p data-testid="client-ips-count">{t('statistics.clientIps.count', { count: data.total })}</p>
+          <div className="stats-card-head">
+            <p data-testid="client-ips-count">{t('statistics.clientIps.count', { count: data.total })}</p>
+            <StatsExport
+              game={game}
+              page="clientIps"
+              endpoint="clientIps.list"
+              input={{ game, ...range, ...who }}
+              columns={signInColumns}
+              range={range}
+              zone={data.timeZone}
+              filters={[
+                'ip' in who
+                  ? { label: t('statistics.column.address'), value: who.ip }
+                  : { label: t('statistics.column.player'), value: who.playerId },
+              ]}
+              testId="client-ips"
+            />
+          </div>
           <DataTable
             rows={data.items}
             columns={tableColumns(

@@ -1,7 +1,7 @@
 import { Callout, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { SHARED_ADDRESS_ACCOUNTS, type AddressFigures } from '../../shared/api/statistics.js';
-import { gamePagePath, type GameId } from '../../shared/games.js';
+import { GAMES, gamePagePath, type GameId } from '../../shared/games.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { ListPage } from '../kit/ListPage.js';
 import type { ListRowAction } from '../kit/rowActions.js';
@@ -68,6 +68,7 @@ export function IpStatsPage({ game }: { game: GameId }) {
         actions={actions}
         actionsWidth={300}
         texts={{ failed: t('statistics.ip.loadFailed'), empty: t('statistics.ip.empty') }}
+        exportTitle={`${t('page.ipStats')} · ${GAMES[game].names[lang]}`}
         icon="globe-network"
         testId="ip-stats"
       />

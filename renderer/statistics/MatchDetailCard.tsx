@@ -1,4 +1,4 @@
-import { Button, Card, H4, Tag, Intent } from '@blueprintjs/core';
+import { Button, Card, H4, H5, Tag, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { GameId } from '../../shared/games.js';
 import { PlayerLink } from '../components/PlayerLink.js';
@@ -8,6 +8,7 @@ import { useLanguage } from '../i18n/i18n.js';
 import { useEndpointQuery } from '../kit/data.js';
 import { DataTable } from '../kit/table.js';
 import { lineupColumns, minutes, studioTime, tableColumns } from './columns.js';
+import { StatsExport } from './StatsExport.js';
 
 /** One match by id: when, where, how long, who won, and every player's side and result. */
 export function MatchDetailCard({
@@ -60,6 +61,20 @@ export function MatchDetailCard({
                 ],
               ]}
             />
+            <div className="stats-card-head">
+              <H5>{t('statistics.match.lineup')}</H5>
+              <StatsExport
+                game={game}
+                page="matchStats"
+                endpoint="matchStats.detail"
+                input={{ game, matchId }}
+                rows="lineup"
+                columns={lineupColumns}
+                zone={m.timeZone}
+                filters={[{ label: t('statistics.column.matchId'), value: m.id }]}
+                testId="match-lineup"
+              />
+            </div>
             <DataTable
               rows={m.lineup}
               columns={tableColumns(

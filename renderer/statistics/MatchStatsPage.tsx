@@ -14,6 +14,7 @@ import { matchesByDay, matchesOption } from './charts.js';
 import { matchColumns, matchDayColumns, tableColumns } from './columns.js';
 import { MatchDetailCard } from './MatchDetailCard.js';
 import { RangeBar } from './RangeBar.js';
+import { StatsExport } from './StatsExport.js';
 import { rangeOf } from './range.js';
 import { pageParam, useUrlPatch } from './urlPatch.js';
 import './statistics.css';
@@ -58,7 +59,20 @@ function MatchDays({ game, stats, onOpen }: { game: GameId; stats: MatchStats; o
         }}
       />
       <Card className="stats-card">
-        <H4>{t('statistics.match.byDayMode')}</H4>
+        <div className="stats-card-head">
+          <H4>{t('statistics.match.byDayMode')}</H4>
+          <StatsExport
+            game={game}
+            page="matchStats"
+            endpoint="matchStats.days"
+            input={{ game, start: stats.start, end: stats.end }}
+            rows="rows"
+            columns={matchDayColumns}
+            range={{ start: stats.start, end: stats.end }}
+            zone={stats.timeZone}
+            testId="match-days"
+          />
+        </div>
         <DataTable
           rows={rows}
           columns={tableColumns(
@@ -115,7 +129,22 @@ function DayMatches({
     : t('statistics.match.allModes');
   return (
     <Card className="stats-card" data-testid="day-matches">
-      <H4>{t('statistics.match.dayTitle', { day, mode: modeText })}</H4>
+      <div className="stats-card-head">
+        <H4>{t('statistics.match.dayTitle', { day, mode: modeText })}</H4>
+        <StatsExport
+          game={game}
+          page="matchStats"
+          endpoint="matchStats.matches"
+          input={{ game, day, ...(mode ? { mode } : {}) }}
+          columns={matchColumns}
+          {...(list.data ? { zone: list.data.timeZone } : {})}
+          filters={[
+            { label: t('statistics.column.day'), value: day },
+            { label: t('statistics.column.mode'), value: modeText },
+          ]}
+          testId="day-matches"
+        />
+      </div>
       <QueryState query={list} failedTitle={t('statistics.match.listFailed')} errorTestId="day-matches-error">
         {(data) => (
           <>

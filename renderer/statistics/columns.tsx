@@ -9,6 +9,7 @@ import type {
   SignIn,
 } from '../../shared/api/statistics.js';
 import type { Language } from '../../shared/codes.js';
+import type { ColumnKind as FileKind, ExportColumn } from '../../shared/api/exports.js';
 import type { TableColumn } from '../kit/table.js';
 import { formatCount } from '../players/cellFormat.js';
 
@@ -101,6 +102,30 @@ export const signInColumns: readonly StatColumn<SignIn>[] = [
   { key: 'seconds', label: 'length', kind: 'seconds', value: (r) => r.seconds, width: 100 },
 ];
 
+/**
+ * How each kind of column is written in an export (CSV, XLSX): counts and lengths as numbers (the
+ * unit in the heading: the screen shows m:ss and "≤ n ms"), days as dates, instants as datetimes.
+ * A cell the screen words from a code (a mode, a side, a result) is the code in the file, and an
+ * endpoint's error codes are their list as text.
+ */
+const FILE_KIND: Record<ColumnKind, { kind: FileKind; unit?: string }> = {
+  text: { kind: 'text' },
+  count: { kind: 'number' },
+  ms: { kind: 'number', unit: 'ms' },
+  seconds: { kind: 'number', unit: 's' },
+  day: { kind: 'date' },
+  time: { kind: 'datetime' },
+};
+
+/** A table's columns as an export's, headed as on screen (with the unit of a length). */
+export function fileColumns<T>(cols: readonly StatColumn<T>[], t: TFunction): ExportColumn[] {
+  return cols.map((c) => {
+    const label = t(`statistics.column.${c.label}`);
+    const file = FILE_KIND[c.kind];
+    return { key: c.key, label: file.unit ? `${label} (${file.unit})` : label, kind: file.kind };
+  });
+}
+
 /** A time in the studio's zone, as the operator's language writes it. */
 export function studioTime(iso: string, lang: Language, zone: string): string {
   const d = new Date(iso);
@@ -150,6 +175,7 @@ export function tableColumns<T>(
       name: at.t(`statistics.column.${c.label}`),
       width: c.width,
       ...(c.sortKey ? { sortKey: c.sortKey } : {}),
+      export: { kind: FILE_KIND[c.kind].kind },
       ...(cell ? { interactive: true } : {}),
       ...(c.kind === 'count' || c.kind === 'ms' ? { className: 'stats-figure' } : {}),
       render: cell ?? ((row: T) => formatValue(c.kind, c.value(row), at.lang, at.zone)),

@@ -1,7 +1,7 @@
 import type { leaderboardsFeature } from '../../shared/api/leaderboards.js';
 import type { HandlerMap } from '../http/context.js';
 import { boardHandlers } from './boards.js';
-import { deleteRecord } from './delete.js';
+import { deleteRecord, deleteStageRecord } from './delete.js';
 import { dynamicRankHandlers } from './dynamic-rank.js';
 import { levelHandlers } from './levels.js';
 
@@ -11,4 +11,5 @@ export const leaderboardsHandlers: HandlerMap<(typeof leaderboardsFeature)['endp
   'leaderboards.deleteRecord': deleteRecord,
   ...dynamicRankHandlers,
   ...levelHandlers,
+  'leaderboards.deleteStageRecord': deleteStageRecord,
 };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { planRequest } from '../../shared/api/endpoint.js';
-import type { Season, Stage, StageRecord } from '../../shared/api/leaderboards.js';
+import type { DeletedStageRecord, Season, Stage, StageRecord } from '../../shared/api/leaderboards.js';
 import { ENDPOINTS } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
 import { GAME_IDS, SERVICE_BASE_PATHS, type GameId } from '../../shared/games.js';
@@ -133,10 +133,14 @@ describe.each(backendKinds())('level detail on %s', (kind) => {
   });
 
   /** A call in Chinese: its status. */
-  async function callZh(id: 'leaderboards.stage' | 'leaderboards.stageRank', input: Record<string, unknown>) {
+  async function callZh(
+    id: 'leaderboards.stage' | 'leaderboards.stageRank' | 'leaderboards.deleteStageRecord',
+    input: Record<string, unknown>,
+  ) {
     const plan = planRequest(ENDPOINTS[id], input);
     const r = await k.t.api.request(plan.method, `${SERVICE_BASE_PATHS[plan.service]}${plan.path}`, {
       token: k.tokens.admin,
+      ...(plan.body ? { json: plan.body } : {}),
       headers: { 'accept-language': 'zh-CN' },
     });
     return r.body.Status;
@@ -175,6 +179,143 @@ describe.each(backendKinds())('level detail on %s', (kind) => {
       Codes.NOT_FOUND,
     );
     expect(await stagePage({ game: 'atomicwar', stageId: 1 })).toEqual(before);
+  });
+
+  it("deletes a stage's bad clear with a reason: audited, kept, the ranks below up at once, never twice", async () => {
+    const game: GameId = 'lw';
+    const before = await stagePage({ game, stageId: 2 });
+    const [cheat, next] = before.items;
+    if (!cheat || !next) throw new Error('stage 2 has fewer than two records');
+    const reason = 'Cleared a siege in a second: speed hack';
+    const done = await k.ok<{ record: DeletedStageRecord; formerRank: number; total: number }>(
+      'leaderboards.deleteStageRecord',
+      { game, stageId: 2, recordId: cheat.id, reason },
+    );
+    expect(done).toEqual({
+      record: {
+        id: cheat.id,
+        seasonId: SEASONS,
+        stageId: 2,
+        playerId: cheat.playerId,
+        playerName: cheat.playerName,
+        partyName: null,
+        score: cheat.score,
+        clearMs: cheat.clearMs,
+        level: cheat.level,
+        achievedAt: cheat.achievedAt,
+        deletedAt: new Date(k.t.clock.now).toISOString(),
+        deletedBy: 'admin',
+        deleteReason: reason,
+      },
+      formerRank: 1,
+      total: before.total - 1,
+    });
+    // The ranks moved up in the same call: the next clear is first, every page equals a recount.
+    const after = await stagePage({ game, stageId: 2 });
+    expect(after.items[0]).toMatchObject({ id: next.id, rank: 1 });
+    expect(after.total).toBe(before.total - 1);
+    expect(after.stage).toMatchObject({ players: before.total - 1, bestClearMs: next.clearMs });
+    await expectStageTrue(game, 2, SEASONS, 7);
+    // Kept for the audit, and audited.
+    const kept = await db()
+      .selectFrom('leaderboard_records')
+      .select(['deleted_by', 'delete_reason'])
+      .where('id', '=', cheat.id)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ deleted_by: 'admin', delete_reason: reason });
+    const audit = await k.lastAudit('leaderboards.deleteStageRecord');
+    expect(audit).toMatchObject({
+      operator: 'admin',
+      outcome: 'ok',
+      game,
+      reason,
+      target: `stage 2 record ${cheat.id} (player ${cheat.playerId})`,
+    });
+    expect(audit.before).toMatchObject({ id: cheat.id, rank: 1, stageId: 2 });
+    const gone = await k.fails(
+      'leaderboards.stageRank',
+      { game, stageId: 2, playerId: cheat.playerId },
+      Codes.NOT_FOUND,
+    );
+    expect(gone).toMatch(/or their record was deleted/);
+
+    // Again: refused in both languages, naming the first deletion; nothing changed.
+    const again = { game, stageId: 2, recordId: cheat.id, reason: 'twice' };
+    const twice = await k.fails('leaderboards.deleteStageRecord', again, Codes.ALREADY_DELETED);
+    expect(twice).toMatch(/already deleted by admin at .*Cleared a siege in a second/);
+    const zh = await callZh('leaderboards.deleteStageRecord', again);
+    expect(zh.Code).toBe(Codes.ALREADY_DELETED);
+    expect(zh.Message).toMatch(/已于 .* 被 admin 删除/);
+    expect(await stagePage({ game, stageId: 2 })).toEqual(after);
+    const still = await db()
+      .selectFrom('leaderboard_records')
+      .select('delete_reason')
+      .where('id', '=', cheat.id)
+      .executeTakeFirstOrThrow();
+    expect(still.delete_reason).toBe(reason);
+  });
+
+  it('lets one of two deletions of the same clear win; the other is told it is already deleted', async () => {
+    const game: GameId = 'lw';
+    const before = await stagePage({ game, stageId: 3 });
+    const target = before.items[1];
+    if (!target) throw new Error('stage 3 has fewer than two records');
+    const replies = await Promise.all(
+      ['first operator', 'second operator'].map((reason) =>
+        k.call('leaderboards.deleteStageRecord', { game, stageId: 3, recordId: target.id, reason }),
+      ),
+    );
+    const codes = replies.map((r) => r.body.Status.Code).sort((a, b) => a - b);
+    expect(codes).toEqual([Codes.OK, Codes.ALREADY_DELETED]);
+    const counted = await recount({ game, seasonId: SEASONS, board: stageBoard(3) });
+    expect(counted.length).toBe(before.total - 1);
+    expect(counted.map((r) => r.id)).not.toContain(target.id);
+    expect((await stagePage({ game, stageId: 3 })).total).toBe(before.total - 1);
+    await expectStageTrue(game, 3, SEASONS, 5);
+  });
+
+  it("refuses a stage deletion of another stage's, game's or board's record, and bad input, changing nothing", async () => {
+    const game: GameId = 'ymmj';
+    const stage4 = await stagePage({ game, stageId: 4 });
+    const stage5 = await stagePage({ game, stageId: 5 });
+    const board = await k.ok<{ items: { id: number }[] }>('leaderboards.page', { game, pageSize: 1 });
+    const other = await stagePage({ game: 'lw', stageId: 4 });
+    const [own] = stage4.items;
+    const [elsewhere] = stage5.items;
+    const [boardRecord] = board.items;
+    const [otherGames] = other.items;
+    if (!own || !elsewhere || !boardRecord || !otherGames) throw new Error('a list is empty');
+    const ask = (input: Record<string, unknown>, code: number) =>
+      k.fails('leaderboards.deleteStageRecord', { game, stageId: 4, reason: 'a bad clear', ...input }, code);
+
+    const wrongStage = await ask({ recordId: elsewhere.id }, Codes.NOT_FOUND);
+    expect(wrongStage).toMatch(new RegExp(`^Stage 4 \\(.+\\) of Secret Realm has no record ${elsewhere.id}`));
+    const zh = await callZh('leaderboards.deleteStageRecord', {
+      game,
+      stageId: 4,
+      recordId: elsewhere.id,
+      reason: 'a bad clear',
+    });
+    expect(zh).toMatchObject({
+      Code: Codes.NOT_FOUND,
+      Message: expect.stringMatching(/第 4 关.*没有编号为 \d+ 的记录/),
+    });
+    await ask({ recordId: boardRecord.id }, Codes.NOT_FOUND);
+    await ask({ recordId: otherGames.id }, Codes.NOT_FOUND);
+    await ask({ recordId: 99_999_999 }, Codes.NOT_FOUND);
+    const noStage = await ask({ stageId: 9, recordId: own.id }, Codes.NOT_FOUND);
+    expect(noStage).toMatch(/has no stage 9; its stages are 1, 2, 3, 4, 5, 6/);
+    await ask({ recordId: own.id, reason: '' }, Codes.VALIDATION);
+    await ask({ recordId: 0 }, Codes.VALIDATION);
+    await k.fails(
+      'leaderboards.deleteStageRecord',
+      { game, stageId: 4, recordId: own.id, reason: 'service try' },
+      Codes.FORBIDDEN,
+      'service',
+    );
+    expect(await stagePage({ game, stageId: 4 })).toEqual(stage4);
+    expect(await stagePage({ game, stageId: 5 })).toEqual(stage5);
+    expect(await stagePage({ game: 'lw', stageId: 4 })).toEqual(other);
   });
 
   it("seeds more players' clears on a larger seed, in bulk, with ranks true", async () => {

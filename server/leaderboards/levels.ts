@@ -23,7 +23,7 @@ type LevelEndpoints = Pick<
   'leaderboards.stages' | 'leaderboards.stage' | 'leaderboards.stageRank'
 >;
 
-function mustFindStage(game: GameId, id: number): StageDef {
+export function mustFindStage(game: GameId, id: number): StageDef {
   const stage = stageOf(game, id);
   if (stage) return stage;
   const names = GAMES[game].names;
@@ -48,7 +48,7 @@ async function stageFigures(db: Kysely<Database>, key: BoardKey, def: StageDef):
   };
 }
 
-function toStageRecord(
+export function toStageRecord(
   row: RecordRow,
   stageId: number,
   rank: number,

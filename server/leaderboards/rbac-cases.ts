@@ -1,6 +1,8 @@
 import type { leaderboardsFeature } from '../../shared/api/leaderboards.js';
 import { type RbacCases, RBAC_GAME, RBAC_REASON } from '../../tests/support/rbac-case.js';
 import { playerIdOf } from '../seed/players.js';
+import { SCORE_TOP } from './levels-seed.js';
+import { stageBoard } from './levels-stages.js';
 import { insertTestRecord } from './test-records.js';
 
 /** The RBAC matrix's inputs for the leaderboards (server/rbac.test.ts finds them here). */
@@ -20,4 +22,13 @@ export const rbacCases: RbacCases<typeof leaderboardsFeature> = {
   'leaderboards.stages': async () => ({ game: RBAC_GAME }),
   'leaderboards.stage': async () => ({ game: RBAC_GAME, stageId: 1, page: 1, pageSize: 10 }),
   'leaderboards.stageRank': async () => ({ game: RBAC_GAME, stageId: 1, playerId: playerIdOf(RBAC_GAME, 1) }),
+  'leaderboards.deleteStageRecord': async (f) => ({
+    game: RBAC_GAME,
+    stageId: 1,
+    recordId: await insertTestRecord(f.db, RBAC_GAME, `7656119901${f.unique()}`, f.now(), {
+      board: stageBoard(1),
+      score: SCORE_TOP - 90_000,
+    }),
+    reason: RBAC_REASON,
+  }),
 };

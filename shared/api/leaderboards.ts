@@ -244,6 +244,14 @@ export const stageRecordSchema = z.object({
 });
 export type StageRecord = z.infer<typeof stageRecordSchema>;
 
+/** A stage's record once deleted: it no longer ranks, and says who deleted it, when and why. */
+export const deletedStageRecordSchema = stageRecordSchema.omit({ rank: true }).extend({
+  deletedAt: z.string(),
+  deletedBy: z.string(),
+  deleteReason: z.string(),
+});
+export type DeletedStageRecord = z.infer<typeof deletedStageRecordSchema>;
+
 const stageId = intParam({ min: 1, message: 'a stage id is a positive whole number' });
 const stageInput = { game: gameIdSchema, stageId, season: seasonField.optional() };
 
@@ -281,6 +289,26 @@ export const levelEndpoints = {
     access: ADMIN_ONLY,
     input: z.strictObject({ ...stageInput, playerId: playerIdSchema }),
     output: z.object({ season: seasonSchema, stage: stageSchema, record: stageRecordSchema }),
+  }),
+  'leaderboards.deleteStageRecord': endpoint({
+    service: 'game',
+    method: 'DELETE',
+    path: '/leaderboard/leveldetail/:stageId/record/:recordId',
+    summary:
+      "Deletes a bad clear of a stage (a cheat, a bug), as a board's record is deleted: it leaves the " +
+      "stage's ranks and every clear below moves up at once; it is kept, marked deleted, for the " +
+      'audit. Needs a reason. A record of another stage is refused (40400); one already deleted too ' +
+      '(40910), naming who deleted it and when.',
+    access: ADMIN_ONLY,
+    audit: true,
+    input: z.strictObject({ game: gameIdSchema, stageId, recordId, reason: reasonSchema }),
+    output: z.object({
+      record: deletedStageRecordSchema,
+      /** The rank it held before the deletion. */
+      formerRank: z.number().int(),
+      /** Live records (players who cleared it) left on the stage in its season. */
+      total: z.number().int(),
+    }),
   }),
 };
 

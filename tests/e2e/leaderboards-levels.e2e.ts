@@ -3,12 +3,15 @@ import type { Page } from 'playwright';
 import type { Stage, StageRecord } from '../../shared/api/leaderboards.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
 import { useConsole } from './fixture.js';
+import { downloadSheet } from './sheets.js';
 import { goTo, hashPath, openConsole, signIn, waitForPath } from './support.js';
 
 /**
  * The level detail as an operator uses it: the game's stages with the server's figures, a stage
  * opened to its records in the server's ranks (fastest first) and a player's rank on it, another
- * season through the URL, and an unknown stage said as the server says it.
+ * season through the URL, an unknown stage said as the server says it, a bad clear deleted with a
+ * reason (the ranks below up at once, audited, a second deletion refused) and a stage's records
+ * exported as XLSX and read back.
  */
 const fx = useConsole({ backend: { seedPlayers: 60 } });
 
@@ -97,6 +100,87 @@ describe('the level detail', () => {
     await page.getByTestId('stage-close').click();
     await expect.poll(() => page.getByTestId('stage-records').count()).toBe(0);
     await page.getByTestId('stage-open-1').waitFor();
+    await page.context().close();
+  });
+});
+
+describe("a stage's records", () => {
+  it('delete a bad clear with a reason: the next moves up at once, the audit log shows it, never twice', async () => {
+    const game: GameId = 'lw';
+    const stageId = 2;
+    const page = await signedIn('admin', `${gamePagePath(game, 'levelDetail')}?stage=${stageId}`);
+    const before = await call<{ items: StageRecord[]; total: number }>('leaderboards.stage', {
+      game,
+      stageId,
+    });
+    const [first, second] = before.items;
+    if (!first || !second) throw new Error('the stage has fewer than two records');
+    await expect.poll(() => shownRanks(page).then((r) => r[0]?.id)).toBe(first.id);
+
+    await page.getByTestId(`stage-record-delete-${first.id}`).click();
+    const dialog = page.getByTestId('stage-record-delete-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('rank 1 of Stage 2');
+    await page.getByTestId('stage-record-delete-dialog-reason').fill('a siege cleared in a second');
+    await page.getByTestId('stage-record-delete-dialog-confirm').click();
+
+    await expect
+      .poll(() => shownRanks(page).then((r) => r[0]))
+      .toEqual({ id: second.id, rank: 1, playerId: second.playerId });
+    expect((await shownRanks(page)).some((r) => r.id === first.id)).toBe(false);
+    const after = await call<{ items: StageRecord[]; total: number }>('leaderboards.stage', {
+      game,
+      stageId,
+    });
+    expect(after.total).toBe(before.total - 1);
+    expect(after.items[0]?.id).toBe(second.id);
+    // A second deletion of it is refused, naming the first one's reason.
+    await expect(
+      call('leaderboards.deleteStageRecord', { game, stageId, recordId: first.id, reason: 'again' }),
+    ).rejects.toThrow(/already deleted.*a siege cleared in a second/);
+    await page.context().close();
+
+    await fx.host.core.handlers['session:logout'](null);
+    const logs = await signedIn('super', '/admin/systemlogs?action=leaderboards.deleteStageRecord');
+    const entry = logs.locator('[data-testid^="log-"][data-action="leaderboards.deleteStageRecord"]');
+    // The deletion, and the refused second one: both audited.
+    await expect.poll(() => entry.count()).toBe(2);
+    expect(await entry.filter({ hasText: 'a siege cleared in a second' }).count()).toBe(1);
+    expect(await entry.filter({ hasText: 'again' }).count()).toBe(1);
+    await logs.context().close();
+    await fx.host.core.handlers['session:logout'](null);
+  });
+
+  it('export as XLSX: every record of the stage in rank order, the season and stage on top', async () => {
+    const game: GameId = 'party';
+    const stageId = 1;
+    const page = await signedIn('admin', `${gamePagePath(game, 'levelDetail')}?stage=${stageId}`);
+    const truth = await call<{ items: StageRecord[]; total: number; stage: Stage }>('leaderboards.stage', {
+      game,
+      stageId,
+      pageSize: 100,
+    });
+    expect(truth.total).toBeGreaterThan(20);
+    expect(truth.total).toBeLessThanOrEqual(100);
+    await page.getByTestId('stage-table').waitFor();
+
+    const { sheet, text, column } = await downloadSheet(page, 'stage');
+    expect(text(1, 1)).toBe('Level details · Party Game');
+    expect([text(2, 1), text(2, 2)]).toEqual(['Season', expect.stringContaining('(current)')]);
+    expect([text(3, 1), text(3, 2)]).toEqual(['Stage', `${stageId}. ${truth.stage.name.en}`]);
+    const col = (name: string) => column(name, 5);
+    expect(col('Party')).toBeGreaterThan(0);
+    expect(col('Clear time (ms)')).toBeGreaterThan(0);
+    // Every record, not only the page shown (20 rows), in the server's rank order.
+    expect(sheet.rowCount).toBe(5 + truth.total);
+    truth.items.forEach((r, i) => {
+      const row = sheet.getRow(6 + i);
+      expect(row.getCell(col('Rank')).value).toBe(r.rank);
+      expect(row.getCell(col('Player')).value).toBe(r.playerId);
+      expect(row.getCell(col('Party')).value).toBe(r.partyName);
+      expect(row.getCell(col('Clear time (ms)')).value).toBe(r.clearMs);
+      expect(row.getCell(col('Achieved')).value).toBeInstanceOf(Date);
+    });
     await page.context().close();
   });
 });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright';
 import type { LeaderboardRecord } from '../../shared/api/leaderboards.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
 import { useConsole } from './fixture.js';
+import { downloadSheet } from './sheets.js';
 import { goTo, openConsole, signIn, waitForPath } from './support.js';
 
 /**
@@ -93,6 +94,40 @@ describe('the top 100', () => {
     await expect.poll(() => shownRanks(page).then((r) => r[0]?.rank)).toBe(101);
     expect((await shownRanks(page)).map((r) => r.id)).toEqual(deep.items.map((r) => r.id));
     expect(await page.getByTestId('board-table').textContent()).toContain('Power');
+    await page.context().close();
+  });
+
+  it('exports the whole board its filters say as XLSX, in rank order, the board and season on top', async () => {
+    const game: GameId = 'ymmj';
+    const page = await signedIn('admin', `${gamePagePath(game, 'top100')}?board=equip&season=2`);
+    await expect.poll(() => shownRanks(page).then((r) => r.length)).toBe(20);
+    const all: LeaderboardRecord[] = [];
+    for (let p = 1; ; p++) {
+      const got = await call<{ items: LeaderboardRecord[] }>('leaderboards.page', {
+        game,
+        board: 'equip',
+        season: 2,
+        page: p,
+        pageSize: 100,
+      });
+      all.push(...got.items);
+      if (got.items.length < 100) break;
+    }
+    expect(all.length).toBeGreaterThan(20);
+
+    const { sheet, text, column } = await downloadSheet(page, 'board');
+    expect(text(1, 1)).toBe('Top 100 · Secret Realm');
+    expect([text(2, 1), text(2, 2)]).toEqual(['Board', 'Equipment']);
+    expect(text(3, 1)).toBe('Season');
+    const col = (name: string) => column(name, 5);
+    expect(sheet.rowCount).toBe(5 + all.length);
+    all.forEach((r, i) => {
+      const row = sheet.getRow(6 + i);
+      expect(row.getCell(col('Rank')).value).toBe(r.rank);
+      expect(row.getCell(col('Player')).value).toBe(r.playerId);
+      expect(row.getCell(col('Power')).value).toBe(r.score);
+      expect(JSON.parse(String(row.getCell(col('Equipment')).value))).toEqual(r.equipment);
+    });
     await page.context().close();
   });
 

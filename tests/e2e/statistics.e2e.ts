@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import type { AddressAccounts, ApiStats, MatchDetail } from '../../shared/api/statistics.js';
+import type { AddressAccounts, ApiStats, MatchDetail, MatchStats } from '../../shared/api/statistics.js';
 import type { BlacklistEntry } from '../../shared/api/moderation.js';
 import type { EndpointId } from '../../shared/api/table.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
 import { useConsole } from './fixture.js';
+import { downloadSheet } from './sheets.js';
 import { goTo, openConsole, signIn, waitForPath } from './support.js';
 
 /**
  * Statistics as an operator walks them: match statistics to a day's matches to one match's
  * players; the API statistics showing the calls the test just made; IP statistics to blacklisting
- * a shared address with its accounts, which the blacklist then holds.
+ * a shared address with its accounts, which the blacklist then holds; a table exported as XLSX
+ * and read back.
  */
 const fx = useConsole();
 
@@ -62,6 +64,34 @@ describe('statistics', () => {
     await page.getByTestId('match-lookup-open').click();
     await page.getByTestId('match-detail-error').waitFor();
     expect(await page.getByTestId('match-detail-error').textContent()).toContain('No match 999999999999');
+    await page.context().close();
+  });
+
+  it('exports the match statistics per day and mode as XLSX: every row, days as dates, the range on top', async () => {
+    const game: GameId = 'ymmj';
+    const page = await signedIn();
+    await goTo(page, gamePagePath(game, 'matchStats'));
+    await expect.poll(() => rowCount(page, 'match-days')).toBeGreaterThan(0);
+    const start = await page.getByTestId('match-range-start').inputValue();
+    const end = await page.getByTestId('match-range-end').inputValue();
+    const stats = await call<MatchStats>('matchStats.days', { game, start, end });
+
+    const { sheet, text, column } = await downloadSheet(page, 'match-days');
+    expect(text(1, 1)).toBe('Match statistics · Secret Realm');
+    expect([text(2, 1), text(2, 2)]).toEqual(['Days', `${start} – ${end}`]);
+    expect([text(3, 1), text(3, 2)]).toEqual(['Time zone', stats.timeZone]);
+    const col = (name: string) => column(name, 5);
+    expect(col('Average length (s)')).toBeGreaterThan(0);
+    expect(sheet.rowCount).toBe(5 + stats.rows.length);
+    stats.rows.forEach((r, i) => {
+      const row = sheet.getRow(6 + i);
+      const day = row.getCell(col('Day')).value;
+      expect(day instanceof Date ? day.toISOString().slice(0, 10) : day).toBe(r.day);
+      expect(row.getCell(col('Mode')).value).toBe(r.mode);
+      expect(row.getCell(col('Matches')).value).toBe(r.matches);
+      expect(row.getCell(col('Players')).value).toBe(r.players);
+      expect(row.getCell(col('Average length (s)')).value ?? null).toBe(r.avgSeconds);
+    });
     await page.context().close();
   });
 
