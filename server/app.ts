@@ -4,10 +4,9 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Codes } from '../shared/codes.js';
 import { EMBEDDED_KEY_HEADER } from '../shared/constants.js';
-import { ApiError, ok } from '../shared/envelope.js';
 import { ENDPOINT_IDS, ENDPOINTS } from '../shared/api/table.js';
 import { AuthService } from './auth/sessions.js';
 import { loadTokenSecret } from './auth/tokens.js';
@@ -31,9 +30,14 @@ import { languageOf, problem } from './http/problem.js';
 import { parseQuery } from './http/query.js';
 import { sendError } from './http/respond.js';
 import { SERVER_FEATURES } from './features.js';
-import { NO_SECRETS_KEY, NO_SECRETS_KEY_TEXT, type SecretsKeyState } from './platform/secrets-key.js';
+import { NO_SECRETS_KEY, type SecretsKeyState } from './platform/secrets-key.js';
 import { seedAllGames } from './seed/games.js';
 import { registerExportRoute } from './exports/route.js';
+import { registerProbes, type ProbeState } from './http/probes.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
+import { createMetrics, type BackendMetrics } from './platform/metrics.js';
+import { registerMetricsRoute } from './http/metrics-route.js';
+import { outcomeOf, type EndpointRouteConfig } from './http/outcome.js';
 import { SMALL_SEED } from './seed/players.js';
 
 /**
@@ -75,12 +79,24 @@ export interface BuildServerOptions {
   secretsKey?: SecretsKeyState;
   /** Made-up players per game that a first run choosing the demo data seeds (default SMALL_SEED). */
   demoPlayers?: number;
+  /** The server's measurements (backend.ts gives them its database pool); made here when omitted. */
+  metrics?: BackendMetrics;
+  /**
+   * What GET /metrics answers: this process's registry by default; under `--workers`, the
+   * primary's sum over every worker (server/serve/cluster.ts).
+   */
+  metricsText?: () => Promise<string>;
+  /** A scraper from another host must send `Authorization: Bearer <token>`; loopback needs none. */
+  metricsToken?: string;
 }
 
 export interface BuiltServer {
   app: FastifyInstance;
   deps: ServerDeps;
   routes: readonly RegisteredRoute[];
+  /** Set `draining` when the server starts to stop: /ready then answers 503. */
+  probe: ProbeState;
+  metrics: BackendMetrics;
 }
 
 function compilePattern(url: string): RegExp {
@@ -157,7 +173,23 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
     clientErrorHandler: answerClientError,
     // Node answers a request without Host with a bare 400 of its own; we answer it (missingHostProblem).
     http: { requireHostHeader: false },
+    // Our own id (or a plain one the caller gave): in every log line of the request and its answer.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
+  const metrics = options.metrics ?? createMetrics();
+  const probe: ProbeState = { draining: false };
+  app.addHook('onSend', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const config = req.routeOptions.config as Partial<EndpointRouteConfig>;
+    const route =
+      typeof config.endpoint === 'string' ? config.endpoint : (req.routeOptions.url ?? 'unmatched');
+    const code = outcomeOf(req) ?? (reply.statusCode < 400 ? Codes.OK : Codes.INTERNAL);
+    metrics.observe(route, req.method, reply.statusCode, code, reply.elapsedTime / 1000);
+  });
+  app.addHook('onClose', async () => metrics.close());
   // JSON only: a text/plain body is refused rather than handed to a handler as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -226,25 +258,13 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
 
   const openapi = buildOpenApi(routes, BACKEND_VERSION);
   app.get('/openapi.json', async (_req, reply) => reply.send(openapi));
-  app.get('/health', async (req, reply) => {
-    try {
-      await sql`select 1`.execute(deps.db);
-    } catch (err) {
-      req.log.error({ err }, 'health check: database unreachable');
-      return fail(req, reply, new ApiError(Codes.UNAVAILABLE));
-    }
-    return reply.send(
-      ok({
-        status: 'ok',
-        database: deps.kind,
-        version: BACKEND_VERSION,
-        // Without it the platform keys' secrets are refused (50300): said here before anyone asks.
-        secretsKey: deps.secrets.available
-          ? { available: true }
-          : { available: false, message: NO_SECRETS_KEY_TEXT.en },
-      }),
-    );
+  registerProbes(app, deps, BACKEND_VERSION, probe, fail);
+  registerMetricsRoute(app, {
+    text: options.metricsText ?? (() => metrics.registry.metrics()),
+    contentType: metrics.registry.contentType,
+    token: options.metricsToken,
+    fail,
   });
 
-  return { app, deps, routes };
+  return { app, deps, routes, probe, metrics };
 }

@@ -18,6 +18,8 @@ import { NO_SECRETS_KEY_TEXT, resolveSecretsKey } from './platform/secrets-key.j
 import { startMaintenance, type Maintenance, type MaintenanceOptions } from './db/maintenance.js';
 import { startRedelivery, type Redelivery, type RedeliveryOptions } from './orders/redelivery.js';
 import { checkTimeZone, useTimeZone } from './reports/zone.js';
+import type { Registry } from 'prom-client';
+import { createMetrics } from './platform/metrics.js';
 
 /**
  * Starts the reference backend in this process: opens (and locks) the database, migrates, seeds
@@ -62,6 +64,10 @@ export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' |
    * is refused before the database is opened.
    */
   timeZone?: string;
+  /** Labels on every metric of this process (the worker's number under `--workers`). */
+  metricsLabels?: Record<string, string>;
+  /** Under `--workers`: what /metrics answers, given this process's registry (the sum over workers). */
+  sumMetrics?: (registry: Registry) => () => Promise<string>;
 }
 
 export interface RunningBackend {
@@ -130,8 +136,12 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     const secretsKey =
       options.secretsKey ??
       resolveSecretsKey({ kind: database.kind, dataDir: database.dataDir, env: process.env });
-    const { app } = await buildServer({
+    const metrics = options.metrics ?? createMetrics({ pool: database.pool, labels: options.metricsLabels });
+    const sum = options.sumMetrics?.(metrics.registry);
+    const { app, probe } = await buildServer({
       ...options,
+      metrics,
+      ...(sum ? { metricsText: sum } : {}),
       secretsKey,
       db: database.db,
       kind: database.kind,
@@ -212,6 +222,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       redelivery,
       close() {
         closing ??= (async () => {
+          // Out of rotation first: /ready answers 503 while requests in flight finish.
+          probe.draining = true;
           try {
             await redelivery?.close();
             await maintenance?.close();

@@ -1,14 +1,25 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import { stopOnSignals } from './stop-on-signals.js';
+import { announceListening, clusterMetrics, runPrimary, stopWhenTold, workerEnv } from './serve/cluster.js';
 import { parseArgs } from 'node:util';
 import { ENDPOINTS } from '../shared/api/table.js';
 import { SERVICES } from '../shared/games.js';
 import { ApiError, describeIssues, issuesOf } from '../shared/envelope.js';
 import { recordAudit } from './audit/record.js';
-import { startBackend } from './backend.js';
+import { startBackend, type RunningBackend } from './backend.js';
 import { DEFAULT_AUTH } from './config.js';
 import { migrateToLatest } from './db/migrations.js';
 import { openDatabase, redactUrl } from './db/open.js';
-import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, parsePort, parseSeed } from './options.js';
+import {
+  DEFAULT_DATA_DIR,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  parseMillis,
+  parsePort,
+  parseSeed,
+  parseWorkers,
+} from './options.js';
 import { DEMO_OPERATORS, DEMO_PASSWORD } from './seed/operators.js';
 import { createSuperOperator } from './users/first-super.js';
 import { gameServerKeyText } from './giftCodes/cli.js';
@@ -22,18 +33,32 @@ import { toOperator } from './users/operators.js';
  *   Creates a SUPER operator; the password comes from GAMEOPS_SUPER_PASSWORD or standard input.
  */
 
+/** How long a stop may take before what is left is killed (requests in flight, jobs, the database). */
+const DEFAULT_STOP_TIMEOUT_MS = 10_000;
+
 const USAGE = `Usage:
   server [serve] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--data ${DEFAULT_DATA_DIR}] [--seed small|N] [--demo] [--time-zone ZONE]
+                 [--workers N] [--stop-timeout-ms ${DEFAULT_STOP_TIMEOUT_MS}]
   server create-super --phone PHONE --name NAME [--first-name TEXT] [--data DIR]
   server game-server-key GAME [--data DIR]   the key GAME's servers sign code redemptions with (hex)
 
   --demo                       demo operators (password "${DEMO_PASSWORD}") in an embedded database without operators
   --time-zone ZONE             the studio's time zone reports count days in (default Asia/Shanghai)
+  --workers N                  processes on the one port (PostgreSQL only; default: the cores there, 1 embedded)
+  --stop-timeout-ms MS         on SIGTERM: finish requests in flight, stop jobs, close; killed after MS
+
+  Every flag of serve can be an environment variable instead (the flag wins):
+  GAMEOPS_PORT, GAMEOPS_HOST, GAMEOPS_DATA_DIR, GAMEOPS_SEED, GAMEOPS_TIME_ZONE, GAMEOPS_WORKERS,
+  GAMEOPS_STOP_TIMEOUT_MS; LOG_LEVEL (info); GAMEOPS_METRICS_TOKEN: the bearer token /metrics wants
+  from other hosts (without it, /metrics answers this host only).
 
   DATABASE_URL=postgres://...  use PostgreSQL instead of the embedded database
   GAMEOPS_SUPER_PASSWORD=...   create-super's password (else it is read from standard input)`;
 
 class UsageError extends Error {}
+
+/** A flag's value, else its environment variable's. */
+const flagOrEnv = (flag: string | undefined, name: string): string | undefined => flag ?? process.env[name];
 
 async function serve(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -45,6 +70,8 @@ async function serve(args: string[]): Promise<void> {
       seed: { type: 'string' },
       demo: { type: 'boolean' },
       'time-zone': { type: 'string' },
+      workers: { type: 'string' },
+      'stop-timeout-ms': { type: 'string' },
     },
     strict: true,
   });
@@ -54,23 +81,58 @@ async function serve(args: string[]): Promise<void> {
       '--demo is for the embedded database only: a PostgreSQL server never gets a published password',
     );
   }
-  const seedPlayers = parseSeed(values.seed);
+  const workers = parseWorkers(
+    flagOrEnv(values.workers, 'GAMEOPS_WORKERS'),
+    !!databaseUrl,
+    availableParallelism(),
+  );
+  const stopTimeoutMs = parseMillis(
+    '--stop-timeout-ms',
+    flagOrEnv(values['stop-timeout-ms'], 'GAMEOPS_STOP_TIMEOUT_MS'),
+    DEFAULT_STOP_TIMEOUT_MS,
+  );
+  if (workers > 1 && cluster.isPrimary) {
+    console.log(`GameOps reference backend: ${workers} workers`);
+    runPrimary({ workers, stopTimeoutMs, log: (line) => console.log(line) });
+    return;
+  }
+  // Under --workers, the leader (worker 1) seeds and runs the jobs; the others answer requests.
+  const place = workerEnv();
+  const follower = place !== null && !place.leader;
+  const seedPlayers = follower ? undefined : parseSeed(flagOrEnv(values.seed, 'GAMEOPS_SEED'));
+  const timeZone = flagOrEnv(values['time-zone'], 'GAMEOPS_TIME_ZONE');
+  const metricsToken = process.env['GAMEOPS_METRICS_TOKEN'] || undefined;
   const backend = await startBackend({
-    ...(databaseUrl ? { databaseUrl } : { dataDir: values.data ?? DEFAULT_DATA_DIR }),
-    host: values.host ?? DEFAULT_HOST,
-    port: parsePort(values.port, DEFAULT_PORT),
-    ...(seedPlayers !== undefined ? { seedPlayers } : {}),
+    ...(databaseUrl
+      ? { databaseUrl }
+      : { dataDir: flagOrEnv(values.data, 'GAMEOPS_DATA_DIR') ?? DEFAULT_DATA_DIR }),
+    host: flagOrEnv(values.host, 'GAMEOPS_HOST') ?? DEFAULT_HOST,
+    port: parsePort(flagOrEnv(values.port, 'GAMEOPS_PORT'), DEFAULT_PORT),
+    ...(seedPlayers !== undefined ? { seedPlayers } : follower ? { seedPlayers: 0 } : {}),
     demo: values.demo === true,
-    ...(values['time-zone'] !== undefined ? { timeZone: values['time-zone'] } : {}),
+    ...(timeZone !== undefined ? { timeZone } : {}),
+    ...(metricsToken ? { metricsToken } : {}),
+    ...(place ? { metricsLabels: { worker: String(place.slot) }, sumMetrics: clusterMetrics } : {}),
+    ...(follower ? { serverWatch: false as const, redelivery: false as const } : {}),
     logger: { level: process.env['LOG_LEVEL'] ?? 'info' },
   });
+  if (place) {
+    announceListening();
+    stopWhenTold(() => backend.close());
+    if (follower) return;
+  }
+  printStarted(backend, databaseUrl);
+  if (!place) stopOnSignals(() => backend.close(), stopTimeoutMs);
+}
 
+function printStarted(backend: RunningBackend, databaseUrl: string | undefined): void {
   const where = databaseUrl
     ? `PostgreSQL ${redactUrl(databaseUrl)}`
     : `embedded database in ${backend.database.dataDir}`;
   console.log(`GameOps reference backend on ${backend.url} (${where})`);
   for (const s of SERVICES) console.log(`  ${s.padEnd(8)} ${backend.serviceUrls[s]}`);
   console.log(`  openapi  ${backend.url}/openapi.json`);
+  console.log(`  probes   ${backend.url}/health ${backend.url}/ready ${backend.url}/metrics`);
   if (backend.seeded.demoOperators > 0) {
     console.log(
       `Demo operators created (password "${DEMO_PASSWORD}"): ${DEMO_OPERATORS.map((o) => o.name).join(', ')}`,
@@ -86,8 +148,6 @@ async function serve(args: string[]): Promise<void> {
         '(Stop this server first when it uses the embedded database: one process at a time may open it.)',
     );
   }
-
-  stopOnSignals(() => backend.close());
 }
 
 async function readStdin(): Promise<string> {

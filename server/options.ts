@@ -24,3 +24,27 @@ export function parsePort(value: string | undefined, fallback: number): number {
     throw new Error(`--port must be 0 to 65535, not "${value}"`);
   return n;
 }
+
+/**
+ * `--workers N` (or GAMEOPS_WORKERS): default the machine's cores on PostgreSQL; the embedded
+ * database is one process's (its directory is locked), so there it is 1 and more is refused.
+ */
+export function parseWorkers(value: string | undefined, postgres: boolean, cores: number): number {
+  if (value === undefined || value === '') return postgres ? Math.max(1, cores) : 1;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64)
+    throw new Error(`--workers takes a number of processes from 1 to 64, not "${value}"`);
+  const n = Number(value);
+  if (n > 1 && !postgres)
+    throw new Error(
+      `--workers ${n} needs PostgreSQL (DATABASE_URL): the embedded database is open in one process only`,
+    );
+  return n;
+}
+
+/** A duration in milliseconds from a flag or its environment variable, with its bounds. */
+export function parseMillis(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) > 600_000)
+    throw new Error(`${name} takes milliseconds from 0 to 600000, not "${value}"`);
+  return Number(value);
+}

@@ -31,7 +31,17 @@ export interface OpenedDatabase {
    * PGlite has no background checkpointer). PostgreSQL's own checkpointer does this: a no-op there.
    */
   checkpoint(): Promise<void>;
+  /** The connection pool's state (PostgreSQL; the embedded database has one connection, no pool). */
+  pool?: () => PoolState;
   close(): Promise<void>;
+}
+
+export interface PoolState {
+  /** Connections open, idle among them, and queries waiting for one. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 const INT8_OID = 20;
@@ -84,6 +94,7 @@ async function openPostgres(url: string, poolSize: number): Promise<OpenedDataba
       return Number(rows[0]?.size ?? 0);
     },
     checkpoint: async () => undefined,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     close: () => db.destroy(),
   };
 }

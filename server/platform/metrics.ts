@@ -1,0 +1,100 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { PoolState } from '../db/open.js';
+
+/**
+ * The backend's measurements for Prometheus (`GET /metrics`, issue 21), with prom-client: requests,
+ * errors and latency per endpoint, the database pool, the event loop's delay, and Node's process
+ * figures. One registry per server (tests run several in one process). The labels are bounded:
+ * an endpoint id or a route's pattern, never a raw URL, so a scanner's random paths cannot grow
+ * the series without end (they all count as `unmatched`).
+ */
+
+/** Latency buckets in seconds: 1 ms to 10 s, as the API statistics page's. */
+const LATENCY_BUCKETS_S = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10];
+
+export interface BackendMetrics {
+  registry: Registry;
+  /**
+   * One answered request: `route` is the endpoint id (or the route's pattern for routes outside
+   * the table), `code` the envelope's code (1 = success).
+   */
+  observe(route: string, method: string, status: number, code: number, seconds: number): void;
+  close(): void;
+}
+
+export interface MetricsSources {
+  /** The database pool, when there is one. */
+  pool?: (() => PoolState) | undefined;
+  /** Default labels on every series (the worker's number under `--workers`). */
+  labels?: Record<string, string>;
+}
+
+export function createMetrics(sources: MetricsSources = {}): BackendMetrics {
+  const registry = new Registry();
+  if (sources.labels) registry.setDefaultLabels(sources.labels);
+  collectDefaultMetrics({ register: registry, prefix: 'gameops_' });
+
+  const requests = new Counter({
+    name: 'gameops_http_requests_total',
+    help: 'Requests answered, by route (endpoint id), method and HTTP status',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: 'gameops_http_errors_total',
+    help: 'Requests answered with an error envelope, by route and envelope code',
+    labelNames: ['route', 'code'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'gameops_http_request_duration_seconds',
+    help: 'Time from the request to its answer, by route',
+    labelNames: ['route', 'method'] as const,
+    buckets: LATENCY_BUCKETS_S,
+    registers: [registry],
+  });
+
+  // The event loop's delay as a histogram of its own (the default metrics give a mean of samples):
+  // its p99 says how long a request may wait behind other work of this process.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  new Gauge({
+    name: 'gameops_event_loop_delay_p99_seconds',
+    help: 'The 99th percentile of the event loop delay since the last scrape',
+    registers: [registry],
+    collect() {
+      this.set(loop.percentile(99) / 1e9);
+      loop.reset();
+    },
+  });
+
+  const pool = sources.pool;
+  if (pool) {
+    new Gauge({
+      name: 'gameops_db_pool_connections',
+      help: 'PostgreSQL pool connections by state (open, idle, max) and queries waiting for one',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const p = pool();
+        this.set({ state: 'open' }, p.total);
+        this.set({ state: 'idle' }, p.idle);
+        this.set({ state: 'waiting' }, p.waiting);
+        this.set({ state: 'max' }, p.max);
+      },
+    });
+  }
+
+  return {
+    registry,
+    observe(route, method, status, code, seconds) {
+      requests.inc({ route, method, status: String(status) });
+      latency.observe({ route, method }, seconds);
+      if (code !== 1) errors.inc({ route, code: String(code) });
+    },
+    close() {
+      loop.disable();
+    },
+  };
+}
