@@ -54,6 +54,11 @@ export interface ResultError {
   code: number;
   message: string;
   details?: readonly FieldIssue[];
+  /**
+   * The backend's id of the call (its `X-Request-Id`, in its log lines): shown beside the error,
+   * so support can find the call in the backend's log. Absent when no backend answered.
+   */
+  requestId?: string;
 }
 
 export function toResultError(err: unknown): ResultError {

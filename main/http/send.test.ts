@@ -5,7 +5,7 @@ import { Codes } from '../../shared/codes.js';
 import { ok } from '../../shared/envelope.js';
 import { SERVICE_BASE_PATHS } from '../../shared/games.js';
 import { createApiClient } from './api-client.js';
-import { send, type OutgoingRequest } from './send.js';
+import { envelopeError, send, type OutgoingRequest } from './send.js';
 
 /** Where main may send a token, a password or operator data: https, or plain http to this computer. */
 
@@ -174,5 +174,32 @@ describe('the client', () => {
     const res = await client.call('auth.logout', { refreshToken: 'R1' }, { backend: 'studio-a' });
     expect(res.ok ? 0 : res.error.code).toBe(Codes.NOT_SIGNED_IN);
     expect(f.sent).toEqual([]);
+  });
+});
+
+describe('the backend’s request id', () => {
+  const answering =
+    (requestId: string): typeof fetch =>
+    async () =>
+      new Response(JSON.stringify({ Status: { Code: Codes.CONFLICT, Message: 'taken' }, Data: null }), {
+        status: 409,
+        headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId },
+      });
+
+  it('travels with the error, so the console can show it beside the message', async () => {
+    const ex = await send(req('http://127.0.0.1:9/api/v1/sr/admin/roles'), opts(answering('lb-7.a:1')));
+    expect(ex.kind === 'envelope' && envelopeError(ex, 'en')).toEqual({
+      code: Codes.CONFLICT,
+      message: 'taken',
+      requestId: 'lb-7.a:1',
+    });
+  });
+
+  it('is dropped when it is not a plain id (it would be shown to the operator as it is)', async () => {
+    const ex = await send(req('http://127.0.0.1:9/api/v1/sr/admin/roles'), opts(answering('<b>x</b> y')));
+    expect(ex.kind === 'envelope' && envelopeError(ex, 'en')).toEqual({
+      code: Codes.CONFLICT,
+      message: 'taken',
+    });
   });
 });

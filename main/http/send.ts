@@ -14,7 +14,15 @@ export interface OutgoingRequest {
 
 /** What one HTTP exchange came to: an envelope the server sent, or why there is none. */
 export type Exchange =
-  | { kind: 'envelope'; code: number; message: string | undefined; data: unknown; httpStatus: number }
+  | {
+      kind: 'envelope';
+      code: number;
+      message: string | undefined;
+      data: unknown;
+      httpStatus: number;
+      /** The backend's id of this call (X-Request-Id), when it sends one. */
+      requestId?: string;
+    }
   | { kind: 'failed'; error: ResultError };
 
 export interface SendOptions {
@@ -63,6 +71,7 @@ export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exc
   const signal = AbortSignal.timeout(opts.timeoutMs);
   let status: number;
   let text: string;
+  let requestId: string | null;
   try {
     const res = await opts.fetch(pinnedUrl(req.url), {
       method: req.method,
@@ -72,6 +81,7 @@ export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exc
       redirect: 'error',
     });
     status = res.status;
+    requestId = res.headers.get('x-request-id');
     text = await res.text();
   } catch (err) {
     if (signal.aborted) {
@@ -108,6 +118,8 @@ export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exc
     message: env.data.Status.Message,
     data: env.data.Data,
     httpStatus: status,
+    // Only a plain id: it is shown to the operator and pasted into a support request.
+    ...(requestId && /^[A-Za-z0-9._:-]{1,64}$/.test(requestId) ? { requestId } : {}),
   };
 }
 
@@ -154,7 +166,12 @@ function causeOf(err: unknown): string {
 export function envelopeError(ex: Extract<Exchange, { kind: 'envelope' }>, language: Language): ResultError {
   const message = ex.message ?? codeText(ex.code, language);
   const details = fieldIssuesIn(ex.data);
-  return details ? { code: ex.code, message, details } : { code: ex.code, message };
+  return {
+    code: ex.code,
+    message,
+    ...(details ? { details } : {}),
+    ...(ex.requestId ? { requestId: ex.requestId } : {}),
+  };
 }
 
 function fieldIssuesIn(data: unknown): FieldIssue[] | undefined {

@@ -7,15 +7,22 @@ import type { FieldIssue, Result, ResultError } from '../../shared/envelope.js';
 export class CallError extends Error {
   readonly code: number;
   readonly details: readonly FieldIssue[];
+  readonly requestId: string | undefined;
   constructor(error: ResultError) {
     super(error.message);
     this.name = 'CallError';
     this.code = error.code;
     this.details = error.details ?? [];
+    this.requestId = error.requestId;
   }
 
   toResultError(): ResultError {
-    return { code: this.code, message: this.message, details: this.details };
+    return {
+      code: this.code,
+      message: this.message,
+      details: this.details,
+      ...(this.requestId ? { requestId: this.requestId } : {}),
+    };
   }
 }
 

@@ -150,6 +150,7 @@ function resultErrorIn(body: unknown): ResultError | null {
   if (!body || typeof body !== 'object') return null;
   const err = (body as { error?: unknown }).error;
   if (!err || typeof err !== 'object') return null;
-  const { code, message } = err as { code?: unknown; message?: unknown };
-  return typeof code === 'number' && typeof message === 'string' ? { code, message } : null;
+  const { code, message, requestId } = err as { code?: unknown; message?: unknown; requestId?: unknown };
+  if (typeof code !== 'number' || typeof message !== 'string') return null;
+  return typeof requestId === 'string' ? { code, message, requestId } : { code, message };
 }

@@ -34,6 +34,11 @@ export function ErrorCallout({
         </ul>
       )}
       <p className="error-code">{t('errors.code', { code: lines.code })}</p>
+      {lines.requestId && (
+        <p className="error-request-id" data-testid="error-request-id">
+          {t('errors.requestId', { id: lines.requestId })}
+        </p>
+      )}
       {lines.technical && (
         <details className="error-technical" data-testid="error-technical">
           <summary>{t('errors.technical')}</summary>

@@ -10,7 +10,13 @@ describe('errorLines', () => {
       technical: null,
       issues: [],
       code: Codes.RATE_LIMITED,
+      requestId: null,
     });
+  });
+
+  it('carries the backend’s request id, for support', () => {
+    const lines = errorLines({ code: Codes.CONFLICT, message: 'taken', requestId: 'lb-7.a' }, 'zh-CN');
+    expect(lines.requestId).toBe('lb-7.a');
   });
 
   it('drops a message that only repeats the code', () => {

@@ -14,6 +14,8 @@ export interface ErrorLines {
   technical: string | null;
   issues: string[];
   code: number;
+  /** The backend's id of the call, for support (null when no backend answered). */
+  requestId: string | null;
 }
 
 /** The console's own failures: no server said anything (shared/codes.ts groups them as 9xxxx). */
@@ -46,6 +48,7 @@ export function errorLines(error: ResultError, lang: Language): ErrorLines {
     technical: redundant || !consoleSide ? null : technicalPart(error.code, message),
     issues: (error.details ?? []).map((d) => `${d.path}: ${d.message}`),
     code: error.code,
+    requestId: error.requestId ?? null,
   };
 }
 
