@@ -127,7 +127,7 @@ function TextFilter({
   bad,
 }: {
   draft: Draft;
-  field: 'orderId' | 'playerId' | 'providerRef' | 'from' | 'to';
+  field: 'orderId' | 'playerId' | 'providerRef' | 'from' | 'to' | 'paidFrom' | 'paidTo';
   label: string;
   testId: string;
   type?: 'date';
@@ -282,6 +282,24 @@ function DrawerFields({
           testId={`${testId}-to`}
         />
       </div>
+      {!fixed.has('paidFrom') && (
+        <div className="orders-filter-row">
+          <TextFilter
+            draft={draft}
+            field="paidFrom"
+            type="date"
+            label={t('orders.filter.paidFrom')}
+            testId={`${testId}-paid-from`}
+          />
+          <TextFilter
+            draft={draft}
+            field="paidTo"
+            type="date"
+            label={t('orders.filter.paidTo')}
+            testId={`${testId}-paid-to`}
+          />
+        </div>
+      )}
       <TextFilter
         draft={draft}
         field="playerId"

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { Order } from '../../shared/api/orders.js';
 import type {
   ChargeStats,
   CohortGrid,
@@ -20,6 +21,7 @@ import { backendKinds } from '../../tests/support/backends.js';
 import { useKit } from '../../tests/support/api-kit.js';
 import { insertTestOrder } from '../orders/test-kit.js';
 import { addDays, dayIn } from './days.js';
+import { zoneDayStart } from '../../shared/days.js';
 import { rebuildReports } from './rollups.js';
 import { useTimeZone } from './zone.js';
 import {
@@ -283,6 +285,67 @@ describe.each(backendKinds())('reports on %s', (kind) => {
     expect(back.days[0]?.dau).toBe(sh[0]?.dau);
     await expectReportsEqualRecount('Asia/Shanghai');
     await expect(useTimeZone(db(), 'Mars/Olympus_Mons')).rejects.toThrow(/does not exist.*Asia\/Shanghai/);
+  });
+
+  it("a day's revenue opens exactly its orders: those paid that studio day, not those created on it", async () => {
+    const zone = 'Asia/Shanghai';
+    const day = addDays(today(zone), -5);
+    const midnight = zoneDayStart(day, zone)?.getTime() ?? 0;
+    const next = zoneDayStart(addDays(day, 1), zone)?.getTime() ?? 0;
+    const minutes = (t: number, m: number) => new Date(t + m * 60_000);
+    /** A paypal purchase created at `made` and paid at `paid`, delivered at once. */
+    const purchase = async (made: Date, paid: Date) => {
+      const id = await insertTestOrder(db(), { game: G, state: 'delivered', at: made, g: 7 });
+      await sql`update orders set paid_at = ${paid}, delivered_at = ${paid} where order_id = ${id}`.execute(
+        db(),
+      );
+      return id;
+    };
+    const lateNight = await purchase(minutes(midnight, -10), minutes(midnight, 10));
+    const paidNextDay = await purchase(minutes(next, -5), minutes(next, 5));
+
+    type Found = { items: Order[]; total: number; totalCapped: boolean };
+    const every = async (filters: Record<string, unknown>): Promise<Order[]> => {
+      const out: Order[] = [];
+      for (let page = 1; ; page++) {
+        const got = await kit.ok<Found>('orders.search', { game: G, pageSize: 200, page, ...filters });
+        expect(got.totalCapped).toBe(false);
+        out.push(...got.items);
+        if (out.length >= got.total || got.items.length === 0) return out;
+      }
+    };
+    const revenueOf = { kind: 'purchase', state: ['paid', 'delivered'] };
+    const paidOn = await every({
+      ...revenueOf,
+      paidFrom: new Date(midnight).toISOString(),
+      paidTo: new Date(next).toISOString(),
+    });
+    const madeOn = await every({
+      ...revenueOf,
+      from: new Date(midnight).toISOString(),
+      to: new Date(next).toISOString(),
+    });
+    expect(paidOn.map((o) => o.orderId)).toContain(lateNight);
+    expect(paidOn.map((o) => o.orderId)).not.toContain(paidNextDay);
+    expect(madeOn.map((o) => o.orderId)).toContain(paidNextDay);
+    expect(madeOn.map((o) => o.orderId)).not.toContain(lateNight);
+    for (const o of paidOn) {
+      expect(Date.parse(o.paidAt ?? '')).toBeGreaterThanOrEqual(midnight);
+      expect(Date.parse(o.paidAt ?? '')).toBeLessThan(next);
+    }
+    // The list's sum is the figure clicked: the daily report's revenue, the recharge bar of a provider.
+    const sum = (os: Order[]) => os.reduce((n, o) => n + o.amount, 0);
+    const daily = await kit.ok<DailyReport>('reports.daily', { game: G, start: day, end: day });
+    expect(sum(paidOn)).toBe(daily.days[0]?.revenue);
+    expect(daily.days[0]?.revenue).toBeGreaterThan(0);
+    const recharge = await kit.ok<RechargeStats>('reports.recharge', { game: G, start: day, end: day });
+    for (const bar of recharge.byDayProvider) {
+      const listed = paidOn.filter((o) => o.provider === bar.provider && o.currency === bar.currency);
+      expect(sum(listed)).toBe(bar.revenue);
+    }
+    expect(recharge.byDayProvider.some((b) => b.provider === 'paypal')).toBe(true);
+    // A paid day of a time zone is asked as instants; a bad one is refused, nothing listed.
+    await kit.fails('orders.search', { game: G, paidFrom: day }, Codes.VALIDATION);
   });
 
   it('bad ranges are refused with 40000 in both languages, naming the limit', async () => {
