@@ -197,6 +197,9 @@ describe('drill-down', () => {
     expect(playersOfDay('lw', '2026-11-03', 'Asia/Shanghai')).toBe(
       '/lw/steamplayers?registered=2026-11-03&zone=Asia%2FShanghai',
     );
+    expect(playersOfDay('lw', '2026-11-03', 'Asia/Shanghai', '2026-11-10')).toBe(
+      '/lw/steamplayers?registered=2026-11-03&active=2026-11-10&zone=Asia%2FShanghai',
+    );
     expect(activityDrill('ymmj', ACTIVITY_SERIES.indexOf('revenue'), '2026-11-03', 'UTC')).toBe(
       ordersOfDay('ymmj', '2026-11-03', 'UTC'),
     );

@@ -26,11 +26,15 @@ export function ordersOfDay(game: GameId, day: string, zone: string, provider?: 
   return `${gamePagePath(game, 'orderRetrieve')}?${q.toString()}`;
 }
 
-/** The players registered on a studio day (a day's new players, a cohort), in the studio's zone. */
-export function playersOfDay(game: GameId, day: string, zone: string): string | null {
+/**
+ * The players registered on a studio day (a day's new players, a cohort), in the studio's zone;
+ * with `activeOn`, those of them who signed in on that day (a cohort's cell of day k).
+ */
+export function playersOfDay(game: GameId, day: string, zone: string, activeOn?: string): string | null {
   if (!gameHasPage(game, 'players')) return null;
   const q = new URLSearchParams({
     [PLAYER_REGISTERED_PARAMS.day]: day,
+    ...(activeOn ? { [PLAYER_REGISTERED_PARAMS.active]: activeOn } : {}),
     [PLAYER_REGISTERED_PARAMS.zone]: zone,
   });
   return `${gamePagePath(game, 'players')}?${q.toString()}`;
