@@ -9,16 +9,23 @@ import type { Language } from '../../shared/codes.js';
 
 const FALLBACK_DIGITS = 2;
 
+const knownDigits = new Map<string, number>();
+
 /** How many minor digits the currency has; 2 when the code is unknown or missing. */
 export function minorDigits(currency: string | null | undefined): number {
   if (!currency) return FALLBACK_DIGITS;
+  const known = knownDigits.get(currency);
+  if (known !== undefined) return known;
+  let digits = FALLBACK_DIGITS;
   try {
-    const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+    const d = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
       .maximumFractionDigits;
-    return typeof digits === 'number' ? digits : FALLBACK_DIGITS;
+    if (typeof d === 'number') digits = d;
   } catch {
-    return FALLBACK_DIGITS;
+    // An unknown code: the fallback.
   }
+  knownDigits.set(currency, digits);
+  return digits;
 }
 
 /** Minor units as a plain major-unit decimal text with `digits` decimals: 12345, 2 → "123.45". */
@@ -30,15 +37,28 @@ export function minorToMajorText(minor: number, digits: number): string {
   return `${negative ? '-' : ''}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
 }
 
+/** One formatter per language, currency and digits: a report's table writes thousands of amounts. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(lang: Language, currency: string | null | undefined, digits: number): Intl.NumberFormat {
+  const key = `${lang}/${currency ?? ''}/${digits}`;
+  let f = moneyFormats.get(key);
+  if (!f) {
+    const exact = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    f = new Intl.NumberFormat(lang, currency ? { style: 'currency', currency, ...exact } : exact);
+    moneyFormats.set(key, f);
+  }
+  return f;
+}
+
 /** An amount for an operator: the currency's symbol and digits, in their language. */
 export function formatMoney(minor: number, currency: string | null | undefined, lang: Language): string {
   const digits = minorDigits(currency);
   const decimal = minorToMajorText(minor, digits) as `${number}`;
-  const exact = { minimumFractionDigits: digits, maximumFractionDigits: digits };
-  if (!currency) return new Intl.NumberFormat(lang, exact).format(decimal);
+  if (!currency) return moneyFormat(lang, null, digits).format(decimal);
   try {
     // Intl takes a decimal string and keeps its exact digits.
-    return new Intl.NumberFormat(lang, { style: 'currency', currency, ...exact }).format(decimal);
+    return moneyFormat(lang, currency, digits).format(decimal);
   } catch {
     // An unknown currency code: still the amount, with the code the server gave.
     return `${decimal} ${currency}`;

@@ -82,20 +82,34 @@ function cached(map: Map<Language, Intl.NumberFormat>, lang: Language, opts: Int
   return f;
 }
 
+/*
+ * One formatter per language and style: a year's tables write a day thousands of times, and
+ * making an Intl formatter costs far more than using one (it was most of a 365-day page's draw).
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(lang: Language, style: 'medium' | 'axis'): Intl.DateTimeFormat {
+  const key = `${lang}/${style}`;
+  let f = dayFormats.get(key);
+  if (!f) {
+    const opts: Intl.DateTimeFormatOptions =
+      style === 'medium' ? { dateStyle: 'medium' } : { month: 'short', day: 'numeric' };
+    f = new Intl.DateTimeFormat(lang, { ...opts, timeZone: 'UTC' });
+    dayFormats.set(key, f);
+  }
+  return f;
+}
+
 /** A studio day as the operator reads it (the day itself, not a moment: no zone shift). */
 export function formatDay(day: string, lang: Language): string {
   const d = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(d.getTime())
-    ? day
-    : new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+  return Number.isNaN(d.getTime()) ? day : dayFormat(lang, 'medium').format(d);
 }
 
 /** A day as a chart's axis reads it: short (Nov 3, 11月3日). */
 export function formatAxisDay(day: string, lang: Language): string {
   const d = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(d.getTime())
-    ? day
-    : new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+  return Number.isNaN(d.getTime()) ? day : dayFormat(lang, 'axis').format(d);
 }
 
 export function formatRatio(value: number | null, lang: Language): string {
