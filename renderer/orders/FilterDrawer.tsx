@@ -151,6 +151,38 @@ function TextFilter({
   );
 }
 
+/** A range of days (created, or paid): its first and last day, both included. */
+function DaysFilter({
+  draft,
+  fields: [first, last],
+  testId,
+}: {
+  draft: Draft;
+  fields: ['from', 'to'] | ['paidFrom', 'paidTo'];
+  /** The fields' test ids are this followed by `from` and `to`. */
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="orders-filter-row">
+      <TextFilter
+        draft={draft}
+        field={first}
+        type="date"
+        label={t(`orders.filter.${first}`)}
+        testId={`${testId}from`}
+      />
+      <TextFilter
+        draft={draft}
+        field={last}
+        type="date"
+        label={t(`orders.filter.${last}`)}
+        testId={`${testId}to`}
+      />
+    </div>
+  );
+}
+
 /** The amount range: off, or the slider's two stops in thousands of the game's currency. */
 function AmountFilter({ draft: [d, set], testId }: { draft: Draft; testId: string }) {
   const { t } = useTranslation();
@@ -266,39 +298,9 @@ function DrawerFields({
         )}
       </div>
       {!fixed.has('amount') && <AmountFilter draft={draft} testId={testId} />}
-      <div className="orders-filter-row">
-        <TextFilter
-          draft={draft}
-          field="from"
-          type="date"
-          label={t('orders.filter.from')}
-          testId={`${testId}-from`}
-        />
-        <TextFilter
-          draft={draft}
-          field="to"
-          type="date"
-          label={t('orders.filter.to')}
-          testId={`${testId}-to`}
-        />
-      </div>
+      <DaysFilter draft={draft} fields={['from', 'to']} testId={`${testId}-`} />
       {!fixed.has('paidFrom') && (
-        <div className="orders-filter-row">
-          <TextFilter
-            draft={draft}
-            field="paidFrom"
-            type="date"
-            label={t('orders.filter.paidFrom')}
-            testId={`${testId}-paid-from`}
-          />
-          <TextFilter
-            draft={draft}
-            field="paidTo"
-            type="date"
-            label={t('orders.filter.paidTo')}
-            testId={`${testId}-paid-to`}
-          />
-        </div>
+        <DaysFilter draft={draft} fields={['paidFrom', 'paidTo']} testId={`${testId}-paid-`} />
       )}
       <TextFilter
         draft={draft}
