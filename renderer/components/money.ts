@@ -10,16 +10,22 @@ import { numberFormat } from './intl.js';
 
 const FALLBACK_DIGITS = 2;
 
+const knownDigits = new Map<string, number>();
+
 /** How many minor digits the currency has; 2 when the code is unknown or missing. */
 export function minorDigits(currency: string | null | undefined): number {
   if (!currency) return FALLBACK_DIGITS;
+  const known = knownDigits.get(currency);
+  if (known !== undefined) return known;
+  let digits = FALLBACK_DIGITS;
   try {
-    const digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits;
-    return typeof digits === 'number' ? digits : FALLBACK_DIGITS;
+    const d = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+    if (typeof d === 'number') digits = d;
   } catch {
-    return FALLBACK_DIGITS;
+    // An unknown code: the fallback.
   }
+  knownDigits.set(currency, digits);
+  return digits;
 }
 
 /** Minor units as a plain major-unit decimal text with `digits` decimals: 12345, 2 → "123.45". */

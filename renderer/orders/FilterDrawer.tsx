@@ -127,7 +127,7 @@ function TextFilter({
   bad,
 }: {
   draft: Draft;
-  field: 'orderId' | 'playerId' | 'providerRef' | 'from' | 'to';
+  field: 'orderId' | 'playerId' | 'providerRef' | 'from' | 'to' | 'paidFrom' | 'paidTo';
   label: string;
   testId: string;
   type?: 'date';
@@ -148,6 +148,38 @@ function TextFilter({
         data-testid={testId}
       />
     </FormGroup>
+  );
+}
+
+/** A range of days (created, or paid): its first and last day, both included. */
+function DaysFilter({
+  draft,
+  fields: [first, last],
+  testId,
+}: {
+  draft: Draft;
+  fields: ['from', 'to'] | ['paidFrom', 'paidTo'];
+  /** The fields' test ids are this followed by `from` and `to`. */
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="orders-filter-row">
+      <TextFilter
+        draft={draft}
+        field={first}
+        type="date"
+        label={t(`orders.filter.${first}`)}
+        testId={`${testId}from`}
+      />
+      <TextFilter
+        draft={draft}
+        field={last}
+        type="date"
+        label={t(`orders.filter.${last}`)}
+        testId={`${testId}to`}
+      />
+    </div>
   );
 }
 
@@ -266,22 +298,10 @@ function DrawerFields({
         )}
       </div>
       {!fixed.has('amount') && <AmountFilter draft={draft} testId={testId} />}
-      <div className="orders-filter-row">
-        <TextFilter
-          draft={draft}
-          field="from"
-          type="date"
-          label={t('orders.filter.from')}
-          testId={`${testId}-from`}
-        />
-        <TextFilter
-          draft={draft}
-          field="to"
-          type="date"
-          label={t('orders.filter.to')}
-          testId={`${testId}-to`}
-        />
-      </div>
+      <DaysFilter draft={draft} fields={['from', 'to']} testId={`${testId}-`} />
+      {!fixed.has('paidFrom') && (
+        <DaysFilter draft={draft} fields={['paidFrom', 'paidTo']} testId={`${testId}-paid-`} />
+      )}
       <TextFilter
         draft={draft}
         field="playerId"

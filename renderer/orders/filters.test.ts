@@ -121,3 +121,32 @@ describe('days of a named time zone (a report leads to the list)', () => {
     expect(searchInput(read('from=2026-03-02&to=2026-03-01&zone=UTC'), null, 'CNY')).toBe('reversed');
   });
 });
+
+describe('days the orders were paid (a day of revenue leads to the list)', () => {
+  it('reads, writes back and removes the paid days like the created ones', () => {
+    const f = read('paidFrom=2026-03-01&paidTo=2026-02-31&zone=UTC');
+    expect(f).toMatchObject({ paidFrom: '2026-03-01', zone: 'UTC' });
+    expect(f.paidTo).toBeUndefined();
+    const both: OrderFilters = { ...f, paidTo: '2026-03-01' };
+    expect(applyPatch(new URLSearchParams(), filtersPatch(both)).toString()).toBe(
+      'paidFrom=2026-03-01&paidTo=2026-03-01&zone=UTC',
+    );
+    expect(activeFilters(both)).toEqual([{ field: 'paidFrom' }, { field: 'paidTo' }, { field: 'zone' }]);
+    expect(withoutFilter(both, { field: 'paidFrom' }).paidFrom).toBeUndefined();
+  });
+
+  it('asks for payments in those days of the zone, apart from the creation days, and says when they run backwards', () => {
+    const input = searchInput(
+      read('from=2026-02-28&to=2026-03-01&paidFrom=2026-03-01&paidTo=2026-03-01&zone=Asia/Shanghai'),
+      null,
+      'CNY',
+    );
+    expect(input).toMatchObject({
+      from: '2026-02-27T16:00:00.000Z',
+      to: '2026-03-01T16:00:00.000Z',
+      paidFrom: '2026-02-28T16:00:00.000Z',
+      paidTo: '2026-03-01T16:00:00.000Z',
+    });
+    expect(searchInput(read('paidFrom=2026-03-02&paidTo=2026-03-01'), null, 'CNY')).toBe('reversed');
+  });
+});

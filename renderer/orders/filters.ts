@@ -39,7 +39,10 @@ export const ORDER_PARAMS = {
   amount: 'amount',
   from: 'from',
   to: 'to',
-  /** The time zone whose days `from` and `to` are (a report's drill-down: the studio's days). */
+  /** Days the orders were paid in (a report's day of revenue), both ends included. */
+  paidFrom: 'paidFrom',
+  paidTo: 'paidTo',
+  /** The time zone whose days the ranges are (a report's drill-down: the studio's days). */
   zone: 'zone',
   /** Every game's orders (/pay/orders) only: one game's. */
   game: 'game',
@@ -64,7 +67,10 @@ export interface OrderFilters {
   amount?: [number, number];
   from?: string;
   to?: string;
-  /** When set, `from` and `to` are days of this time zone, not the operator's. */
+  /** Paid on these days (orders without a payment never match). */
+  paidFrom?: string;
+  paidTo?: string;
+  /** When set, the days of both ranges are days of this time zone, not the operator's. */
   zone?: string;
   /** Only where the list holds every game's orders (/pay/orders). */
   game?: GameId;
@@ -122,6 +128,10 @@ export function readOrderFilters(search: URLSearchParams, withGame = false): Ord
   if (fromDay) f.from = fromDay;
   const toDay = dayOf(search.get(ORDER_PARAMS.to));
   if (toDay) f.to = toDay;
+  const paidFrom = dayOf(search.get(ORDER_PARAMS.paidFrom));
+  if (paidFrom) f.paidFrom = paidFrom;
+  const paidTo = dayOf(search.get(ORDER_PARAMS.paidTo));
+  if (paidTo) f.paidTo = paidTo;
   const zone = textOf(search.get(ORDER_PARAMS.zone), 64);
   if (zone && isTimeZone(zone)) f.zone = zone;
   const game = withGame ? pickOne(search.get(ORDER_PARAMS.game), GAME_IDS) : undefined;
@@ -143,6 +153,8 @@ export function filtersPatch(f: OrderFilters): ParamPatch {
     [ORDER_PARAMS.amount]: f.amount ? `${f.amount[0]}-${f.amount[1]}` : '',
     [ORDER_PARAMS.from]: f.from ?? '',
     [ORDER_PARAMS.to]: f.to ?? '',
+    [ORDER_PARAMS.paidFrom]: f.paidFrom ?? '',
+    [ORDER_PARAMS.paidTo]: f.paidTo ?? '',
     [ORDER_PARAMS.zone]: f.zone ?? '',
     [ORDER_PARAMS.game]: f.game ?? '',
     [ORDER_PARAMS.order]: '',
@@ -160,7 +172,17 @@ export function activeFilters(f: OrderFilters): ActiveFilter[] {
   for (const field of ['orderId', 'playerId', 'providerRef'] as const) if (f[field]) out.push({ field });
   for (const field of ['paymentStatus', 'state', 'provider'] as const)
     for (const value of f[field]) out.push({ field, value });
-  for (const field of ['game', 'kind', 'approval', 'amount', 'from', 'to', 'zone'] as const)
+  for (const field of [
+    'game',
+    'kind',
+    'approval',
+    'amount',
+    'from',
+    'to',
+    'paidFrom',
+    'paidTo',
+    'zone',
+  ] as const)
     if (f[field] !== undefined) out.push({ field });
   return out;
 }
@@ -203,7 +225,7 @@ export type SearchInput = Omit<InputOf<'orders.search'>, 'game' | 'page' | 'page
 
 /**
  * The call's filters: the URL's (without those the tab fixes) and the tab's. Days become instants
- * (the end is the next day's start); the amount range becomes minor units of the game's currency.
+ * (the end is the next day's start), the paid days' too; the amount range becomes minor units of the game's currency.
  * 'reversed' when the days run backwards (nothing to ask).
  */
 export function searchInput(
@@ -226,9 +248,12 @@ export function searchInput(
     input.amountMax = majorToMinor(f.amount[1] * AMOUNT_SLIDER.unit, currency);
   }
   const days = dayRange(f.from, f.to, f.zone);
-  if (days === 'reversed') return 'reversed';
+  const paidDays = dayRange(f.paidFrom, f.paidTo, f.zone);
+  if (days === 'reversed' || paidDays === 'reversed') return 'reversed';
   if (days.from) input.from = days.from;
   if (days.to) input.to = days.to;
+  if (paidDays.from) input.paidFrom = paidDays.from;
+  if (paidDays.to) input.paidTo = paidDays.to;
   if (tab) {
     const t = PAY_TAB_FILTERS[tab];
     if (t.state) input.state = [...t.state];

@@ -23,9 +23,9 @@ describe("the pay orders' filters", () => {
     });
   });
 
-  it('take the days as the range, either way round, and leave out an amount (mixed currencies)', () => {
+  it('take the days as the range, either way round, and leave out an amount (mixed currencies) and paid days', () => {
     const { range, input } = payOrdersInput(
-      read('from=2026-03-05&to=2026-03-01&amount=2-5&player=p9'),
+      read('from=2026-03-05&to=2026-03-01&amount=2-5&player=p9&paidFrom=2026-03-04&paidTo=2026-03-02'),
       TODAY,
     );
     expect([range.from, range.to]).toEqual(['2026-03-01', '2026-03-05']);

@@ -11,9 +11,9 @@ import { dayRange, type DayRange } from './dayRange.js';
 
 /**
  * What the drawer does not offer here: an amount range is in thousands of one game's currency,
- * and this list mixes the games' currencies.
+ * and this list mixes the games' currencies; the paid days are a game report's drill-down.
  */
-export const PAY_ORDERS_FIXED: ReadonlySet<FilterField> = new Set(['amount']);
+export const PAY_ORDERS_FIXED: ReadonlySet<FilterField> = new Set(['amount', 'paidFrom', 'paidTo']);
 
 export type PayOrdersInput = Omit<InputOf<'payOrders.list'>, 'page' | 'pageSize'>;
 
@@ -23,6 +23,8 @@ export function payOrdersInput(f: OrderFilters, today: Date): { range: DayRange;
   delete rest.from;
   delete rest.to;
   delete rest.amount;
+  delete rest.paidFrom;
+  delete rest.paidTo;
   // Without days the search's filters are never a range given backwards.
   const search = searchInput(rest, null, null);
   const input: PayOrdersInput = {

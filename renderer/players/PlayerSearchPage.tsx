@@ -174,13 +174,20 @@ function RegisteredFilter({
         <Button variant="minimal" size="small" text={t('players.search.registeredClear')} onClick={onClear} />
       </Callout>
     );
-  const day = dateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${registered.day}T00:00:00Z`),
-  );
+  // A zone's day is a date, not a moment: written as it is, whatever the operator's zone.
+  const formatDay = (d: string) =>
+    dateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const day = formatDay(registered.day);
   return (
     <p data-testid="players-registered">
       <Tag size="large" intent={Intent.PRIMARY}>
-        {t('players.search.registered', { day, zone: registered.zone })}
+        {registered.active
+          ? t('players.search.registeredActive', {
+              day,
+              active: formatDay(registered.active.day),
+              zone: registered.zone,
+            })
+          : t('players.search.registered', { day, zone: registered.zone })}
       </Tag>{' '}
       <Button
         variant="minimal"

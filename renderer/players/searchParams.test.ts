@@ -77,4 +77,26 @@ describe('player search params', () => {
       'name=x',
     );
   });
+
+  it("reads a cohort cell's day of sign-in after the registration day, in the same zone", () => {
+    const p = parseSearch(params('registered=2026-11-20&active=2026-11-27&zone=Asia/Shanghai'));
+    expect(p.keys).toEqual({
+      registeredFrom: '2026-11-19T16:00:00.000Z',
+      registeredTo: '2026-11-20T16:00:00.000Z',
+      activeFrom: '2026-11-26T16:00:00.000Z',
+      activeTo: '2026-11-27T16:00:00.000Z',
+    });
+    expect(p.registered).toMatchObject({ day: '2026-11-20', active: { day: '2026-11-27' } });
+    for (const bad of [
+      'registered=2026-11-20&active=2026-11-31&zone=UTC',
+      'registered=2026-11-20&active=2026-11-19&zone=UTC',
+    ]) {
+      const r = parseSearch(params(bad));
+      expect(r.registered, bad).toBe('invalid');
+      expect(r.keys.activeFrom, bad).toBeUndefined();
+    }
+    expect(
+      withoutRegistered(params('registered=2026-11-20&active=2026-11-21&zone=UTC&name=x')).toString(),
+    ).toBe('name=x');
+  });
 });

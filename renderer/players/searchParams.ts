@@ -22,36 +22,60 @@ export interface SearchKeys {
   /** Registered from (included) to (excluded), as instants: a studio day's new players. */
   registeredFrom?: string;
   registeredTo?: string;
+  /** Signed in from (included) to (excluded), with a registration range: a cohort on its day k. */
+  activeFrom?: string;
+  activeTo?: string;
 }
 
 /**
  * The players registered on one day of a time zone (`?registered=YYYY-MM-DD&zone=Asia/Shanghai`):
- * where a report's new players and cohorts lead. The zone is the studio's, named by the report,
- * so the day is the report's day whatever the operator's own zone.
+ * where a report's new players and cohorts lead; with `active=YYYY-MM-DD` only those of them who
+ * signed in on that day (a cohort's cell). The zone is the studio's, named by the report, so the
+ * days are the report's days whatever the operator's own zone.
  */
-export const PLAYER_REGISTERED_PARAMS = { day: 'registered', zone: 'zone' } as const;
+export const PLAYER_REGISTERED_PARAMS = { day: 'registered', active: 'active', zone: 'zone' } as const;
 
-export interface RegisteredDay {
+/** A day of a zone as the instants it runs from (included) and to (excluded). */
+export interface ZoneDay {
   day: string;
-  zone: string;
   from: string;
   to: string;
 }
 
-/** The registration day the URL names; 'invalid' when it names one that cannot be read. */
+export interface RegisteredDay extends ZoneDay {
+  zone: string;
+  /** Only the players who signed in on this day too. */
+  active?: ZoneDay;
+}
+
+function zoneDay(day: string, zone: string): ZoneDay | null {
+  const start = zoneDayStart(day, zone);
+  const next = start && zoneDayStart(addDays(day, 1), zone);
+  return start && next ? { day, from: start.toISOString(), to: next.toISOString() } : null;
+}
+
+/** The registration day the URL names; 'invalid' when it (or its active day) cannot be read. */
 export function readRegistered(params: URLSearchParams): RegisteredDay | 'invalid' | null {
   const day = params.get(PLAYER_REGISTERED_PARAMS.day)?.trim();
   if (!day) return null;
   const zone = params.get(PLAYER_REGISTERED_PARAMS.zone)?.trim() || 'UTC';
-  const start = zoneDayStart(day, zone);
-  const next = start && zoneDayStart(addDays(day, 1), zone);
-  if (!start || !next) return 'invalid';
-  return { day, zone, from: start.toISOString(), to: next.toISOString() };
+  const registered = zoneDay(day, zone);
+  if (!registered) return 'invalid';
+  const activeDay = params.get(PLAYER_REGISTERED_PARAMS.active)?.trim();
+  if (!activeDay) return { ...registered, zone };
+  const active = zoneDay(activeDay, zone);
+  // Nobody is active before registering: such a day is a mistyped address, not an empty list.
+  if (!active || activeDay < day) return 'invalid';
+  return { ...registered, zone, active };
 }
 
-/** The URL without the registration day. */
+/** The URL without the registration day (and its active day). */
 export function withoutRegistered(prev: URLSearchParams): URLSearchParams {
-  return applyPatch(prev, { [PLAYER_REGISTERED_PARAMS.day]: '', [PLAYER_REGISTERED_PARAMS.zone]: '' });
+  return applyPatch(prev, {
+    [PLAYER_REGISTERED_PARAMS.day]: '',
+    [PLAYER_REGISTERED_PARAMS.active]: '',
+    [PLAYER_REGISTERED_PARAMS.zone]: '',
+  });
 }
 
 export const SEARCH_PROBLEMS = ['nameTooLong', 'idNotDigits', 'idTooLong', 'numNotPositive'] as const;
@@ -117,7 +141,14 @@ export function parseSearch(params: URLSearchParams): ParsedSearch {
   const checked = checkDraft(draft);
   const keys: SearchKeys =
     registered && registered !== 'invalid'
-      ? { ...checked.keys, registeredFrom: registered.from, registeredTo: registered.to }
+      ? {
+          ...checked.keys,
+          registeredFrom: registered.from,
+          registeredTo: registered.to,
+          ...(registered.active
+            ? { activeFrom: registered.active.from, activeTo: registered.active.to }
+            : {}),
+        }
       : checked.keys;
   return { draft, keys, problems: checked.problems, page: pageOf(params.get('page')), registered };
 }

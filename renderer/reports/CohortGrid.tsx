@@ -10,6 +10,7 @@ import { cohortRows, cohortWidth, heatStep } from './cohorts.js';
 import { formatDay, formatFigure, formatRatio, NO_FIGURE } from './columns.js';
 import { playersOfDay } from './drill.js';
 import { cohortRange, daysIn, type DayRange } from './range.js';
+import { addDays } from '../../shared/days.js';
 
 function GridTable({ game, grid }: { game: GameId; grid: Grid }) {
   const { t } = useTranslation();
@@ -60,6 +61,7 @@ function GridTable({ game, grid }: { game: GameId; grid: Grid }) {
                       </td>
                     );
                   const share = formatRatio(c.share, lang);
+                  const cell = playersOfDay(game, row.day, grid.timeZone, addDays(row.day, c.k));
                   const step = c.share === null ? null : heatStep(c.share);
                   return (
                     <td
@@ -73,7 +75,7 @@ function GridTable({ game, grid }: { game: GameId; grid: Grid }) {
                         k: c.k,
                         players: formatFigure('count', c.players, { lang }),
                       })}
-                      onClick={to ? () => void navigate(to) : undefined}
+                      onClick={cell ? () => void navigate(cell) : undefined}
                     >
                       {share}
                     </td>

@@ -85,7 +85,7 @@ function DailyTable({ game, report }: { game: GameId; report: DailyReport }) {
     const day = formatDay(row.day, lang);
     const to =
       c.key === 'revenue'
-        ? ordersOfDay(game, row.day)
+        ? ordersOfDay(game, row.day, report.timeZone)
         : c.key === 'newPlayers'
           ? playersOfDay(game, row.day, report.timeZone)
           : null;

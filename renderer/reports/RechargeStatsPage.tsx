@@ -3,7 +3,7 @@ import { Button, Callout, Classes, FormGroup, H3, InputGroup } from '@blueprintj
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ChargeStats, RechargeStats } from '../../shared/api/reports.js';
-import { gamePagePath, type GameId } from '../../shared/games.js';
+import type { GameId } from '../../shared/games.js';
 import { QueryState, RefetchSpinner } from '../components/QueryState.js';
 import { formatMoney, minorDigits } from '../components/money.js';
 import { useLanguage } from '../i18n/i18n.js';
@@ -17,7 +17,6 @@ import {
   chargesOption,
   chargesPerDay,
   dayProviderGrid,
-  drillDownSearch,
   knownStudioZone,
   packOption,
   payersOption,
@@ -27,6 +26,7 @@ import {
 } from './rechargeOptions.js';
 import type { ReportFile } from './ReportExport.js';
 import { FiguresTable } from './RechargeTables.js';
+import { ordersOfDay } from './drill.js';
 import './recharge.css';
 
 const shortDay = (day: string) => day.slice(5);
@@ -96,20 +96,21 @@ function RevenueByDay({ game, stats }: { game: GameId; stats: RechargeStats }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [grid, currency, lang],
   );
-  const ordersOf = (day: string, p: string) =>
-    `${gamePagePath(game, 'orderRetrieve')}?${drillDownSearch(day, p, stats.timeZone).toString()}`;
+  const ordersOf = (day: string, p: string) => ordersOfDay(game, day, stats.timeZone, p);
   const pick = ({ seriesIndex, dataIndex }: ChartPick) => {
     const p = grid.providers[seriesIndex];
     const day = grid.days[dataIndex];
-    if (p && day) navigate(ordersOf(day, p));
+    const to = p && day ? ordersOf(day, p) : null;
+    if (to) navigate(to);
   };
   // The same orders from the figures, by keyboard: each amount links to them.
   const figure = (day: string, p: string, amount: number) => {
     const text = formatMoney(amount, currency, lang);
-    return amount === 0 ? (
+    const to = amount === 0 ? null : ordersOf(day, p);
+    return !to ? (
       text
     ) : (
-      <Link to={ordersOf(day, p)} data-testid={`recharge-orders-${day}-${p}`}>
+      <Link to={to} data-testid={`recharge-orders-${day}-${p}`}>
         {text}
       </Link>
     );

@@ -11,6 +11,7 @@ import {
 } from './charts.js';
 import { cohortRows, cohortWidth, heatStep, HEAT_STEPS } from './cohorts.js';
 import { DAILY_COLUMNS, NO_FIGURE, formatFigure, shopTotals } from './columns.js';
+import { readOrderFilters, searchInput } from '../orders/filters.js';
 import { activityDrill, ordersOfDay, playersOfDay } from './drill.js';
 import { cohortRange, daysIn, lastDays, readRange, withRange } from './range.js';
 
@@ -190,18 +191,40 @@ describe('cohort grid', () => {
 
 describe('drill-down', () => {
   it("leads a day's revenue to its standing purchases and its new players to them, in the studio's zone", () => {
-    expect(ordersOfDay('ymmj', '2026-11-03')).toBe(
-      '/ymmj/recharge/retrive?kind=purchase&state=paid%2Cdelivered&from=2026-11-03&to=2026-11-03',
+    expect(ordersOfDay('ymmj', '2026-11-03', 'Asia/Shanghai')).toBe(
+      '/ymmj/recharge/retrive?kind=purchase&state=paid%2Cdelivered&paidFrom=2026-11-03&paidTo=2026-11-03&zone=Asia%2FShanghai',
     );
     expect(playersOfDay('lw', '2026-11-03', 'Asia/Shanghai')).toBe(
       '/lw/steamplayers?registered=2026-11-03&zone=Asia%2FShanghai',
     );
+    expect(playersOfDay('lw', '2026-11-03', 'Asia/Shanghai', '2026-11-10')).toBe(
+      '/lw/steamplayers?registered=2026-11-03&active=2026-11-10&zone=Asia%2FShanghai',
+    );
     expect(activityDrill('ymmj', ACTIVITY_SERIES.indexOf('revenue'), '2026-11-03', 'UTC')).toBe(
-      ordersOfDay('ymmj', '2026-11-03'),
+      ordersOfDay('ymmj', '2026-11-03', 'UTC'),
     );
     expect(activityDrill('ymmj', ACTIVITY_SERIES.indexOf('newPlayers'), '2026-11-03', 'UTC')).toBe(
       playersOfDay('ymmj', '2026-11-03', 'UTC'),
     );
     expect(activityDrill('ymmj', ACTIVITY_SERIES.indexOf('dau'), '2026-11-03', 'UTC')).toBeNull();
+  });
+
+  it("leads a provider's part of a day to the purchases paid that studio day through it", () => {
+    const to = ordersOfDay('ymmj', '2026-03-02', 'Asia/Shanghai', 'paypal') ?? '';
+    expect(to.startsWith('/ymmj/recharge/retrive?')).toBe(true);
+    const f = readOrderFilters(new URLSearchParams(to.split('?')[1]));
+    expect(f).toEqual({
+      provider: ['paypal'],
+      kind: 'purchase',
+      state: ['paid', 'delivered'],
+      paymentStatus: [],
+      paidFrom: '2026-03-02',
+      paidTo: '2026-03-02',
+      zone: 'Asia/Shanghai',
+    });
+    // The list asks for the payments of that day of the studio's zone (UTC+8), not of its creation.
+    const input = searchInput(f, null, 'CNY');
+    expect(input).toMatchObject({ paidFrom: '2026-03-01T16:00:00.000Z', paidTo: '2026-03-02T16:00:00.000Z' });
+    expect(input).not.toHaveProperty('from');
   });
 });

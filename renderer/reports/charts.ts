@@ -3,6 +3,7 @@ import type { ChartOption } from '../kit/charts/echarts.js';
 import { minorDigits } from '../components/money.js';
 import type { Language } from '../../shared/codes.js';
 import { formatAxisDay, type ShopItemTotal } from './columns.js';
+import { numberFormat } from '../components/intl.js';
 
 /**
  * The reports' charts as ECharts options, built from the server's answer alone (pure, so they are
@@ -23,16 +24,16 @@ export interface ChartWords {
 
 /** The words of a chart in `lang`; money in `currency` (its major units). */
 export function chartWords(lang: Language, currency?: string): ChartWords {
-  const count = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
-  const pct = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+  const count = numberFormat(lang, { maximumFractionDigits: 0 });
+  const pct = numberFormat(lang, { maximumFractionDigits: 1 });
   let money: Intl.NumberFormat;
   try {
     money = currency
-      ? new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 2 })
-      : new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+      ? numberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 2 })
+      : numberFormat(lang, { maximumFractionDigits: 2 });
   } catch {
     // A currency code Intl does not know: the amount alone.
-    money = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+    money = numberFormat(lang, { maximumFractionDigits: 2 });
   }
   return {
     day: (day) => formatAxisDay(day, lang),

@@ -1,6 +1,7 @@
 import type { Language } from '../../shared/codes.js';
 import type { DailyRow, ShopRow } from '../../shared/api/reports.js';
 import { formatMoney } from '../components/money.js';
+import { dateTimeFormat, numberFormat } from '../components/intl.js';
 
 /**
  * The reports' tables, each declared once as a list of columns (a key of the row, the text key
@@ -70,37 +71,28 @@ export interface FigureFormat {
 /** The mark of a figure that has no value (a retention not known yet, a rate of nobody). */
 export const NO_FIGURE = '—';
 
-const counts = new Map<Language, Intl.NumberFormat>();
-const percents = new Map<Language, Intl.NumberFormat>();
-
-function cached(map: Map<Language, Intl.NumberFormat>, lang: Language, opts: Intl.NumberFormatOptions) {
-  let f = map.get(lang);
-  if (!f) {
-    f = new Intl.NumberFormat(lang, opts);
-    map.set(lang, f);
-  }
-  return f;
+/** A day's two styles; formatters come from intl.ts, made once (a year's tables write thousands). */
+function dayFormat(lang: Language, style: 'medium' | 'axis'): Intl.DateTimeFormat {
+  const opts: Intl.DateTimeFormatOptions =
+    style === 'medium' ? { dateStyle: 'medium' } : { month: 'short', day: 'numeric' };
+  return dateTimeFormat(lang, { ...opts, timeZone: 'UTC' });
 }
 
 /** A studio day as the operator reads it (the day itself, not a moment: no zone shift). */
 export function formatDay(day: string, lang: Language): string {
   const d = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(d.getTime())
-    ? day
-    : new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+  return Number.isNaN(d.getTime()) ? day : dayFormat(lang, 'medium').format(d);
 }
 
 /** A day as a chart's axis reads it: short (Nov 3, 11月3日). */
 export function formatAxisDay(day: string, lang: Language): string {
   const d = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(d.getTime())
-    ? day
-    : new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+  return Number.isNaN(d.getTime()) ? day : dayFormat(lang, 'axis').format(d);
 }
 
 export function formatRatio(value: number | null, lang: Language): string {
   if (value === null || !Number.isFinite(value)) return NO_FIGURE;
-  return cached(percents, lang, {
+  return numberFormat(lang, {
     style: 'percent',
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
@@ -116,7 +108,7 @@ export function formatFigure(kind: FigureKind, value: unknown, f: FigureFormat):
     case 'text':
       return String(value);
     case 'count':
-      return typeof value === 'number' ? cached(counts, f.lang, {}).format(value) : String(value);
+      return typeof value === 'number' ? numberFormat(f.lang).format(value) : String(value);
     case 'ratio':
       return typeof value === 'number' ? formatRatio(value, f.lang) : String(value);
     case 'money':

@@ -9,28 +9,32 @@ import { ACTIVITY_SERIES } from './charts.js';
  */
 
 /**
- * The orders behind a day's revenue: the game's player purchases whose payment stands (paid or
- * delivered; refunded and failed ones are not revenue) of that day. The order list's days are the
- * operator's own and it filters by when an order was made, so for an operator far from the
- * studio's zone, or an order paid after midnight, the list's day edges differ a little from the
- * report's (docs/decisions.md, "Daily report").
+ * The orders behind a day's revenue (of one provider, when given): the game's player purchases
+ * whose payment stands (paid or delivered; refunded and failed ones are not revenue) paid on that
+ * studio day, the day the report counts them on, so the list holds exactly the figure's orders.
  */
-export function ordersOfDay(game: GameId, day: string): string | null {
+export function ordersOfDay(game: GameId, day: string, zone: string, provider?: string): string | null {
   if (!gameHasPage(game, 'orderRetrieve')) return null;
   const q = new URLSearchParams({
+    ...(provider ? { [ORDER_PARAMS.provider]: provider } : {}),
     [ORDER_PARAMS.kind]: 'purchase',
     [ORDER_PARAMS.state]: 'paid,delivered',
-    [ORDER_PARAMS.from]: day,
-    [ORDER_PARAMS.to]: day,
+    [ORDER_PARAMS.paidFrom]: day,
+    [ORDER_PARAMS.paidTo]: day,
+    [ORDER_PARAMS.zone]: zone,
   });
   return `${gamePagePath(game, 'orderRetrieve')}?${q.toString()}`;
 }
 
-/** The players registered on a studio day (a day's new players, a cohort), in the studio's zone. */
-export function playersOfDay(game: GameId, day: string, zone: string): string | null {
+/**
+ * The players registered on a studio day (a day's new players, a cohort), in the studio's zone;
+ * with `activeOn`, those of them who signed in on that day (a cohort's cell of day k).
+ */
+export function playersOfDay(game: GameId, day: string, zone: string, activeOn?: string): string | null {
   if (!gameHasPage(game, 'players')) return null;
   const q = new URLSearchParams({
     [PLAYER_REGISTERED_PARAMS.day]: day,
+    ...(activeOn ? { [PLAYER_REGISTERED_PARAMS.active]: activeOn } : {}),
     [PLAYER_REGISTERED_PARAMS.zone]: zone,
   });
   return `${gamePagePath(game, 'players')}?${q.toString()}`;
@@ -39,7 +43,7 @@ export function playersOfDay(game: GameId, day: string, zone: string): string | 
 /** Where a click on the activity chart leads: revenue to the orders, new players to the players. */
 export function activityDrill(game: GameId, seriesIndex: number, day: string, zone: string): string | null {
   const series = ACTIVITY_SERIES[seriesIndex];
-  if (series === 'revenue') return ordersOfDay(game, day);
+  if (series === 'revenue') return ordersOfDay(game, day, zone);
   if (series === 'newPlayers') return playersOfDay(game, day, zone);
   return null;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargeStats, MoneyFigures, RechargeStats } from '../../shared/api/reports.js';
-import { readOrderFilters } from '../orders/filters.js';
 import en from './en.json';
 import zh from './zh-CN.json';
 import {
@@ -9,7 +8,6 @@ import {
   chargesOption,
   chargesPerDay,
   dayProviderGrid,
-  drillDownSearch,
   packOption,
   payersOption,
   rechargeRange,
@@ -173,20 +171,5 @@ describe('the tables’ columns', () => {
       'failedDeliveries',
       'failedAmount',
     ]);
-  });
-});
-
-describe('a bar’s drill-down', () => {
-  it('is the order list of that provider’s standing purchases, created that studio day', () => {
-    const f = readOrderFilters(drillDownSearch('2026-03-02', 'paypal', 'Asia/Shanghai'));
-    expect(f).toEqual({
-      provider: ['paypal'],
-      kind: 'purchase',
-      state: ['paid', 'delivered'],
-      paymentStatus: [],
-      from: '2026-03-02',
-      to: '2026-03-02',
-      zone: 'Asia/Shanghai',
-    });
   });
 });

@@ -3,12 +3,11 @@ import { DEFAULT_TIME_ZONE } from '../../shared/api/reports.js';
 import { PROVIDERS, type Provider } from '../../shared/api/orders.js';
 import type { ChartOption } from '../kit/charts/echarts.js';
 import { dayIn, isTimeZone, localDayStart } from '../kit/dates.js';
-import { ORDER_PARAMS } from '../orders/filters.js';
 
 /**
  * What the recharge statistics page draws, as plain data from the server's answers (no React, so
- * tests check it in Node): the range from the URL, the charts' options, the tables' columns and
- * the order list a bar leads to.
+ * tests check it in Node): the range from the URL, the charts' options and the tables' columns
+ * (the order list a bar leads to is drill.ts's).
  */
 
 /** The range's URL parameters: studio days, both ends included. */
@@ -249,20 +248,4 @@ export function chargesOption(
       { type: 'bar', name: names.refunded, data: perDay.map((d) => d.refunded), barMaxWidth: 18 },
     ],
   };
-}
-
-/**
- * The order list behind a bar: the game's purchases of that provider, paid and standing (what the
- * bar counts as revenue), created on that studio day (the list filters by creation, which for a
- * purchase is minutes before its payment).
- */
-export function drillDownSearch(day: string, provider: string, zone: string): URLSearchParams {
-  return new URLSearchParams({
-    [ORDER_PARAMS.provider]: provider,
-    [ORDER_PARAMS.kind]: 'purchase',
-    [ORDER_PARAMS.state]: 'paid,delivered',
-    [ORDER_PARAMS.from]: day,
-    [ORDER_PARAMS.to]: day,
-    [ORDER_PARAMS.zone]: zone,
-  });
 }

@@ -1,5 +1,6 @@
 import type { ApiStats, MatchStats } from '../../shared/api/statistics.js';
 import type { ChartOption } from '../kit/charts/echarts.js';
+import { dateTimeFormat } from '../components/intl.js';
 
 /**
  * The statistics' charts as ECharts options, apart from the screens so they are tested as data:
@@ -46,7 +47,7 @@ export function matchesOption(stats: MatchStats, modeName: (mode: string) => str
 
 /** The hour of the day (0-23) and the day of an instant in `zone`. */
 export function dayAndHour(iso: string, zone: string): { day: string; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone: zone,
     year: 'numeric',
     month: '2-digit',

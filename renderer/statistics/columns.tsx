@@ -12,6 +12,7 @@ import type { Language } from '../../shared/codes.js';
 import type { ColumnKind as FileKind, ExportColumn } from '../../shared/api/exports.js';
 import type { TableColumn } from '../kit/table.js';
 import { formatCount } from '../players/cellFormat.js';
+import { dateTimeFormat } from '../components/intl.js';
 
 /**
  * Every table of the statistics screens as one list of column definitions (a key, the text key of
@@ -130,7 +131,7 @@ export function fileColumns<T>(cols: readonly StatColumn<T>[], t: TFunction): Ex
 export function studioTime(iso: string, lang: Language, zone: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(d);
+  return dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(d);
 }
 
 /** A length in seconds as minutes and seconds ("12:05"). */

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '../../shared/api/reports.js';
+import { dateTimeFormat } from '../components/intl.js';
 
 /**
  * A range of studio days held in the URL (`start`, `end`, YYYY-MM-DD). The default range ends
@@ -9,7 +10,7 @@ import { DEFAULT_TIME_ZONE } from '../../shared/api/reports.js';
 const DAY_MS = 86_400_000;
 
 export function todayIn(zone: string = DEFAULT_TIME_ZONE, now: number = Date.now()): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     timeZone: zone,
     year: 'numeric',
     month: '2-digit',

@@ -166,4 +166,17 @@ export const ordersMigrations: Record<string, FeatureMigration> = {
         where state = 'deliveryFailed' and delivery_alerted_at is not null`.execute(db);
     },
   },
+  /**
+   * A day's revenue counts payments by when they were paid (server/reports), and its drill-down
+   * lists those orders (`paidFrom`, `paidTo`): a game's paid orders in time of payment, so a day's
+   * orders are one range of the index, not a walk of the creation index. Orders never paid are
+   * not in it.
+   */
+  '0005_paid_days': {
+    async up(db: AnyDb) {
+      await sql`create index orders_paid_idx on orders (game, paid_at desc) where paid_at is not null`.execute(
+        db,
+      );
+    },
+  },
 };

@@ -6,6 +6,8 @@ import type { EndpointHandler, HandlerContext } from '../http/context.js';
 import { bannedExpr, specialExpr, testingExpr, toPlayerRow, type FlagColumns } from './flags.js';
 import type { PlayerRecord } from './lookup.js';
 import { matchingPostings, planNameSearch, postings } from './name-search.js';
+import { Codes } from '../../shared/codes.js';
+import { problem } from '../http/problem.js';
 
 /**
  * Player search: name contains (any case), id and num exact, all given keys together; no key
@@ -35,7 +37,8 @@ import { matchingPostings, planNameSearch, postings } from './name-search.js';
  *     at most in the seed's data, where a pair is common) or CAP + 1 matches, whichever is less.
  * - no key: the page and the count walk the num index from the newest account; the count stops
  *   at CAP + 1. A registration range (registeredFrom, registeredTo) takes this path too, with a
- *   name if one is given.
+ *   name if one is given, and with an active range (activeFrom, activeTo: a cohort's day k) if
+ *   one is given, which probes each registered player's sign-ins by their primary key.
  * A deep page costs its offset: page N of a list reads the N - 1 pages before it.
  */
 
@@ -47,6 +50,32 @@ export function nameContains(text: string): RawBuilder<boolean> {
   return sql<boolean>`p.name ilike ${containsPattern(text)}`;
 }
 
+/**
+ * Signed in at least once in the active range: a probe of the sign-ins' primary key (game,
+ * player, time) per candidate, so the registration range that must come with it bounds the work.
+ */
+function signedInBetween(input: SearchInput): RawBuilder<boolean> {
+  const from = input.activeFrom === undefined ? sql`` : sql` and s."at" >= ${new Date(input.activeFrom)}`;
+  const to = input.activeTo === undefined ? sql`` : sql` and s."at" < ${new Date(input.activeTo)}`;
+  return sql<boolean>`exists (select 1 from sign_ins as s
+    where s.game = p.game and s.player_id = p.id${from}${to})`;
+}
+
+/**
+ * An active range alone would probe the sign-ins of every account of the game, newest first, until
+ * enough matched: it is asked with the registration range of a cohort.
+ */
+function checkActiveRange(input: SearchInput): void {
+  const active = input.activeFrom !== undefined || input.activeTo !== undefined;
+  if (active && (input.registeredFrom === undefined || input.registeredTo === undefined))
+    throw problem(
+      Codes.VALIDATION,
+      'activeFrom and activeTo come with registeredFrom and registeredTo: the players of one registration range who were active',
+      'activeFrom 和 activeTo 须与 registeredFrom 和 registeredTo 一同给出：某一注册区间内活跃过的玩家',
+      [{ path: 'registeredFrom', message: 'needed with an active range' }],
+    );
+}
+
 function matching(db: Kysely<Database>, input: SearchInput) {
   let q = db.selectFrom('players as p').where('p.game', '=', input.game);
   if (input.id !== undefined) q = q.where('p.id', '=', input.id);
@@ -54,6 +83,7 @@ function matching(db: Kysely<Database>, input: SearchInput) {
   if (input.name !== undefined) q = q.where(nameContains(input.name));
   if (input.registeredFrom !== undefined) q = q.where('p.created_at', '>=', new Date(input.registeredFrom));
   if (input.registeredTo !== undefined) q = q.where('p.created_at', '<', new Date(input.registeredTo));
+  if (input.activeFrom !== undefined || input.activeTo !== undefined) q = q.where(signedInBetween(input));
   return q;
 }
 
@@ -82,6 +112,7 @@ export async function searchPlayers(
   ctx: Pick<HandlerContext, 'db' | 'now'>,
   cap = SEARCH_COUNT_CAP,
 ): Promise<SearchResult> {
+  checkActiveRange(input);
   const { offset } = pageWindow(input);
   const flags = [
     bannedExpr(ctx.now).as('banned'),

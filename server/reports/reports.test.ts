@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { Order } from '../../shared/api/orders.js';
 import type {
   ChargeStats,
   CohortGrid,
@@ -20,9 +21,11 @@ import { backendKinds } from '../../tests/support/backends.js';
 import { useKit } from '../../tests/support/api-kit.js';
 import { insertTestOrder } from '../orders/test-kit.js';
 import { addDays, dayIn } from './days.js';
+import { zoneDayStart } from '../../shared/days.js';
 import { rebuildReports } from './rollups.js';
 import { useTimeZone } from './zone.js';
 import {
+  rollups,
   recountCharges,
   recountCohorts,
   recountDaily,
@@ -40,36 +43,6 @@ import {
  */
 
 const G: GameId = 'ymmj';
-
-/**
- * Every rollup row of a game, as text, for comparing two states. Rows whose figures are all zero
- * (what a change and its undoing leave behind) are left out: a recount makes none. A pay day's
- * `last_delta` is the last statement's, which a recount has not.
- */
-async function rollups(db: Kysely<Database>, game: string): Promise<Record<string, string[]>> {
-  const kept: Record<string, string> = {
-    player_active_days: 'true',
-    player_pay_days: 'payments <> 0',
-    report_days: 'dau <> 0 or new_players <> 0 or payers <> 0 or first_payers <> 0',
-    report_cohorts: 'players <> 0',
-    report_money: 'payments <> 0 or amount <> 0',
-    report_day_money: 'payments <> 0 or amount <> 0',
-    report_charges: 'charges <> 0 or amount <> 0 or refunded <> 0',
-    shop_buyer_days: 'true',
-    report_shop: 'true',
-  };
-  const out: Record<string, string[]> = {};
-  for (const [t, where] of Object.entries(kept)) {
-    const { rows } = await sql<{ r: string }>`
-      select ${sql.raw(t === 'player_pay_days' ? '(day, player_id, payments)' : 't')}::text as r
-      from ${sql.table(t)} as t where game = ${game} and (${sql.raw(where)})`.execute(db);
-    out[t] = rows.map((x) => x.r).sort();
-  }
-  const { rows: first } = await sql<{ r: string }>`
-    select player_id || ' ' || first_day::text as r from payer_first where game = ${game}`.execute(db);
-  out['payer_first'] = first.map((x) => x.r).sort();
-  return out;
-}
 
 describe.each(backendKinds())('reports on %s', (kind) => {
   const kit = useKit(kind);
@@ -283,6 +256,124 @@ describe.each(backendKinds())('reports on %s', (kind) => {
     expect(back.days[0]?.dau).toBe(sh[0]?.dau);
     await expectReportsEqualRecount('Asia/Shanghai');
     await expect(useTimeZone(db(), 'Mars/Olympus_Mons')).rejects.toThrow(/does not exist.*Asia\/Shanghai/);
+  });
+
+  it("a day's revenue opens exactly its orders: those paid that studio day, not those created on it", async () => {
+    const zone = 'Asia/Shanghai';
+    const day = addDays(today(zone), -5);
+    const midnight = zoneDayStart(day, zone)?.getTime() ?? 0;
+    const next = zoneDayStart(addDays(day, 1), zone)?.getTime() ?? 0;
+    const minutes = (t: number, m: number) => new Date(t + m * 60_000);
+    /** A paypal purchase created at `made` and paid at `paid`, delivered at once. */
+    const purchase = async (made: Date, paid: Date) => {
+      const id = await insertTestOrder(db(), { game: G, state: 'delivered', at: made, g: 7 });
+      await sql`update orders set paid_at = ${paid}, delivered_at = ${paid} where order_id = ${id}`.execute(
+        db(),
+      );
+      return id;
+    };
+    const lateNight = await purchase(minutes(midnight, -10), minutes(midnight, 10));
+    const paidNextDay = await purchase(minutes(next, -5), minutes(next, 5));
+
+    type Found = { items: Order[]; total: number; totalCapped: boolean };
+    const every = async (filters: Record<string, unknown>): Promise<Order[]> => {
+      const out: Order[] = [];
+      for (let page = 1; ; page++) {
+        const got = await kit.ok<Found>('orders.search', { game: G, pageSize: 200, page, ...filters });
+        expect(got.totalCapped).toBe(false);
+        out.push(...got.items);
+        if (out.length >= got.total || got.items.length === 0) return out;
+      }
+    };
+    const revenueOf = { kind: 'purchase', state: ['paid', 'delivered'] };
+    const paidOn = await every({
+      ...revenueOf,
+      paidFrom: new Date(midnight).toISOString(),
+      paidTo: new Date(next).toISOString(),
+    });
+    const madeOn = await every({
+      ...revenueOf,
+      from: new Date(midnight).toISOString(),
+      to: new Date(next).toISOString(),
+    });
+    expect(paidOn.map((o) => o.orderId)).toContain(lateNight);
+    expect(paidOn.map((o) => o.orderId)).not.toContain(paidNextDay);
+    expect(madeOn.map((o) => o.orderId)).toContain(paidNextDay);
+    expect(madeOn.map((o) => o.orderId)).not.toContain(lateNight);
+    for (const o of paidOn) {
+      expect(Date.parse(o.paidAt ?? '')).toBeGreaterThanOrEqual(midnight);
+      expect(Date.parse(o.paidAt ?? '')).toBeLessThan(next);
+    }
+    // The list's sum is the figure clicked: the daily report's revenue, the recharge bar of a provider.
+    const sum = (os: Order[]) => os.reduce((n, o) => n + o.amount, 0);
+    const daily = await kit.ok<DailyReport>('reports.daily', { game: G, start: day, end: day });
+    expect(sum(paidOn)).toBe(daily.days[0]?.revenue);
+    expect(daily.days[0]?.revenue).toBeGreaterThan(0);
+    const recharge = await kit.ok<RechargeStats>('reports.recharge', { game: G, start: day, end: day });
+    for (const bar of recharge.byDayProvider) {
+      const listed = paidOn.filter((o) => o.provider === bar.provider && o.currency === bar.currency);
+      expect(sum(listed)).toBe(bar.revenue);
+    }
+    expect(recharge.byDayProvider.some((b) => b.provider === 'paypal')).toBe(true);
+    // A paid day of a time zone is asked as instants; a bad one is refused, nothing listed.
+    await kit.fails('orders.search', { game: G, paidFrom: day }, Codes.VALIDATION);
+  });
+
+  it("a cohort's cell opens exactly the players it counts: registered that day, signed in on day k", async () => {
+    const zone = 'Asia/Shanghai';
+    const instants = (day: string) => ({
+      from: zoneDayStart(day, zone)?.toISOString() ?? '',
+      to: zoneDayStart(addDays(day, 1), zone)?.toISOString() ?? '',
+    });
+    type Found = { items: { id: string }[]; total: number; totalCapped: boolean };
+    const grid = await kit.ok<CohortGrid>('reports.cohorts', range(30, zone));
+    let cells = 0;
+    for (const cohort of grid.cohorts.filter((c) => c.size > 0)) {
+      const registered = instants(cohort.day);
+      for (const [k, players] of cohort.retained.entries()) {
+        // The first days, and a later one, of each cohort: each a search of its own.
+        if (players === null || (k > 2 && k !== 7)) continue;
+        const active = instants(addDays(cohort.day, k));
+        const found = await kit.ok<Found>('players.search', {
+          game: G,
+          registeredFrom: registered.from,
+          registeredTo: registered.to,
+          activeFrom: active.from,
+          activeTo: active.to,
+          pageSize: 200,
+        });
+        expect(found, `${cohort.day} day ${k}`).toMatchObject({ total: players, totalCapped: false });
+        if (k === 0) expect(players).toBeLessThanOrEqual(cohort.size);
+        cells++;
+      }
+    }
+    expect(cells).toBeGreaterThan(10);
+    // One of them, checked row by row against the sign-ins.
+    const some = grid.cohorts.find((c) => (c.retained[1] ?? 0) > 0);
+    if (!some) throw new Error('the seed has no cohort active on its day 1');
+    const day1 = instants(addDays(some.day, 1));
+    const listed = await kit.ok<Found>('players.search', {
+      game: G,
+      registeredFrom: instants(some.day).from,
+      registeredTo: instants(some.day).to,
+      activeFrom: day1.from,
+      activeTo: day1.to,
+      pageSize: 200,
+    });
+    const { rows } = await sql<{ id: string }>`
+      select p.id from players as p
+      where p.game = ${G} and p.created_at >= ${new Date(instants(some.day).from)}
+        and p.created_at < ${new Date(instants(some.day).to)}
+        and exists (select 1 from sign_ins as s where s.game = p.game and s.player_id = p.id
+          and s."at" >= ${new Date(day1.from)} and s."at" < ${new Date(day1.to)})`.execute(db());
+    expect(listed.items.map((p) => p.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    // An active day alone would probe every account's sign-ins: it comes with a registration range.
+    const alone = await kit.fails(
+      'players.search',
+      { game: G, activeFrom: day1.from, activeTo: day1.to },
+      Codes.VALIDATION,
+    );
+    expect(alone).toMatch(/come with registeredFrom and registeredTo/);
   });
 
   it('bad ranges are refused with 40000 in both languages, naming the limit', async () => {

@@ -151,3 +151,33 @@ export async function recountCohorts(r: Recount, today: string): Promise<CohortG
   }
   return out;
 }
+
+/**
+ * Every rollup row of a game, as text, for comparing two states. Rows whose figures are all zero
+ * (what a change and its undoing leave behind) are left out: a recount makes none. A pay day's
+ * `last_delta` is the last statement's, which a recount has not.
+ */
+export async function rollups(db: Kysely<Database>, game: string): Promise<Record<string, string[]>> {
+  const kept: Record<string, string> = {
+    player_active_days: 'true',
+    player_pay_days: 'payments <> 0',
+    report_days: 'dau <> 0 or new_players <> 0 or payers <> 0 or first_payers <> 0',
+    report_cohorts: 'players <> 0',
+    report_money: 'payments <> 0 or amount <> 0',
+    report_day_money: 'payments <> 0 or amount <> 0',
+    report_charges: 'charges <> 0 or amount <> 0 or refunded <> 0',
+    shop_buyer_days: 'true',
+    report_shop: 'true',
+  };
+  const out: Record<string, string[]> = {};
+  for (const [t, where] of Object.entries(kept)) {
+    const { rows } = await sql<{ r: string }>`
+      select ${sql.raw(t === 'player_pay_days' ? '(day, player_id, payments)' : 't')}::text as r
+      from ${sql.table(t)} as t where game = ${game} and (${sql.raw(where)})`.execute(db);
+    out[t] = rows.map((x) => x.r).sort();
+  }
+  const { rows: first } = await sql<{ r: string }>`
+    select player_id || ' ' || first_day::text as r from payer_first where game = ${game}`.execute(db);
+  out['payer_first'] = first.map((x) => x.r).sort();
+  return out;
+}

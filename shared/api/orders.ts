@@ -186,6 +186,9 @@ export const orderSearchFilters = {
   amountMax: amountParam('the largest amount').optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  /** Paid at or after, and before: a day's revenue counts its payments by when they were paid. */
+  paidFrom: isoDate.optional(),
+  paidTo: isoDate.optional(),
   ...pageInput,
 };
 
@@ -223,7 +226,8 @@ export const ordersEndpoints = {
     path: '/orders',
     summary:
       'Find orders: by id, player, provider reference, state or payment status, provider, kind, ' +
-      'approval, amount range and time range (created), newest first or sorted by time, amount or ' +
+      'approval, amount range, time range (created) and time of payment (paidFrom, paidTo: a ' +
+      "report's day of revenue), newest first or sorted by time, amount or " +
       'state. Count capped at 10,000. ' +
       "Open to the game's every role, as its pay and shop tabs are (spec: no role restriction).",
     access: SIGNED_IN,

@@ -92,8 +92,11 @@ const orderIdParam = { orderId: orderIdSchema };
 const noticeId = intParam({ min: 1, message: 'a notice id is a positive whole number' });
 const isoDate = z.iso.datetime({ offset: true, error: 'a date and time with its offset (ISO 8601)' });
 
-/** The game order search's filters, but its time range: start and end are the pay orders' own. */
-const { from: _from, to: _to, ...payOrderFilters } = orderSearchFilters;
+/**
+ * The game order search's filters, but its time ranges: start and end are the pay orders' own
+ * (the paid days are a game report's drill-down, not this list's).
+ */
+const { from: _from, to: _to, paidFrom: _paidFrom, paidTo: _paidTo, ...payOrderFilters } = orderSearchFilters;
 
 export const paymentsEndpoints = {
   // ---- admin service: every game's orders and the providers, for a SUPER (/pay/orders, /pay/paypal)

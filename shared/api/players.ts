@@ -142,7 +142,9 @@ export const playersEndpoints = {
       'Find players by name (partial, any case), id (exact) or num (account number, exact); ' +
       'the given keys must all match. No key lists the newest accounts. registeredFrom and ' +
       'registeredTo keep the accounts registered from the one (included) to the other (excluded): ' +
-      "a day's new players in the reports. The total is counted up " +
+      "a day's new players in the reports. activeFrom and activeTo, with a registration range, keep " +
+      'those who signed in at least once between them: a cohort of the reports on its day k. ' +
+      'The total is counted up ' +
       `to ${SEARCH_COUNT_CAP} (totalCapped says when there are more).`,
     access: ADMIN_OR_SERVICE,
     input: z.strictObject({
@@ -152,6 +154,8 @@ export const playersEndpoints = {
       num: intParam({ min: 1, message: 'an account number is a positive whole number' }).optional(),
       registeredFrom: registeredAt.optional(),
       registeredTo: registeredAt.optional(),
+      activeFrom: registeredAt.optional(),
+      activeTo: registeredAt.optional(),
       ...pageInput,
     }),
     output: pageOf(playerRowSchema).extend({ totalCapped: z.boolean() }),

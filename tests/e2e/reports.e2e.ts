@@ -5,15 +5,18 @@ import type { Page } from 'playwright';
 import type { CohortGrid, DailyReport } from '../../shared/api/reports.js';
 import type { EndpointId } from '../../shared/api/table.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
-import { addDays, dayIn } from '../../shared/days.js';
+import { addDays, dayIn, zoneDayStart } from '../../shared/days.js';
+import type { Order } from '../../shared/api/orders.js';
+import { LIST_PAGE_SIZE } from '../../shared/constants.js';
 import { useConsole } from './fixture.js';
 import { goTo, hashPath, openConsole, signIn, waitForPath } from './support.js';
 
 /**
  * The daily report through its screen, in ymmj: the chart drawn and every figure of the table the
  * server's; the range in the URL (a default of 30 studio days, another range by the address, a
- * start after the end refused in both languages); a day's revenue opening its orders and its new
- * players opening them; the cohort grid, a cell opening the cohort's players; the shop daily
+ * start after the end refused in both languages); a day's revenue opening the orders paid that
+ * studio day and its new players opening them; the cohort grid, a cell opening the players it
+ * counts (the cohort's, signed in on its day), a cohort's day all of them; the shop daily
  * report with its stacked chart and its items.
  */
 const fx = useConsole();
@@ -117,7 +120,7 @@ describe('daily report', () => {
     await page.context().close();
   });
 
-  it("opens a day's orders from its revenue, and its new players from their count", async () => {
+  it('opens the orders paid on a day from its revenue, and its new players from their count', async () => {
     const page = await signedIn();
     const range = lastDays(14);
     await goTo(page, `${DAILY}?start=${range.start}&end=${range.end}`);
@@ -129,13 +132,37 @@ describe('daily report', () => {
     await page.getByTestId(`drill-revenue-${paid.day}`).click();
     await waitForPath(
       page,
-      `${gamePagePath(GAME, 'orderRetrieve')}?kind=purchase&state=paid,delivered&from=${paid.day}&to=${paid.day}`,
+      `${gamePagePath(GAME, 'orderRetrieve')}?kind=purchase&state=paid,delivered&paidFrom=${paid.day}` +
+        `&paidTo=${paid.day}&zone=${ZONE}`,
     );
-    // The order list's own filters, as tags the operator can drop: purchases, standing, that day.
-    for (const tag of ['kind', 'state-paid', 'state-delivered', 'from', 'to'])
+    // The order list's own filters, as tags the operator can drop: purchases, standing, paid that
+    // studio day.
+    for (const tag of ['kind', 'state-paid', 'state-delivered', 'paidFrom', 'paidTo', 'zone'])
       await page.getByTestId(`orders-tag-${tag}`).waitFor();
+    // What the server holds for that day: the orders paid in it, whose sum is the figure clicked.
+    const paidIn = {
+      game: GAME,
+      kind: 'purchase',
+      state: ['paid', 'delivered'],
+      paidFrom: zoneDayStart(paid.day, ZONE)?.toISOString(),
+      paidTo: zoneDayStart(addDays(paid.day, 1), ZONE)?.toISOString(),
+    };
+    const held: Order[] = [];
+    for (let p = 1; held.length === 0 || held.length % 200 === 0; p++) {
+      const got = await call<{ items: Order[] }>('orders.search', { ...paidIn, page: p, pageSize: 200 });
+      if (got.items.length === 0) break;
+      held.push(...got.items);
+    }
+    expect(held.reduce((sum, o) => sum + o.amount, 0)).toBe(paid.revenue);
+    for (const o of held) expect(dayIn(ZONE, new Date(o.paidAt ?? ''))).toBe(paid.day);
+    // The list's rows are those orders, newest first as the list shows them.
+    const links = page.locator('[data-testid^="order-link-"]');
+    await expect.poll(() => links.count()).toBe(Math.min(held.length, LIST_PAGE_SIZE));
+    const shown = (await links.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).map(
+      (id) => id?.replace('order-link-', ''),
+    );
+    expect(shown).toEqual(held.slice(0, LIST_PAGE_SIZE).map((o) => o.orderId));
     const states = page.locator('[data-testid^="order-state-"]');
-    await expect.poll(() => states.count()).toBeGreaterThan(0);
     for (const state of await states.allTextContents()) expect(state).toMatch(/paid|delivered/i);
 
     await page.goBack();
@@ -191,7 +218,7 @@ describe('daily report', () => {
     await page.context().close();
   });
 
-  it("shows the cohort grid with every cell's share, and a cell opens that cohort's players", async () => {
+  it("shows the cohort grid with every cell's share, and a cell opens the players it counts", async () => {
     const page = await signedIn();
     const range = lastDays(10);
     await goTo(page, `${DAILY}?start=${range.start}&end=${range.end}`);
@@ -208,6 +235,32 @@ describe('daily report', () => {
     expect(await cell.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
 
     await cell.click();
+    await waitForPath(
+      page,
+      `${gamePagePath(GAME, 'players')}?registered=${cohort.day}&active=${cohort.day}&zone=${ZONE}`,
+    );
+    await expect
+      .poll(async () => digits((await page.getByTestId('players-total').textContent()) ?? ''))
+      .toBe(cohort.retained[0]);
+
+    // A later day's cell: the cohort's players who signed in that day, as many as the cell says.
+    await page.goBack();
+    const k = cohort.retained.findLastIndex((n, i) => i > 0 && n !== null && n > 0);
+    if (k > 0) {
+      const later = addDays(cohort.day, k);
+      await page.getByTestId(`cohort-cell-${cohort.day}-${k}`).click();
+      await waitForPath(
+        page,
+        `${gamePagePath(GAME, 'players')}?registered=${cohort.day}&active=${later}&zone=${ZONE}`,
+      );
+      await expect
+        .poll(async () => digits((await page.getByTestId('players-total').textContent()) ?? ''))
+        .toBe(cohort.retained[k]);
+      expect(await page.getByTestId('players-registered').textContent()).toContain('signed in on');
+      await page.goBack();
+    }
+    // The cohort's day, a link for the keyboard too, opens all of its players.
+    await page.getByTestId(`cohort-row-${cohort.day}`).getByRole('link').click();
     await waitForPath(page, `${gamePagePath(GAME, 'players')}?registered=${cohort.day}&zone=${ZONE}`);
     await expect
       .poll(async () => digits((await page.getByTestId('players-total').textContent()) ?? ''))

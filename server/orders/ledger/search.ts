@@ -36,6 +36,10 @@ export interface OrderFilters extends PageInput {
   from?: string | undefined;
   /** Created before (ISO). */
   to?: string | undefined;
+  /** Paid at or after (ISO): only orders with a payment. */
+  paidFrom?: string | undefined;
+  /** Paid before (ISO). */
+  paidTo?: string | undefined;
   /** A column to sort by, and its direction; without it newest first. */
   sort?: OrderSort | undefined;
   order?: SortOrder | undefined;
@@ -68,6 +72,8 @@ export async function searchOrders(
   if (f.amountMax !== undefined) q = q.where('amount', '<=', f.amountMax);
   if (f.from) q = q.where('created_at', '>=', new Date(f.from));
   if (f.to) q = q.where('created_at', '<', new Date(f.to));
+  if (f.paidFrom) q = q.where('paid_at', '>=', new Date(f.paidFrom));
+  if (f.paidTo) q = q.where('paid_at', '<', new Date(f.paidTo));
 
   const { limit, offset } = pageWindow(f);
   const ordered = () =>
