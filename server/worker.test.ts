@@ -30,7 +30,9 @@ const isType =
   (m: unknown): m is Extract<WorkerMessage, { type: K }> =>
     typeof m === 'object' && m !== null && (m as { type?: unknown }).type === type;
 
-describe('backend worker', () => {
+// Each test forks the worker through tsx, which compiles the backend's TypeScript at start (about
+// 15 s on a busy 2-core machine), and the first test forks two: more than the default 30 s.
+describe('backend worker', { timeout: 90_000 }, () => {
   it('starts, reports ready, holds the data directory, answers stats, and stops when told', async () => {
     const dir = tempDir();
     const a = forkTs('server/worker.ts', ['--data', dir, '--seed', '10', '--demo']);
