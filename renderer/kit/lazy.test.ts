@@ -92,6 +92,34 @@ describe('lazy screens', () => {
     await expect(lost.preload()).resolves.toBeUndefined();
   });
 
+  it('once the prefetch modules are loaded, asks for a route’s reads in the navigation’s own task', async () => {
+    const { lazyScreen, prefetchFrom, loadPrefetchesNow } = await freshLazy();
+    const loads: string[] = [];
+    const reads: string[] = [];
+    const module = (label: string) => () => {
+      loads.push(label);
+      return Promise.resolve({
+        pageReads: (at: { game: unknown }) => reads.push(`${label} ${String(at.game)}`),
+      });
+    };
+    const shared = module('lists');
+    const a = lazyScreen(() => Promise.resolve({ Page }), 'Page', {
+      prefetch: prefetchFrom(shared, 'pageReads'),
+    });
+    lazyScreen(() => Promise.resolve({ Page }), 'Page', {
+      prefetch: prefetchFrom(module('other'), 'pageReads'),
+    });
+    loadPrefetchesNow();
+    loadPrefetchesNow();
+    await settle();
+    expect(loads.sort()).toEqual(['lists', 'other']);
+
+    a.prepare({ client: new QueryClient(), game: 'lw', params: {}, search: new URLSearchParams() });
+    // No await: the read is asked for before prepare returns.
+    expect(reads).toEqual(['lists lw']);
+    expect(loads).toHaveLength(2);
+  });
+
   it('loads the warm screens, and only those, in the order declared, once per page life', async () => {
     const { lazyScreen, warmScreensWhenIdle } = await freshLazy();
     const order: string[] = [];

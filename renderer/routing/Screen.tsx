@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '@blueprintjs/core';
 import type { RouteDef } from '../../shared/routes.js';
 import { screenOf } from '../features.js';
-import { isLazyScreen, warmScreensWhenIdle } from '../kit/lazy.js';
+import { isLazyScreen, loadPrefetchesNow, warmScreensWhenIdle } from '../kit/lazy.js';
 import { PlannedPage } from '../planned/PlannedPage.js';
 
 /**
@@ -18,9 +18,12 @@ function usePrepare(component: unknown, route: RouteDef): void {
   const params = useParams();
   const [search] = useUrlSearch();
   if (isLazyScreen(component)) component.prepare({ client, game: route.game, params, search });
-  // Once a signed-in screen is up, the screens operators open most load while nothing else runs.
+  // Once a signed-in screen is up: every route's reads at once (small), then the screens operators
+  // open most while nothing else runs.
   useEffect(() => {
-    if (route.layout === 'main') warmScreensWhenIdle();
+    if (route.layout !== 'main') return;
+    loadPrefetchesNow();
+    warmScreensWhenIdle();
   }, [route.layout]);
 }
 
