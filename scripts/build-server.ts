@@ -28,6 +28,9 @@ export async function buildServer(outDir = 'dist-server'): Promise<void> {
     logLevel: 'warn',
     // Node reads its environment when it runs: a browser build would put `{}` in place of it.
     define: { 'process.env': 'process.env' },
+    // Packages' Node builds, not their browser ones (exceljs's browser bundle has no stream writer):
+    // as vite-plugin-electron resolves the desktop app's embedded backend.
+    resolve: { conditions: ['node'], mainFields: ['module', 'jsnext:main', 'jsnext'] },
     build: {
       lib: false,
       outDir,
