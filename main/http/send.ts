@@ -2,6 +2,7 @@ import { Codes, codeText, type Language } from '../../shared/codes.js';
 import { envelopeSchema, type FieldIssue, type ResultError } from '../../shared/envelope.js';
 import type { HttpMethod } from '../../shared/api/endpoint.js';
 import { LOCALHOST_PIN, serviceUrlProblem, type ServiceUrlProblem } from '../../shared/settings.js';
+import { isPlainRequestId, REQUEST_ID_HEADER } from '../../shared/request-id.js';
 
 export interface OutgoingRequest {
   method: HttpMethod;
@@ -81,7 +82,7 @@ export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exc
       redirect: 'error',
     });
     status = res.status;
-    requestId = res.headers.get('x-request-id');
+    requestId = res.headers.get(REQUEST_ID_HEADER);
     text = await res.text();
   } catch (err) {
     if (signal.aborted) {
@@ -119,7 +120,7 @@ export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exc
     data: env.data.Data,
     httpStatus: status,
     // Only a plain id: it is shown to the operator and pasted into a support request.
-    ...(requestId && /^[A-Za-z0-9._:-]{1,64}$/.test(requestId) ? { requestId } : {}),
+    ...(isPlainRequestId(requestId) ? { requestId } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Codes } from '../../shared/codes.js';
+import { isLoopbackHost } from '../../shared/settings.js';
 import { problem } from './problem.js';
 
 /**
@@ -17,7 +18,9 @@ export interface MetricsRouteOptions {
   fail: (req: FastifyRequest, reply: FastifyReply, err: unknown) => unknown;
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+/** The peer's address is this host's: IPv4 loopback (also as an IPv4-mapped IPv6 address) or ::1. */
+const fromThisHost = (address: string | undefined) =>
+  isLoopbackHost((address ?? '').replace(/^::ffff:/i, ''));
 
 function bearerMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
@@ -27,7 +30,7 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 
 export function registerMetricsRoute(app: FastifyInstance, opts: MetricsRouteOptions): void {
   app.get('/metrics', async (req, reply) => {
-    const local = LOOPBACK.test(req.socket.remoteAddress ?? '');
+    const local = fromThisHost(req.socket.remoteAddress);
     const allowed = opts.token ? bearerMatches(req.headers.authorization, opts.token) || local : local;
     if (!allowed)
       return opts.fail(

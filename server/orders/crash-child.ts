@@ -1,5 +1,5 @@
 import { THEMES } from './../players/themes/index.js';
-import { startBackend } from '../backend.js';
+import { startCrashBackend } from '../../tests/support/crash-backend.js';
 import { playerIdOf } from '../seed/players.js';
 import { createPurchaseOrder } from './ledger/create.js';
 import { deliverOrder } from './ledger/deliver.js';
@@ -16,15 +16,7 @@ import { applyPayment, startPaying } from './ledger/payment.js';
 const GAME = 'ymmj';
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env['DATABASE_URL'] || undefined;
-  const dataDir = process.env['GAMEOPS_DATA_DIR'] || undefined;
-  const backend = await startBackend({
-    ...(databaseUrl ? { databaseUrl } : { dataDir }),
-    demo: true,
-    seedPlayers: 20,
-    auth: { scrypt: { N: 1024, r: 8, p: 1 } },
-    serverWatch: false,
-  });
+  const backend = await startCrashBackend(20);
   const db = backend.database.db;
   const now = new Date();
   const pack = THEMES[GAME].recharge[0];

@@ -1,4 +1,4 @@
-import { startBackend } from '../backend.js';
+import { startCrashBackend } from '../../tests/support/crash-backend.js';
 import { CRASH_PLAYERS, writeBatch } from './crash-writes.js';
 
 /**
@@ -9,15 +9,7 @@ import { CRASH_PLAYERS, writeBatch } from './crash-writes.js';
  */
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env['DATABASE_URL'] || undefined;
-  const dataDir = process.env['GAMEOPS_DATA_DIR'] || undefined;
-  const backend = await startBackend({
-    ...(databaseUrl ? { databaseUrl } : { dataDir }),
-    demo: true,
-    seedPlayers: CRASH_PLAYERS,
-    auth: { scrypt: { N: 1024, r: 8, p: 1 } },
-    serverWatch: false,
-  });
+  const backend = await startCrashBackend(CRASH_PLAYERS);
   const now = new Date();
   // Until the test kills it (a bound, so a lost test never leaves it writing for ever).
   for (let b = 1; b <= 200; b++) {

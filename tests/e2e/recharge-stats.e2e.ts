@@ -1,5 +1,3 @@
-import ExcelJS from 'exceljs';
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import type { EndpointId } from '../../shared/api/table.js';
@@ -7,6 +5,7 @@ import type { ChargeStats, RechargeStats } from '../../shared/api/reports.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
 import { LIST_PAGE_SIZE } from '../../shared/constants.js';
 import { useConsole } from './fixture.js';
+import { downloadSheet } from './sheets.js';
 import { goTo, hashPath, openConsole, signIn, waitForPath } from './support.js';
 
 /**
@@ -211,12 +210,7 @@ describe('recharge statistics', () => {
     const stats = await call<RechargeStats>('reports.recharge', { game: GAME, start: START, end: END });
     expect(stats.byProvider.length).toBeGreaterThan(0);
     await page.getByTestId('recharge-by-provider-export-xlsx').waitFor();
-    const saved = page.waitForEvent('download');
-    await page.getByTestId('recharge-by-provider-export-xlsx').click();
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await readFile(await (await saved).path())) as unknown as ExcelJS.Buffer);
-    const sheet = book.worksheets[0];
-    if (!sheet) throw new Error('no sheet');
+    const { sheet } = await downloadSheet(page, 'recharge-by-provider');
     // Title, range, zone, a blank line, the headings, then the server's rows in its order.
     expect(String(sheet.getRow(3).getCell(2).value)).toBe(stats.timeZone);
     const head = sheet.getRow(5).values as unknown[];

@@ -1,5 +1,3 @@
-import ExcelJS from 'exceljs';
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import type { CohortGrid, DailyReport } from '../../shared/api/reports.js';
@@ -9,6 +7,7 @@ import { addDays, dayIn, zoneDayStart } from '../../shared/days.js';
 import type { Order } from '../../shared/api/orders.js';
 import { LIST_PAGE_SIZE } from '../../shared/constants.js';
 import { useConsole } from './fixture.js';
+import { downloadSheet } from './sheets.js';
 import { goTo, hashPath, openConsole, signIn, waitForPath } from './support.js';
 
 /**
@@ -185,15 +184,7 @@ describe('daily report', () => {
     await expect.poll(() => cellTexts(page, 'day').then((d) => d.length)).toBe(20);
     const report = await call<DailyReport>('reports.daily', { game: GAME, ...range });
 
-    const saved = page.waitForEvent('download');
-    await page.getByTestId('daily-report-export-xlsx').click();
-    const download = await saved;
-    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await readFile(await download.path())) as unknown as ExcelJS.Buffer);
-    const sheet = book.worksheets[0];
-    if (!sheet) throw new Error('no sheet');
-    const text = (r: number, c: number) => String(sheet.getRow(r).getCell(c).value ?? '');
+    const { sheet, text } = await downloadSheet(page, 'daily-report');
     // The title, the range and the studio's zone, a blank line, the headings, then one row a day.
     expect(text(1, 1)).toContain('Daily report');
     expect([text(2, 1), text(2, 2)]).toEqual(['Days', `${range.start} – ${range.end}`]);
