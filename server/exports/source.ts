@@ -18,6 +18,7 @@ import { parseInput, problem, validationProblem } from '../http/problem.js';
 import { EXPORT_PAGE_SIZE, exportPageInput, type ExportWalk } from '../db/paging.js';
 import type { Row } from './cells.js';
 import { textIssues } from '../../shared/api/text.js';
+import { withTextsParsed } from '../http/json-text.js';
 
 /**
  * What an export reads: the endpoint named in the request, checked as a normal call of it is
@@ -136,7 +137,7 @@ export async function openExport(
       ? exportPageInput(parseInput(ep, { ...asked, page, pageSize: checkedAt }, ctx.lang), walk)
       : parseInput(ep, asked, ctx.lang);
   const read = async (input: Record<string, unknown>): Promise<Record<string, unknown>> => {
-    const out = ep.output.safeParse(await handler(input, ctx));
+    const out = ep.output.safeParse(withTextsParsed(await handler(input, ctx)));
     if (!out.success) throw new ApiError(Codes.INTERNAL);
     return out.data as Record<string, unknown>;
   };

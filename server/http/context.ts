@@ -13,6 +13,7 @@ import type { Clock } from '../platform/clock.js';
 import type { DatabaseKind } from '../db/open.js';
 import type { Database } from '../db/schema.js';
 import type { SecretsKeyState } from '../platform/secrets-key.js';
+import type { JsonArrayText } from './json-text.js';
 
 /** What the server is made of, built once at start and shared by every handler. */
 export interface ServerDeps {
@@ -69,15 +70,29 @@ export interface HandlerContext {
   afterCommit?: (job: () => Promise<void>) => void;
 }
 
+/** An answer whose top-level arrays may be given as the database's JSON text (json-text.ts). */
+export type Answer<T> =
+  T extends Record<string, unknown>
+    ? { [K in keyof T]: T[K] extends readonly (infer E)[] ? T[K] | JsonArrayText<E> : T[K] }
+    : T;
+
 export type EndpointHandler<E extends Endpoint> = (
   input: z.output<E['input']>,
   ctx: HandlerContext,
 ) => Promise<z.input<E['output']>>;
 
+/** A handler that may answer arrays as the database's JSON text (players' cached tabs). */
+export type TextAnswerHandler<E extends Endpoint> = (
+  input: z.output<E['input']>,
+  ctx: HandlerContext,
+) => Promise<Answer<z.input<E['output']>>>;
+
 export type Handler<K extends EndpointId> = EndpointHandler<EndpointTable[K]>;
 
 /** A handler for every entry of a table: a missing one is a type error. */
-export type HandlerMap<T extends Record<string, Endpoint>> = { [K in keyof T]: EndpointHandler<T[K]> };
+export type HandlerMap<T extends Record<string, Endpoint>> = {
+  [K in keyof T]: EndpointHandler<T[K]> | TextAnswerHandler<T[K]>;
+};
 
 /** An audited call's result, which is also what its audit entry keeps as "after". */
 export function auditedResult<T>(ctx: HandlerContext, result: T): T {

@@ -19,6 +19,7 @@ import { languageOf, parseInput, problem, validationProblem } from './problem.js
 import { malformedPart } from './query.js';
 import { noteOutcome, type EndpointRouteConfig } from './outcome.js';
 import { sendError, toApiError } from './respond.js';
+import { answerText, putTextsBack, setTextsAside } from './json-text.js';
 
 /**
  * Registers routes from an endpoint table: one route per entry, or one per game for game-scoped
@@ -186,7 +187,9 @@ function routeHandler(
         // date in place), after them.
         const checkOutput = (result: unknown): unknown => {
           if (!opts.validateOutput) return result;
-          const checked = ep.output.safeParse(result);
+          // JSON text fields are checked where their rows are made (json-text.ts): the rest here.
+          const { rest, texts } = setTextsAside(result);
+          const checked = ep.output.safeParse(rest);
           if (!checked.success) {
             req.log.error(
               { endpoint: id, issues: checked.error.issues },
@@ -194,7 +197,7 @@ function routeHandler(
             );
             throw new ApiError(Codes.INTERNAL);
           }
-          return checked.data;
+          return putTextsBack(checked.data, texts);
         };
 
         let data: unknown;
@@ -236,7 +239,10 @@ function routeHandler(
           data = checkOutput(await handler(input, { ...ctxBase, db: deps.db, audit: draft }));
         }
         noteOutcome(req, Codes.OK);
-        return reply.code(200).send(ok(data));
+        const envelope = ok(data);
+        const text = answerText(envelope);
+        if (text !== null) return reply.code(200).type('application/json; charset=utf-8').send(text);
+        return reply.code(200).send(envelope);
       } catch (err) {
         // The transaction is gone, so the failure is written on its own, and must not be lost to
         // a second failure (see recordAuditSafely for what is tried, and what remains).

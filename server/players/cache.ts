@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { GameId } from '../../shared/games.js';
 import type { TabSource } from '../../shared/api/players.js';
 import type { Database } from '../db/schema.js';
+import { JsonArrayText } from '../http/json-text.js';
 
 /**
  * The game's cache of a player's tabs (spec: "many have a cache variant"). A cached read returns
@@ -13,7 +14,8 @@ export interface CachedRead<T> {
   source: TabSource;
   cachedAt: string | null;
   readAt: string;
-  rows: T[];
+  /** The rows as the database holds them: answered as that text (server/http/json-text.ts). */
+  rows: JsonArrayText<T>;
 }
 
 export interface CacheOptions {
@@ -29,15 +31,13 @@ export interface CacheOptions {
  * exist (see materialise.ts), `rows` is an SQL expression of the rows as one JSON array's text
  * (null for none). One expression, not rows read into JS: the database joins the array, and a
  * cached tab's new copy is written by the same statement that reads it, so a 10,000-row tab costs
- * one round trip, and its text is parsed once, here (issue 23: the first open of a heavy player's
- * equipment). The copy is text too (migration 0004_equipment_docs): stored and read as it is.
+ * one round trip, and its text is answered as it is, never parsed here (issue 23: the open of a
+ * heavy player's equipment). The copy is text too (migration 0004_equipment_docs): stored and read as it is.
  */
 export interface TabSourceSql {
   prepare: () => Promise<void>;
   rows: RawBuilder<string | null>;
 }
-
-const rowsOf = <T>(json: string | undefined): T[] => (json ? (JSON.parse(json) as T[]) : []);
 
 export async function readThroughCache<T>(
   db: Kysely<Database>,
@@ -57,18 +57,23 @@ export async function readThroughCache<T>(
       .where('tab', '=', key)
       .executeTakeFirst();
     if (copy)
-      return { source: 'cache', cachedAt: copy.cached_at.toISOString(), readAt, rows: rowsOf<T>(copy.data) };
+      return {
+        source: 'cache',
+        cachedAt: copy.cached_at.toISOString(),
+        readAt,
+        rows: new JsonArrayText<T>(copy.data),
+      };
   }
   await source.prepare();
   const rows = sql<string>`coalesce(${source.rows}, '[]')`;
   if (!opts.cached) {
     const read = await db.selectNoFrom(rows.as('rows')).executeTakeFirstOrThrow();
-    return { source: 'db', cachedAt: null, readAt, rows: rowsOf<T>(read.rows) };
+    return { source: 'db', cachedAt: null, readAt, rows: new JsonArrayText<T>(read.rows) };
   }
   const stored = await sql<{ data: string }>`
     insert into player_cache (game, player_id, tab, data, cached_at)
     values (${game}, ${playerId}, ${key}, ${rows}, ${opts.now})
     on conflict (game, player_id, tab) do update set data = excluded.data, cached_at = excluded.cached_at
     returning data`.execute(db);
-  return { source: 'db', cachedAt: null, readAt, rows: rowsOf<T>(stored.rows[0]?.data) };
+  return { source: 'db', cachedAt: null, readAt, rows: new JsonArrayText<T>(stored.rows[0]?.data) };
 }

@@ -4,7 +4,7 @@ import type { GameId } from '../../shared/games.js';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { countAll, pageResult, pageWindow } from '../db/paging.js';
 import type { Database } from '../db/schema.js';
-import type { EndpointHandler } from '../http/context.js';
+import type { EndpointHandler, TextAnswerHandler } from '../http/context.js';
 import { readThroughCache } from './cache.js';
 import { mustFindPlayer } from './lookup.js';
 import { ensurePlayerData } from './materialise.js';
@@ -46,7 +46,7 @@ export async function readEquipment(
   return read.items ? (JSON.parse(read.items) as Equipment[]) : [];
 }
 
-export const equipment: EndpointHandler<Endpoints['players.equipment']> = async (input, ctx) => {
+export const equipment: TextAnswerHandler<Endpoints['players.equipment']> = async (input, ctx) => {
   const player = await mustFindPlayer(ctx.db, input.game, input.id);
   const read = await readThroughCache<Equipment>(
     ctx.db,
@@ -60,12 +60,9 @@ export const equipment: EndpointHandler<Endpoints['players.equipment']> = async 
     },
   );
   const { rows, ...meta } = read;
-  return {
-    ...meta,
-    items: rows,
-    total: rows.length,
-    topPower: rows.reduce((top, e) => Math.max(top, e.power), 0),
-  };
+  // Every copy is strongest first (equipmentJson's order, and batchFix's rebuild of a stale copy
+  // reads through readEquipment in the same order), so the top power is the first piece's.
+  return { ...meta, items: rows, total: rows.length, topPower: rows.first()?.power ?? 0 };
 };
 
 export const equipmentPage: EndpointHandler<Endpoints['players.equipmentPage']> = async (input, ctx) => {

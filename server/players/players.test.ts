@@ -266,6 +266,12 @@ describe.each(backendKinds())('players on %s', (kind) => {
       expect(all.topPower).toBe(all.items[0]?.power);
       const powers = all.items.map((e) => e.power);
       expect(powers).toEqual([...powers].sort((a, b) => b - a));
+      // The cached copy is answered as the stored text (server/http/json-text.ts): the same pieces,
+      // count and top power as the fresh read that made it.
+      const cached = await k.ok<Eqs>('players.equipment', { ...q, read: 'cache' });
+      expect(cached.source).toBe('cache');
+      expect(cached).toMatchObject({ total: all.total, topPower: all.topPower });
+      expect(cached.items).toEqual(all.items);
 
       const first = await k.ok<Page<Equipment> & { topPower: number }>('players.equipmentPage', {
         ...q,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TabRow, playersEndpoints } from '../../shared/api/players.js';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
-import type { EndpointHandler } from '../http/context.js';
+import type { TextAnswerHandler } from '../http/context.js';
 import { readThroughCache } from './cache.js';
 import { equipmentJson } from './equipment.js';
 import { assertGameHasTab, mustFindPlayer } from './lookup.js';
@@ -15,7 +15,7 @@ import { ensurePlayerData } from './materialise.js';
 
 type Endpoints = typeof playersEndpoints;
 
-export const tab: EndpointHandler<Endpoints['players.tab']> = async (input, ctx) => {
+export const tab: TextAnswerHandler<Endpoints['players.tab']> = async (input, ctx) => {
   assertGameHasTab(input.game, input.tab);
   const player = await mustFindPlayer(ctx.db, input.game, input.id);
   const read = await readThroughCache<TabRow>(
