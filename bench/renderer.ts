@@ -127,17 +127,22 @@ async function listFirstRows(page: Page, pageKey: BenchList): Promise<{ ms: numb
 }
 
 /** The performance mark a chart sets on ECharts' `finished` (renderer/kit/charts/Chart.tsx). */
-const CHART_DRAWN = 'chart-drawn';
+export const CHART_DRAWN = 'chart-drawn';
 
 /**
  * The daily report of the 365 days to today, from home on a page just loaded (the charts' code
  * not yet fetched): ms from setting the address to ECharts' `finished` of both charts (activity,
  * 3 series; retention, 4 series), the report's call included.
  */
-export async function dailyReportYearDrawn(page: Page): Promise<number[]> {
+/** The daily report's address for the 365 days to today. */
+export function dailyReportYearPath(): string {
   const today = new Date().toISOString().slice(0, 10);
   const start = new Date(Date.parse(`${today}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
-  const path = `${gamePagePath(GAME, 'dailyReport')}?start=${start}&end=${today}`;
+  return `${gamePagePath(GAME, 'dailyReport')}?start=${start}&end=${today}`;
+}
+
+export async function dailyReportYearDrawn(page: Page): Promise<number[]> {
+  const path = dailyReportYearPath();
   const ms: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     await homeJustLoaded(page);
@@ -158,7 +163,10 @@ export async function dailyReportYearDrawn(page: Page): Promise<number[]> {
         { path, mark: CHART_DRAWN },
       ),
     );
-    const days = await page.getByTestId('daily-activity-figures').locator('tbody tr').count();
+    // The figures beside the chart are drawn after it (kit/Later.tsx): wait for the last day's row.
+    const rows = page.getByTestId('daily-activity-figures').locator('tbody tr');
+    await rows.nth(364).waitFor();
+    const days = await rows.count();
     if (days !== 365) throw new Error(`the daily report drew ${days} days, not 365`);
   }
   return ms;

@@ -1,6 +1,8 @@
 import type { CDPSession, Page } from 'playwright';
 import {
+  CHART_DRAWN,
   NEXT_CLICK,
+  dailyReportYearPath,
   equipmentTabReady,
   homeJustLoaded,
   listRoute,
@@ -85,7 +87,9 @@ function printProfile(p: Profile): void {
 
 /** What a traced run does, and the sign that it is done. */
 type Action =
-  { kind: 'click'; selector: string; mark: string } | { kind: 'navigate'; path: string; routeId: string };
+  | { kind: 'click'; selector: string; mark: string }
+  | { kind: 'navigate'; path: string; routeId: string }
+  | { kind: 'marks'; path: string; mark: string; count: number };
 
 /**
  * Clicks the tagged element and waits for `mark`, or sets the address and waits for the first
@@ -98,6 +102,7 @@ async function traced(page: Page, action: Action): Promise<{ total: number; line
     observer.observe({ type: 'long-animation-frame', buffered: false });
     const seen: string[] = [];
     const route = action.kind === 'navigate' ? `[data-route="${action.routeId}"]` : '';
+    if (action.kind === 'marks') performance.clearMarks(action.mark);
     const t0 = performance.now();
     if (action.kind === 'click') {
       performance.clearMarks(action.mark);
@@ -110,7 +115,10 @@ async function traced(page: Page, action: Action): Promise<{ total: number; line
       const now = performance.now();
       if (now - t0 > 60_000) throw new Error('not done within 60 s');
       if (action.kind === 'click') total = performance.getEntriesByName(action.mark)[0]?.startTime;
-      else {
+      else if (action.kind === 'marks') {
+        const marks = performance.getEntriesByName(action.mark);
+        if (marks.length >= action.count) total = Math.max(...marks.map((m) => m.startTime));
+      } else {
         // What the route's page shows, frame by frame, until its rows.
         for (const [what, selector] of [
           ['route', route],
@@ -187,12 +195,26 @@ async function ready(page: Page, i: number): Promise<Action> {
     await homeJustLoaded(page);
     return { kind: 'navigate', path: route.path, routeId: route.id };
   }
+  if (mode === 'year' || mode === 'year-warm') {
+    const path = dailyReportYearPath();
+    await homeJustLoaded(page);
+    if (mode === 'year-warm') {
+      // The charts' code and the report's chunks loaded by a first visit; then home again.
+      await page.evaluate((p) => (location.hash = `#${p}`), path);
+      await page.waitForFunction((m) => performance.getEntriesByName(m).length >= 2, CHART_DRAWN);
+      await page.evaluate(() => history.back());
+      await page.locator('[data-route="home"]').waitFor();
+    }
+    return { kind: 'marks', path, mark: CHART_DRAWN, count: 2 };
+  }
   if (mode === 'equipment') {
     await equipmentTabReady(page);
     return { kind: 'click', selector: NEXT_CLICK, mark: 'equipment-rendered' };
   }
   if (mode !== 'click')
-    throw new Error(`unknown mode ${mode}: click, equipment, ${Object.keys(LISTS).join(', ')}`);
+    throw new Error(
+      `unknown mode ${mode}: click, equipment, year, year-warm, ${Object.keys(LISTS).join(', ')}`,
+    );
   await searchResultReady(page, i);
   return { kind: 'click', selector: NEXT_CLICK, mark: 'player-tab-rows' };
 }
@@ -202,7 +224,8 @@ await withConsole(async (page) => {
   for (let i = 0; i < RUNS; i++) {
     const action = await ready(page, i);
     const { result, profile } = await profiled(cdp, () => traced(page, action));
-    const done = action.kind === 'click' ? action.mark : `the rows of ${action.routeId}`;
+    const done =
+      action.kind === 'navigate' ? `the rows of ${action.routeId}` : `${action.mark} (${action.kind})`;
     console.log(`\n=== run ${i + 1}: ${result.total.toFixed(0)} ms to ${done}`);
     for (const line of result.lines) console.log(line);
     printProfile(profile);

@@ -7,6 +7,7 @@ import type { DailyReport, DailyRow } from '../../shared/api/reports.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { ChartPanel } from '../kit/charts/ChartPanel.js';
+import { Later } from '../kit/Later.js';
 import { useEndpointQuery } from '../kit/data.js';
 import { ACTIVITY_SERIES, RETENTION_SERIES, activityOption, chartWords, retentionOption } from './charts.js';
 import { CohortSection } from './CohortGrid.js';
@@ -42,7 +43,7 @@ function DailyCharts({ game, report }: { game: GameId; report: DailyReport }) {
     [report, retentionNames, words],
   );
   const format: FigureFormat = { lang, currency: report.currency };
-  const figures = (keys: readonly (keyof DailyRow)[]) => ({
+  const figures = (keys: readonly (keyof DailyRow)[]) => () => ({
     category: t('reports.figure.day'),
     series: keys.map((k) => t(`reports.figure.${k}`)),
     rows: report.days.map((d) => ({
@@ -82,7 +83,6 @@ function DailyTable({ game, report }: { game: GameId; report: DailyReport }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const cell = (c: ColumnDef<DailyRow>, row: DailyRow, text: string) => {
-    const day = formatDay(row.day, lang);
     const to =
       c.key === 'revenue'
         ? ordersOfDay(game, row.day, report.timeZone)
@@ -90,6 +90,7 @@ function DailyTable({ game, report }: { game: GameId; report: DailyReport }) {
           ? playersOfDay(game, row.day, report.timeZone)
           : null;
     if (!to) return text;
+    const day = formatDay(row.day, lang);
     const label = t(c.key === 'revenue' ? 'reports.daily.ordersOf' : 'reports.daily.playersOf', { day });
     return (
       <Link to={to} aria-label={`${text}: ${label}`} title={label} data-testid={`drill-${c.key}-${row.day}`}>
@@ -148,7 +149,11 @@ export function DailyReportPage({ game }: { game: GameId }) {
           : null
       }
       glossary={DAILY_GLOSSARY}
-      after={<CohortSection game={game} range={range} />}
+      after={
+        <Later>
+          <CohortSection game={game} range={range} />
+        </Later>
+      }
     >
       {(data) => (
         <>
@@ -156,7 +161,10 @@ export function DailyReportPage({ game }: { game: GameId }) {
             {t('reports.daily.currency', { currency: data.currency })}
           </p>
           <DailyCharts game={game} report={data} />
-          <DailyTable game={game} report={data} />
+          {/* A year is 365 rows of 12 figures: drawn once the charts are on their way. */}
+          <Later>
+            <DailyTable game={game} report={data} />
+          </Later>
         </>
       )}
     </ReportFrame>

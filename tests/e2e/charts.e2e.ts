@@ -51,7 +51,8 @@ describe('charts', () => {
     if (!r.ok) throw new Error(r.error.message);
     const stats = r.data as { newPerDay: { day: string; count: number }[] };
     const rows = page.getByTestId('stats-new-per-day-figures').locator('tbody tr');
-    expect(await rows.count()).toBe(stats.newPerDay.length);
+    // The figures are drawn a render after the chart (renderer/kit/Later.tsx).
+    await expect.poll(() => rows.count()).toBe(stats.newPerDay.length);
     const shown = (await rows.locator('td').allTextContents()).map((s) => Number(s.replace(/[^\d]/g, '')));
     expect(shown.reduce((a, b) => a + b, 0)).toBe(stats.newPerDay.reduce((a, p) => a + p.count, 0));
     await page.context().close();
@@ -77,9 +78,9 @@ describe('charts', () => {
     await page.route(CHART_CHUNK, (route) => route.abort('connectionrefused'));
     await goTo(page, gamePagePath(GAME, 'playerStats'));
     await page.getByTestId('stats-new-per-day-chart-failed').waitFor();
-    expect(await page.getByTestId('stats-new-per-day-figures').locator('tbody tr').count()).toBeGreaterThan(
-      0,
-    );
+    await expect
+      .poll(() => page.getByTestId('stats-new-per-day-figures').locator('tbody tr').count())
+      .toBeGreaterThan(0);
     await page.unroute(CHART_CHUNK);
     await page.getByTestId('stats-new-per-day-chart-failed').getByRole('button').click();
     await page.locator('[data-testid="stats-new-per-day-chart"][data-drawn="true"]').waitFor();

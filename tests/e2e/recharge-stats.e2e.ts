@@ -63,7 +63,7 @@ describe('recharge statistics', () => {
 
     // The stacked bars' figures: a row per day, and each day's parts add up to its revenue.
     const figures = page.getByTestId('recharge-revenue-by-day-figures').locator('tbody tr');
-    expect(await figures.count()).toBe(60);
+    await expect.poll(() => figures.count()).toBe(60);
     for (const [i, day] of stats.days.entries()) {
       const cells = await figures.nth(i).locator('td').allTextContents();
       expect(
@@ -108,6 +108,7 @@ describe('recharge statistics', () => {
     expect((await columnOf(page, 'charge-rows', 'charges')).map(minor)).toEqual(
       charges.rows.map((r) => r.charges),
     );
+    await page.getByTestId('charge-per-day-figures').locator('tbody tr').first().waitFor();
     const perDay = await page.getByTestId('charge-per-day-figures').locator('tbody td').allTextContents();
     expect(perDay.filter((_, i) => i % 2 === 0).reduce((s, c) => s + minor(c), 0)).toBe(
       charges.rows.reduce((s, r) => s + r.charges, 0),

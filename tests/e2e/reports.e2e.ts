@@ -78,7 +78,7 @@ describe('daily report', () => {
     for (const key of ['d1', 'd7', 'd30', 'payRate'] as const)
       expect(await cellTexts(page, key), key).toEqual(report.days.map((d) => percent(d[key])));
     // The chart's own figures beside it: one row per day.
-    expect(await page.getByTestId('daily-activity-figures').locator('tbody tr').count()).toBe(30);
+    await expect.poll(() => page.getByTestId('daily-activity-figures').locator('tbody tr').count()).toBe(30);
     // The glossary says how each figure is counted, in both languages.
     expect(await page.getByTestId('glossary-arppu').textContent()).toContain(
       'revenue divided by paying players',
@@ -217,7 +217,9 @@ describe('daily report', () => {
     const cohort = grid.cohorts.find((c) => c.size > 0);
     if (!cohort) throw new Error('nobody registered in the last 10 days of the seed');
     await page.getByTestId('cohort-grid').waitFor();
-    expect(await page.getByTestId('cohort-grid').locator('tbody tr').count()).toBe(grid.cohorts.length);
+    await expect
+      .poll(() => page.getByTestId('cohort-grid').locator('tbody tr').count())
+      .toBe(grid.cohorts.length);
     const row = page.getByTestId(`cohort-row-${cohort.day}`);
     const shown = await row.locator('td.cohort-cell').allTextContents();
     expect(shown).toEqual(cohort.retained.map((n) => (n === null ? '—' : percent(n / cohort.size))));

@@ -42,7 +42,7 @@ describe('statistics', () => {
     expect(await page.getByTestId('match-range-zone').textContent()).toContain('Asia/Shanghai');
     await expect.poll(() => rowCount(page, 'match-days')).toBeGreaterThan(0);
     // The chart's figures: a row per day of the range.
-    expect(await page.getByTestId('match-chart-figures').locator('tbody tr').count()).toBe(30);
+    await expect.poll(() => page.getByTestId('match-chart-figures').locator('tbody tr').count()).toBe(30);
 
     const dayButton = page.locator('[data-testid^="match-day-"]').first();
     const [, day, mode] =

@@ -3,6 +3,7 @@ import { Button, Card, H4, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { downloadDataUrl } from '../download.js';
 import { useEffectiveTheme } from '../../theme/theme.js';
+import { Later } from '../Later.js';
 import { Chart, type ChartPick } from './Chart.js';
 import type { ChartInstance, ChartOption } from './echarts.js';
 import './charts.css';
@@ -19,13 +20,44 @@ export interface ChartFigures {
 export interface ChartPanelProps {
   title: string;
   option: ChartOption;
-  figures: ChartFigures;
+  /** The figures, or how to make them: made when the table is drawn, after the chart. */
+  figures: ChartFigures | (() => ChartFigures);
   /** The picture's file name, without extension. */
   fileName: string;
   testId: string;
   height?: number;
   caption?: ReactNode;
   onPick?: (pick: ChartPick) => void;
+}
+
+function FiguresTable({ label, figures }: { label: string; figures: ChartPanelProps['figures'] }) {
+  const made = typeof figures === 'function' ? figures() : figures;
+  return (
+    <HTMLTable compact striped aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">{made.category}</th>
+          {made.series.map((s) => (
+            <th scope="col" key={s} className="cell-figure">
+              {s}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {made.rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.label}</th>
+            {row.values.map((v, i) => (
+              <td key={made.series[i] ?? i} className="cell-figure">
+                {v}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
 }
 
 /**
@@ -90,30 +122,10 @@ export function ChartPanel({
           role="region"
           aria-label={`${title}: ${t('kit.chart.figures')}`}
         >
-          <HTMLTable compact striped aria-label={`${title}: ${t('kit.chart.figures')}`}>
-            <thead>
-              <tr>
-                <th scope="col">{figures.category}</th>
-                {figures.series.map((s) => (
-                  <th scope="col" key={s} className="cell-figure">
-                    {s}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {figures.rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.label}</th>
-                  {row.values.map((v, i) => (
-                    <td key={figures.series[i] ?? i} className="cell-figure">
-                      {v}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          {/* A year of figures is hundreds of rows: drawn once the chart is on its way. */}
+          <Later>
+            <FiguresTable label={`${title}: ${t('kit.chart.figures')}`} figures={figures} />
+          </Later>
         </div>
       </div>
     </Card>
