@@ -142,6 +142,22 @@ describe('lazy screens', () => {
     expect(order).toEqual(['detail', 'search']);
   });
 
+  it('warms what a warm screen loads itself after its own code, and nothing for a cold one', async () => {
+    const { lazyScreen, warmScreensWhenIdle } = await freshLazy();
+    const order: string[] = [];
+    const load = (name: string) => () => {
+      order.push(name);
+      return Promise.resolve({ Page });
+    };
+    lazyScreen(load('report'), 'Page', { warm: true, warmAlso: load('charts') });
+    lazyScreen(load('stats'), 'Page', { warmAlso: load('stats charts') });
+    lazyScreen(load('search'), 'Page', { warm: true });
+    warmScreensWhenIdle();
+    await vi.waitFor(() => expect(order).toEqual(['report', 'charts', 'search']));
+    await settle();
+    expect(order).toEqual(['report', 'charts', 'search']);
+  });
+
   it('goes on warming the other screens when one cannot load', async () => {
     const { lazyScreen, warmScreensWhenIdle } = await freshLazy();
     const first = loader();

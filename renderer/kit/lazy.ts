@@ -32,6 +32,11 @@ export interface LazyScreenOptions {
    * visit draws at once: for the screens operators open most.
    */
   warm?: boolean;
+  /**
+   * Code the screen loads itself once it is drawn (ECharts, for a report), warmed after the
+   * screen's own when `warm` is set.
+   */
+  warmAlso?: () => Promise<unknown>;
 }
 
 /** Every prefetch module's loader, once each: loaded as soon as a signed-in screen is drawn. */
@@ -131,7 +136,7 @@ const LOADING: Record<string, string> = { className: 'screen-loading', 'data-tes
  * Warm screens, in the order they were declared. Declared as the feature modules are evaluated,
  * which is before any screen is drawn.
  */
-const warmScreens: LazyScreen<never>[] = [];
+const warmScreens: (() => Promise<unknown>)[] = [];
 
 /**
  * Screens are named exports; `name` picks one, checked against the module's type.
@@ -195,7 +200,10 @@ export function lazyScreen<
       preload().catch(() => undefined);
     },
   });
-  if (options.warm) warmScreens.push(screen as LazyScreen<never>);
+  if (options.warm) {
+    const also = options.warmAlso;
+    warmScreens.push(also ? () => preload().then(also) : preload);
+  }
   return screen;
 }
 
@@ -224,11 +232,11 @@ export function warmScreensWhenIdle(): void {
   if (warming) return;
   warming = true;
   const next = (i: number) => {
-    const screen = warmScreens[i];
-    if (!screen) return;
+    const warm = warmScreens[i];
+    if (!warm) return;
     whenIdle(() => {
       // A screen that cannot load now says so when it is opened; the others still warm.
-      screen.preload().then(
+      warm().then(
         () => next(i + 1),
         () => next(i + 1),
       );
