@@ -53,15 +53,15 @@ export async function raiseAlert(
       })
       .returning('seq')
       .executeTakeFirstOrThrow();
+    // Announced in the appending transaction: the long-polls of every backend hear of it when the
+    // caller's transaction commits, never before.
+    await hub.announce(trx, Number(row.seq));
     return Number(row.seq);
   };
-  if (where.db.isTransaction) {
-    // Woken now, the long-polls would read before the caller commits and ask again at once until
-    // it does; they find it on their next read instead (PostgreSQL's hub looks every 250 ms).
-    return (await append(where.db)) > 0;
-  }
+  const hub = alertHubOf(where.root, where.kind === 'postgres');
+  if (where.db.isTransaction) return (await append(where.db)) > 0;
   const seq = await where.db.transaction().execute(append);
-  if (seq > 0) alertHubOf(where.root, where.kind === 'postgres').appended(seq);
+  if (seq > 0) hub.appended(seq);
   return seq > 0;
 }
 
