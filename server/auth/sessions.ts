@@ -28,7 +28,7 @@ import { hashRefreshToken, newRefreshToken, readAccessToken, signAccessToken } f
  * authenticated request goes through. A session is one refresh-token family with an absolute end.
  */
 
-/** The operator behind a request: read fresh from the database on every call. */
+/** The operator behind a request: read from the database, or remembered until any instance changes them. */
 export type SignedInOperator = OperatorProfile;
 
 export interface AuthInfo {

@@ -30,6 +30,7 @@ export async function raiseAlert(
   alert: RaisedAlert,
   claim: (trx: Kysely<Database>) => Promise<boolean>,
 ): Promise<boolean> {
+  const hub = alertHubOf(where.root, where.kind === 'postgres');
   const append = async (trx: Kysely<Database>): Promise<number> => {
     if (!(await claim(trx))) return 0;
     await lockAlertLog(trx);
@@ -53,12 +54,11 @@ export async function raiseAlert(
       })
       .returning('seq')
       .executeTakeFirstOrThrow();
-    // Announced in the appending transaction: the long-polls of every backend hear of it when the
-    // caller's transaction commits, never before.
+    // Announced in the appending transaction: the long-polls of every backend are woken once the
+    // caller's transaction commits (the hubs read the log before they wake anyone).
     await hub.announce(trx, Number(row.seq));
     return Number(row.seq);
   };
-  const hub = alertHubOf(where.root, where.kind === 'postgres');
   if (where.db.isTransaction) return (await append(where.db)) > 0;
   const seq = await where.db.transaction().execute(append);
   if (seq > 0) hub.appended(seq);
