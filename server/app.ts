@@ -36,6 +36,7 @@ import { registerExportRoute } from './exports/route.js';
 import { registerProbes, type ProbeState } from './http/probes.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { createMetrics, type BackendMetrics } from './platform/metrics.js';
+import { notifyBusOf } from './platform/notify.js';
 import { registerMetricsRoute } from './http/metrics-route.js';
 import { outcomeOf, type EndpointRouteConfig } from './http/outcome.js';
 import { SMALL_SEED } from './seed/players.js';
@@ -121,7 +122,7 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
       config: authConfig,
       clock,
       secret,
-      rememberSessions: options.kind === 'pglite',
+      bus: notifyBusOf(options.db),
       onSignOut: async (db, operatorId) => {
         for (const f of SERVER_FEATURES) await f.onSignOut?.(db, operatorId);
       },
@@ -203,7 +204,9 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
     if (refused) throw refused;
   });
 
-  // Sessions the auth service remembers are forgotten around every call that may change one.
+  // Sessions the auth service remembers are forgotten around every call that may change one, so
+  // this instance never serves its own change from memory; the others hear of it on the bus
+  // (AuthService.sessionsChanged, sent by each writer on commit).
   const mayChange = (method: string) => method !== 'GET' && method !== 'HEAD';
   app.addHook('onRequest', async (req) => {
     if (mayChange(req.method)) deps.auth.forgetSessions();

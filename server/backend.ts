@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { SetupState } from '../shared/api/setup.js';
 import { EMBEDDED_KEY_HEADER } from '../shared/constants.js';
 import { SERVICE_BASE_PATHS, SERVICES, type GameId, type ServiceName } from '../shared/games.js';
@@ -20,6 +20,7 @@ import { startRedelivery, type Redelivery, type RedeliveryOptions } from './orde
 import { checkTimeZone, useTimeZone } from './reports/zone.js';
 import type { Registry } from 'prom-client';
 import { createMetrics } from './platform/metrics.js';
+import { attachNotifyBus, openNotifyBus, type NotifyBus } from './platform/notify.js';
 
 /**
  * Starts the reference backend in this process: opens (and locks) the database, migrates, seeds
@@ -103,7 +104,15 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   });
+  let bus: NotifyBus | undefined;
+  // The bus opens before the server that logs exists; it logs there once it does.
+  let log: FastifyBaseLogger | undefined;
   try {
+    // Before anything remembers or waits: what other instances announce must reach this one.
+    bus = await openNotifyBus(options.databaseUrl, {
+      log: { error: (o, m) => log?.error(o, m), info: (o, m) => log?.info(o, m) },
+    });
+    attachNotifyBus(database.db, bus);
     const { created, applied } = await migrateToLatest(database.db);
     if (options.timeZone !== undefined) await useTimeZone(database.db, options.timeZone);
     const now = () => new Date((options.clock ?? Date.now)());
@@ -147,6 +156,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       kind: database.kind,
       demoPlayers: options.seedPlayers ?? SMALL_SEED,
     });
+    log = app.log;
     const host = options.host ?? '127.0.0.1';
     await app.listen({ host, port: options.port ?? 0 });
     const address = app.server.address();
@@ -230,6 +240,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
             await serverWatch?.close();
             await app.close();
           } finally {
+            await bus?.close();
             await database.close();
           }
         })();
@@ -237,6 +248,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       },
     };
   } catch (err) {
+    await bus?.close();
     await database.close();
     throw err;
   }

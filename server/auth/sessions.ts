@@ -6,6 +6,7 @@ import { ApiError } from '../../shared/envelope.js';
 import type { SessionUser } from '../../shared/session.js';
 import type { AuthConfig } from '../config.js';
 import type { Clock } from '../platform/clock.js';
+import type { NotifyBus } from '../platform/notify.js';
 import type { Database } from '../db/schema.js';
 import { recordAudit } from '../audit/record.js';
 import { problem } from '../http/problem.js';
@@ -27,7 +28,7 @@ import { hashRefreshToken, newRefreshToken, readAccessToken, signAccessToken } f
  * authenticated request goes through. A session is one refresh-token family with an absolute end.
  */
 
-/** The operator behind a request: read fresh from the database on every call. */
+/** The operator behind a request: read from the database, or remembered until any instance changes them. */
 export type SignedInOperator = OperatorProfile;
 
 export interface AuthInfo {
@@ -73,7 +74,10 @@ const tokenInvalid = () =>
 const sessionRevoked = () =>
   problem(Codes.SESSION_REVOKED, 'This session has ended; sign in again', '该会话已结束，请重新登录');
 
-/** Ends sessions of an operator (all, or all but one); their tokens stop working at once. */
+/**
+ * Ends sessions of an operator (all, or all but one); their tokens stop working at once. The
+ * caller announces the change (AuthService.sessionsChanged) in the same transaction.
+ */
 export async function revokeSessionsOf(
   db: Kysely<Database>,
   operatorId: number,
@@ -97,11 +101,12 @@ export interface AuthServiceDeps {
   clock: Clock;
   secret: Buffer;
   /**
-   * Remember checked sessions between changes. Only safe where this process is the database's
-   * one writer (the embedded database, held by its data-directory lock): with PostgreSQL another
-   * server may revoke a session, so there every request reads it.
+   * Where a change to sessions or operators is announced to every instance serving the database
+   * (server/platform/notify.ts). With it, checked sessions are remembered between changes while
+   * the bus listens (a change on any instance drops them everywhere); without it, or while its
+   * connection is down, every request reads its session.
    */
-  rememberSessions?: boolean;
+  bus?: NotifyBus;
   /**
    * What else ends when an operator signs out (features' sessions of their own, such as the
    * pay-server token), so a signed-out operator keeps no way in, whoever copied a token.
@@ -114,6 +119,9 @@ type SessionRow = Awaited<ReturnType<AuthService['readSession']>>;
 /** Enough for every operator of a studio; past it the memory starts over. */
 const REMEMBERED_SESSIONS = 10_000;
 
+/** The bus channel of session and operator changes; the payload is the operator's id. */
+export const SESSIONS_CHANNEL = 'gameops_sessions';
+
 export class AuthService {
   readonly #db: Kysely<Database>;
   readonly #config: AuthConfig;
@@ -121,13 +129,19 @@ export class AuthService {
   readonly #secret: Buffer;
   readonly #onSignOut: NonNullable<AuthServiceDeps['onSignOut']>;
   readonly #dummy: Promise<string>;
+  readonly #bus: NotifyBus | undefined;
   /** Sessions read since the last change, by id; null when not remembering. */
   readonly #remembered: Map<string, NonNullable<SessionRow>> | null;
   /** Bumped by every change; a read that raced a change is not remembered. */
   #generation = 0;
 
   constructor(deps: AuthServiceDeps) {
-    this.#remembered = deps.rememberSessions ? new Map() : null;
+    this.#bus = deps.bus;
+    this.#remembered = deps.bus ? new Map() : null;
+    deps.bus?.subscribe(SESSIONS_CHANNEL, {
+      message: (payload) => this.#forgetOperator(Number(payload)),
+      missed: () => this.forgetSessions(),
+    });
     this.#db = deps.db;
     this.#config = deps.config;
     this.#clock = deps.clock;
@@ -142,14 +156,34 @@ export class AuthService {
   }
 
   /**
-   * Drops every remembered session. Every change to sessions or operators comes from a mutating
-   * request of this server, which calls this when it starts and again when it has answered
-   * (server/app.ts), so a revoked session or a disabled, changed or deleted operator is never
-   * served from memory. Reads (GET) change neither.
+   * Drops every remembered session. This instance's own changes come from its mutating requests,
+   * which call this when they start and again when they have answered (server/app.ts), so here a
+   * revoked session or a disabled, changed or deleted operator is never served from memory. Reads
+   * (GET) change neither. Other instances hear of a change through `sessionsChanged`.
    */
   forgetSessions(): void {
     this.#generation += 1;
     this.#remembered?.clear();
+  }
+
+  /** Drops the remembered sessions of one operator (any other id: all of them). */
+  #forgetOperator(operatorId: number): void {
+    if (!Number.isSafeInteger(operatorId) || !this.#remembered) {
+      this.forgetSessions();
+      return;
+    }
+    this.#generation += 1;
+    for (const [id, row] of this.#remembered) if (row.id === operatorId) this.#remembered.delete(id);
+  }
+
+  /**
+   * Announces to every instance (this one too) that an operator's sessions or account changed:
+   * a sign-out, a revocation, a new password, roles, name, disabled, deleted. Every writer of the
+   * sessions or operators tables that can affect a session check calls this, with its own handle:
+   * inside a transaction the announcement leaves when it commits.
+   */
+  async sessionsChanged(db: Kysely<Database>, operatorId: number): Promise<void> {
+    await this.#bus?.publish(db, SESSIONS_CHANNEL, String(operatorId));
   }
 
   readSession(sessionId: string) {
@@ -164,13 +198,15 @@ export class AuthService {
 
   /** The session with its operator: remembered when allowed, else read. Expiry is checked by the caller at each use. */
   async #sessionOf(sessionId: string): Promise<SessionRow> {
-    const known = this.#remembered?.get(sessionId);
+    // Deaf to the other instances' changes, memory cannot be trusted: read.
+    const memory = this.#bus?.listening ? this.#remembered : null;
+    const known = memory?.get(sessionId);
     if (known) return known;
     const generation = this.#generation;
     const row = await this.readSession(sessionId);
-    if (row && this.#remembered && generation === this.#generation) {
-      if (this.#remembered.size >= REMEMBERED_SESSIONS) this.#remembered.clear();
-      this.#remembered.set(sessionId, row);
+    if (row && memory && generation === this.#generation && this.#bus?.listening) {
+      if (memory.size >= REMEMBERED_SESSIONS) memory.clear();
+      memory.set(sessionId, row);
     }
     return row;
   }
@@ -281,6 +317,7 @@ export class AuthService {
     const reuse = async (): Promise<never> => {
       // A used token came back: someone holds a copy. End the whole family, whoever it is.
       await revokeSessionsOfFamily(db, found.session_id, now);
+      await this.sessionsChanged(db, found.operator_id);
       await recordAudit(db, {
         at: now,
         operatorId: found.operator_id,
@@ -385,6 +422,7 @@ export class AuthService {
         .execute();
     }
     await this.#onSignOut(db, found.operator_id);
+    await this.sessionsChanged(db, found.operator_id);
     await recordAudit(db, {
       at: now,
       operatorId: found.operator_id,

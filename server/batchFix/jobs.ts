@@ -178,17 +178,20 @@ class RepairRunner {
       let cursor: readonly (string | number)[] | null = null;
       for (;;) {
         await options.beforeBatch?.(job.id);
-        const current = await this.deps.db
-          .selectFrom('batch_fix_jobs')
-          .select(['status', 'cancel_requested'])
-          .where('id', '=', job.id)
-          .executeTakeFirst();
-        // Marked interrupted meanwhile (this runner looked dead and a new run took over): stop
-        // without touching the job, which is no longer this runner's.
-        if (!current || current.status !== 'running') return 'abandoned';
-        if (current.cancel_requested) return 'cancelled';
-
         const done = await this.deps.db.transaction().execute(async (trx) => {
+          // The job's row is locked for the batch and read under the lock: a new run on another
+          // backend marks a stalled one interrupted only between batches (its update waits here),
+          // so a runner that lost its job never commits one more batch beside the new run.
+          const current = await trx
+            .selectFrom('batch_fix_jobs')
+            .select(['status', 'cancel_requested'])
+            .where('id', '=', job.id)
+            .forUpdate()
+            .executeTakeFirst();
+          // Marked interrupted meanwhile (this runner looked dead and a new run took over): stop
+          // without touching the job, which is no longer this runner's.
+          if (!current || current.status !== 'running') return 'abandoned' as const;
+          if (current.cancel_requested) return 'cancelled' as const;
           const scope: RepairScope = { ...base, db: trx };
           const batch = await step.next(scope, cursor, options.batchSize);
           if (batch.length === 0) return null;
@@ -205,10 +208,11 @@ class RepairRunner {
             })
             .where('id', '=', job.id)
             .execute();
-          return batch[batch.length - 1]?.cursor ?? null;
+          return { cursor: batch[batch.length - 1]?.cursor ?? null };
         });
-        if (done === null) break;
-        cursor = done;
+        if (done === 'abandoned' || done === 'cancelled') return done;
+        if (done === null || done.cursor === null) break;
+        cursor = done.cursor;
         await yieldToRequests();
       }
     }

@@ -414,6 +414,8 @@ export class WatchEngine {
           const seq = await this.#writeNotice(trx, d);
           if (seq > lastSeq) lastSeq = seq;
         }
+        // Every backend's long-polls hear of it once it commits (this one's are woken below).
+        if (lastSeq > 0) await this.#o.hub.announce(trx, lastSeq);
       });
     } catch (err) {
       // What was decided in memory may not be what the database holds now: read it again.

@@ -1,37 +1,60 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { notifyBusOf, type NotifyBus } from '../platform/notify.js';
 
 /**
- * Wakes the long-polls of the alert log (serverWatch.events) when an alert is appended. The
- * backend that runs the checks appends and wakes its own waiters at once. With PostgreSQL another
- * backend may be the one appending, so while anyone waits here, one query every POLL_MS (shared
- * by all the waiters of this process) looks for a newer sequence number: an alert reaches a
- * waiter on any backend within that time, and an idle backend asks nothing.
+ * Wakes the long-polls of the alert log (serverWatch.events) when an alert is appended. Whoever
+ * appends announces the alert's number on the notify bus in the transaction that appends it
+ * (server/platform/notify.ts: on PostgreSQL a NOTIFY, sent on commit), so an alert appended on
+ * any backend wakes the waiters of every backend at once. The message is taken as a hint: the hub
+ * reads the log's last number before it wakes anyone, so a message of a transaction that rolled
+ * back (the embedded bus delivers before the commit) wakes nobody for nothing. While anyone waits
+ * on PostgreSQL, a slow safety poll (SAFETY_POLL_MS) covers a lost connection; an idle backend
+ * asks nothing.
  *
  * One hub per database handle, found by it, so the engine and the handlers meet without being
  * wired to each other.
  */
 
-export const POLL_MS = 250;
+/** The channel alerts are announced on; the payload is the alert's sequence number. */
+export const ALERTS_CHANNEL = 'gameops_alerts';
+
+/** The poll that covers a lost notification on PostgreSQL (the bus normally wakes at once). */
+export const SAFETY_POLL_MS = 5000;
 
 export class AlertHub {
   readonly #db: Kysely<Database>;
   readonly #poll: boolean;
+  readonly #bus: NotifyBus;
+  readonly #unsubscribe: () => void;
   readonly #waiters = new Set<() => void>();
   #latest = 0;
   #timer: NodeJS.Timeout | null = null;
-  #polling = false;
+  #checking = false;
+  /** A hint came while the log was being read: read it again after. */
+  #checkAgain = false;
   #closed = false;
 
-  constructor(db: Kysely<Database>, poll: boolean) {
+  constructor(db: Kysely<Database>, poll: boolean, bus: NotifyBus = notifyBusOf(db)) {
     this.#db = db;
     this.#poll = poll;
+    this.#bus = bus;
+    const look = () => void this.#check();
+    this.#unsubscribe = bus.subscribe(ALERTS_CHANNEL, { message: look, missed: look });
   }
 
   /** An alert up to `seq` was committed: wake every waiter. */
   appended(seq: number): void {
     if (seq > this.#latest) this.#latest = seq;
     for (const w of [...this.#waiters]) w();
+  }
+
+  /**
+   * Tells every backend's hub that alert `seq` was appended, in `trx` (the appending transaction,
+   * after its insert): the message leaves when that commits.
+   */
+  announce(trx: Kysely<Database>, seq: number): Promise<void> {
+    return this.#bus.publish(trx, ALERTS_CHANNEL, String(seq));
   }
 
   /**
@@ -64,13 +87,14 @@ export class AlertHub {
 
   close(): void {
     this.#closed = true;
+    this.#unsubscribe();
     for (const w of [...this.#waiters]) w();
     this.#stopPollingIfIdle();
   }
 
   #startPolling(): void {
     if (!this.#poll || this.#timer) return;
-    this.#timer = setInterval(() => void this.#check(), POLL_MS);
+    this.#timer = setInterval(() => void this.#check(), SAFETY_POLL_MS);
     this.#timer.unref();
   }
 
@@ -82,18 +106,25 @@ export class AlertHub {
   }
 
   async #check(): Promise<void> {
-    if (this.#polling) return;
-    this.#polling = true;
+    if (this.#closed) return;
+    if (this.#checking) {
+      this.#checkAgain = true;
+      return;
+    }
+    this.#checking = true;
     try {
-      const { rows } = await sql<{
-        seq: number | null;
-      }>`select max(seq) as seq from server_watch_events`.execute(this.#db);
-      const seq = Number(rows[0]?.seq ?? 0);
-      if (seq > this.#latest) this.appended(seq);
+      do {
+        this.#checkAgain = false;
+        const { rows } = await sql<{
+          seq: number | null;
+        }>`select max(seq) as seq from server_watch_events`.execute(this.#db);
+        const seq = Number(rows[0]?.seq ?? 0);
+        if (seq > this.#latest) this.appended(seq);
+      } while (this.#checkAgain && !this.#closed);
     } catch {
-      // A failed look leaves the waiters to their timeout; the next tick tries again.
+      // A failed look leaves the waiters to their timeout; the next hint or poll tries again.
     } finally {
-      this.#polling = false;
+      this.#checking = false;
     }
   }
 }

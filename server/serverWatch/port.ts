@@ -30,6 +30,7 @@ export async function raiseAlert(
   alert: RaisedAlert,
   claim: (trx: Kysely<Database>) => Promise<boolean>,
 ): Promise<boolean> {
+  const hub = alertHubOf(where.root, where.kind === 'postgres');
   const append = async (trx: Kysely<Database>): Promise<number> => {
     if (!(await claim(trx))) return 0;
     await lockAlertLog(trx);
@@ -53,15 +54,14 @@ export async function raiseAlert(
       })
       .returning('seq')
       .executeTakeFirstOrThrow();
+    // Announced in the appending transaction: the long-polls of every backend are woken once the
+    // caller's transaction commits (the hubs read the log before they wake anyone).
+    await hub.announce(trx, Number(row.seq));
     return Number(row.seq);
   };
-  if (where.db.isTransaction) {
-    // Woken now, the long-polls would read before the caller commits and ask again at once until
-    // it does; they find it on their next read instead (PostgreSQL's hub looks every 250 ms).
-    return (await append(where.db)) > 0;
-  }
+  if (where.db.isTransaction) return (await append(where.db)) > 0;
   const seq = await where.db.transaction().execute(append);
-  if (seq > 0) alertHubOf(where.root, where.kind === 'postgres').appended(seq);
+  if (seq > 0) hub.appended(seq);
   return seq > 0;
 }
 

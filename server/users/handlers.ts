@@ -181,6 +181,8 @@ export const usersHandlers: HandlerMap<typeof usersEndpoints> = {
       const why = input.disabled === true ? 'disabled' : 'password-changed';
       await revokeSessionsOf(ctx.db, row.id, why, ctx.now, self ? me.sessionId : undefined);
     }
+    // Name, roles, disabled and sessions are what a session check serves: every instance drops its copy.
+    await ctx.deps.auth.sessionsChanged(ctx.db, row.id);
     const after = toOperator(updated);
     // The audit shows that the password changed, never the hash.
     ctx.audit.after = input.password !== undefined ? { ...after, passwordChanged: true } : after;
@@ -198,6 +200,7 @@ export const usersHandlers: HandlerMap<typeof usersEndpoints> = {
     // Sessions and refresh tokens go with the operator (ON DELETE CASCADE): they stop at once.
     const res = await ctx.db.deleteFrom('operators').where('id', '=', row.id).executeTakeFirst();
     if (Number(res.numDeletedRows) !== 1) throw new ApiError(Codes.NOT_FOUND);
+    await ctx.deps.auth.sessionsChanged(ctx.db, row.id);
     return { deleted: true };
   },
 
