@@ -64,6 +64,7 @@ describe('which reads may go to a replica', () => {
     expect(isReplicaLoss(pgError('08006', 'connection failure'))).toBe(true);
     expect(isReplicaLoss(pgError('40001', 'canceling statement due to conflict with recovery'))).toBe(true);
     expect(isReplicaLoss(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isReplicaLoss(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isReplicaLoss(pgError('42P01', 'relation "nothing" does not exist'))).toBe(false);
     expect(isReplicaLoss(pgError('22P02', 'invalid input syntax for type integer'))).toBe(false);
     expect(isReplicaLoss('a string')).toBe(false);

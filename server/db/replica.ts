@@ -95,12 +95,15 @@ export function isReplicaLoss(err: unknown): boolean {
     if (/^(08|57P0[1-3]|40001$)/.test(code)) return true;
     if (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)$/.test(code)) return true;
   }
-  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
     err.message,
   );
 }
 
-/** The router over a replica: its state checked at most every `checkEveryMs`, shared by callers. */
+/**
+ * The router over a replica: its state checked at most every `checkEveryMs`, one check shared by
+ * every read that finds it stale.
+ */
 export function replicaReads(
   primary: Kysely<Database>,
   replica: Kysely<Database>,
@@ -141,10 +144,15 @@ export function replicaReads(
     }
   };
 
+  /**
+   * The last state known; a stale one is checked again behind the read, which goes by it
+   * meanwhile: a read never waits for a check but the very first (a replica that stopped since
+   * is found by the read itself, which then goes to the primary).
+   */
   const current = async (): Promise<ReplicaState> => {
     if (!state || clock() - checkedAt >= settings.checkEveryMs) {
       checking ??= check().finally(() => (checking = undefined));
-      await checking;
+      if (!state) await checking;
     }
     return state ?? { kind: 'down', why: 'not checked' };
   };
