@@ -116,7 +116,10 @@ describe.skipIf(!postgresUrl())('reads from a streaming replica (PostgreSQL)', (
 
   it('sends a write and the read after it to the primary while the replica lags; back when it catches up', async () => {
     expect(await caughtUp()).toBe(true);
-    const before = purchases(await shopReport());
+    // Caught up, and the server knows it: its last check found the replica within the bound.
+    const current = await until(shopReport, (r) => r.readFrom?.source === 'replica');
+    expect(current.readFrom?.source).toBe('replica');
+    const before = purchases(current);
     let orderId: string;
     await replica.pause();
     try {
