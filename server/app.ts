@@ -13,6 +13,7 @@ import { loadTokenSecret } from './auth/tokens.js';
 import { DEFAULT_BODY_LIMIT, resolveAuthConfig, type AuthConfigInput } from './config.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { DatabaseKind } from './db/open.js';
+import { primaryReads, type ReadRouter } from './db/replica.js';
 import type { Database } from './db/schema.js';
 import type { ServerDeps } from './http/context.js';
 import { collectAuthenticators } from './http/authenticate.js';
@@ -51,7 +52,7 @@ function allHandlers(): EndpointSet {
   for (const f of SERVER_FEATURES) Object.assign(handlers, f.handlers);
   const missing = ENDPOINT_IDS.filter((id) => !handlers[id]);
   if (missing.length > 0) throw new Error(`endpoints without a handler: ${missing.join(', ')}`);
-  return { table: ENDPOINTS, handlers };
+  return { table: ENDPOINTS, handlers, replicaReads: SERVER_FEATURES.flatMap((f) => f.replicaReads ?? []) };
 }
 
 export const BACKEND_VERSION = '0.1.0';
@@ -59,6 +60,8 @@ export const BACKEND_VERSION = '0.1.0';
 export interface BuildServerOptions {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** Where reads that may lag go (backend.ts gives the database's); the primary when omitted. */
+  reads?: ReadRouter;
   clock?: Clock;
   auth?: AuthConfigInput;
   /** Largest accepted request body, in bytes (default 1 MiB). */
@@ -116,6 +119,7 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
   const deps: ServerDeps = {
     db: options.db,
     kind: options.kind,
+    reads: options.reads ?? primaryReads(options.db),
     clock,
     auth: new AuthService({
       db: options.db,

@@ -7,6 +7,7 @@ import { resolveAuthConfig } from './config.js';
 import { migrateToLatest } from './db/migrations.js';
 import { recordSystemEvent } from './audit/system-events.js';
 import { openDatabase, type OpenedDatabase } from './db/open.js';
+import type { ReplicaSettings } from './db/replica.js';
 import { SERVER_FEATURES } from './features.js';
 import { launchKeyCheck } from './platform/launch-key.js';
 import { DEMO_PASSWORD, seedDemoOperators } from './seed/operators.js';
@@ -31,6 +32,9 @@ import { attachNotifyBus, openNotifyBus, type NotifyBus } from './platform/notif
 export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' | 'logger' | 'demoPlayers'> {
   /** PostgreSQL URL; when set, the embedded database is not used. */
   databaseUrl?: string;
+  /** A streaming replica of it for reads that may lag, and its bounds (server/db/replica.ts). */
+  databaseReadUrl?: string;
+  replica?: Partial<ReplicaSettings>;
   /** Embedded database directory; omitted (and no databaseUrl) = in memory. */
   dataDir?: string;
   host?: string;
@@ -103,6 +107,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   const database = await openDatabase({
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.databaseReadUrl ? { readUrl: options.databaseReadUrl, replica: options.replica ?? {} } : {}),
   });
   let bus: NotifyBus | undefined;
   // The bus opens before the server that logs exists; it logs there once it does.
@@ -145,7 +150,13 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     const secretsKey =
       options.secretsKey ??
       resolveSecretsKey({ kind: database.kind, dataDir: database.dataDir, env: process.env });
-    const metrics = options.metrics ?? createMetrics({ pool: database.pool, labels: options.metricsLabels });
+    const metrics =
+      options.metrics ??
+      createMetrics({
+        pool: database.pool,
+        labels: options.metricsLabels,
+        replicaLag: database.reads.lagSec,
+      });
     const sum = options.sumMetrics?.(metrics.registry);
     const { app, probe } = await buildServer({
       ...options,
@@ -154,9 +165,11 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       secretsKey,
       db: database.db,
       kind: database.kind,
+      reads: database.reads,
       demoPlayers: options.seedPlayers ?? SMALL_SEED,
     });
     log = app.log;
+    database.reads.logTo(app.log);
     const host = options.host ?? '127.0.0.1';
     await app.listen({ host, port: options.port ?? 0 });
     const address = app.server.address();

@@ -202,4 +202,25 @@ describe('serve', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/--demo is for the embedded database only/);
   });
+
+  it('refuses a read replica without a PostgreSQL primary, and a lag bound that is no number of seconds', async () => {
+    const alone = await runTs(
+      'server/cli.ts',
+      ['serve', '--database-read-url', 'postgres://replica.invalid/x'],
+      {
+        env: { DATABASE_URL: '' },
+      },
+    );
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toMatch(/names a replica of a PostgreSQL primary: set DATABASE_URL too/);
+    const lag = await runTs('server/cli.ts', ['serve'], {
+      env: {
+        DATABASE_URL: 'postgres://nowhere.invalid/none',
+        DATABASE_READ_URL: 'postgres://replica.invalid/none',
+        GAMEOPS_READ_MAX_LAG_SEC: '0',
+      },
+    });
+    expect(lag.code).toBe(1);
+    expect(lag.stderr).toMatch(/--read-max-lag-sec takes whole seconds from 1 to 86400, not "0"/);
+  });
 });

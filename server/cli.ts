@@ -11,10 +11,12 @@ import { startBackend, type RunningBackend } from './backend.js';
 import { DEFAULT_AUTH } from './config.js';
 import { migrateToLatest } from './db/migrations.js';
 import { openDatabase, redactUrl } from './db/open.js';
+import { DEFAULT_REPLICA_SETTINGS } from './db/replica.js';
 import {
   DEFAULT_DATA_DIR,
   DEFAULT_HOST,
   DEFAULT_PORT,
+  parseMaxLag,
   parseMillis,
   parsePort,
   parseSeed,
@@ -39,6 +41,7 @@ const DEFAULT_STOP_TIMEOUT_MS = 10_000;
 const USAGE = `Usage:
   server [serve] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--data ${DEFAULT_DATA_DIR}] [--seed small|N] [--demo] [--time-zone ZONE]
                  [--workers N] [--stop-timeout-ms ${DEFAULT_STOP_TIMEOUT_MS}]
+                 [--database-read-url URL] [--read-max-lag-sec ${DEFAULT_REPLICA_SETTINGS.maxLagSec}]
   server create-super --phone PHONE --name NAME [--first-name TEXT] [--data DIR]
   server game-server-key GAME [--data DIR]   the key GAME's servers sign code redemptions with (hex)
 
@@ -46,10 +49,12 @@ const USAGE = `Usage:
   --time-zone ZONE             the studio's time zone reports count days in (default Asia/Shanghai)
   --workers N                  processes on the one port (PostgreSQL only; default: the cores there, 1 embedded)
   --stop-timeout-ms MS         on SIGTERM: finish requests in flight, stop jobs, close; killed after MS
+  --database-read-url URL      a streaming replica of DATABASE_URL: reports, statistics, searches and logs read there
+  --read-max-lag-sec S         a replica further behind than S seconds is not read from (the primary answers)
 
   Every flag of serve can be an environment variable instead (the flag wins):
   GAMEOPS_PORT, GAMEOPS_HOST, GAMEOPS_DATA_DIR, GAMEOPS_SEED, GAMEOPS_TIME_ZONE, GAMEOPS_WORKERS,
-  GAMEOPS_STOP_TIMEOUT_MS; LOG_LEVEL (info); GAMEOPS_METRICS_TOKEN: the bearer token /metrics wants
+  GAMEOPS_STOP_TIMEOUT_MS, DATABASE_READ_URL, GAMEOPS_READ_MAX_LAG_SEC; LOG_LEVEL (info); GAMEOPS_METRICS_TOKEN: the bearer token /metrics wants
   from other hosts (without it, /metrics answers this host only).
 
   DATABASE_URL=postgres://...  use PostgreSQL instead of the embedded database
@@ -72,10 +77,22 @@ async function serve(args: string[]): Promise<void> {
       'time-zone': { type: 'string' },
       workers: { type: 'string' },
       'stop-timeout-ms': { type: 'string' },
+      'database-read-url': { type: 'string' },
+      'read-max-lag-sec': { type: 'string' },
     },
     strict: true,
   });
   const databaseUrl = process.env['DATABASE_URL'] || undefined;
+  const databaseReadUrl = flagOrEnv(values['database-read-url'], 'DATABASE_READ_URL') || undefined;
+  if (databaseReadUrl && !databaseUrl) {
+    throw new UsageError(
+      '--database-read-url (DATABASE_READ_URL) names a replica of a PostgreSQL primary: set DATABASE_URL too',
+    );
+  }
+  const maxLagSec = parseMaxLag(
+    flagOrEnv(values['read-max-lag-sec'], 'GAMEOPS_READ_MAX_LAG_SEC'),
+    DEFAULT_REPLICA_SETTINGS.maxLagSec,
+  );
   if (values.demo && databaseUrl) {
     throw new UsageError(
       '--demo is for the embedded database only: a PostgreSQL server never gets a published password',
@@ -106,6 +123,7 @@ async function serve(args: string[]): Promise<void> {
     ...(databaseUrl
       ? { databaseUrl }
       : { dataDir: flagOrEnv(values.data, 'GAMEOPS_DATA_DIR') ?? DEFAULT_DATA_DIR }),
+    ...(databaseReadUrl ? { databaseReadUrl, replica: { maxLagSec } } : {}),
     host: flagOrEnv(values.host, 'GAMEOPS_HOST') ?? DEFAULT_HOST,
     port: parsePort(flagOrEnv(values.port, 'GAMEOPS_PORT'), DEFAULT_PORT),
     ...(seedPlayers !== undefined ? { seedPlayers } : follower ? { seedPlayers: 0 } : {}),
@@ -121,15 +139,20 @@ async function serve(args: string[]): Promise<void> {
     stopWhenTold(() => backend.close());
     if (follower) return;
   }
-  printStarted(backend, databaseUrl);
+  printStarted(backend, databaseUrl, databaseReadUrl);
   if (!place) stopOnSignals(() => backend.close(), stopTimeoutMs);
 }
 
-function printStarted(backend: RunningBackend, databaseUrl: string | undefined): void {
+function printStarted(
+  backend: RunningBackend,
+  databaseUrl: string | undefined,
+  databaseReadUrl: string | undefined,
+): void {
   const where = databaseUrl
     ? `PostgreSQL ${redactUrl(databaseUrl)}`
     : `embedded database in ${backend.database.dataDir}`;
-  console.log(`GameOps reference backend on ${backend.url} (${where})`);
+  const replica = databaseReadUrl ? `; reads that may lag from ${redactUrl(databaseReadUrl)}` : '';
+  console.log(`GameOps reference backend on ${backend.url} (${where}${replica})`);
   for (const s of SERVICES) console.log(`  ${s.padEnd(8)} ${backend.serviceUrls[s]}`);
   console.log(`  openapi  ${backend.url}/openapi.json`);
   console.log(`  probes   ${backend.url}/health ${backend.url}/ready ${backend.url}/metrics`);

@@ -21,6 +21,13 @@ export interface ServerFeature<
   id: Id;
   handlers: HandlerMap<E>;
   /**
+   * The endpoints whose answers may lag behind the latest writes (reports, statistics,
+   * leaderboards, searches, logs): with a read replica configured, their `ctx.db` is the replica
+   * (server/db/replica.ts). Reads without a write and without a transaction only (GET, not
+   * audited; checked at start), and never what an operator reopens right after changing it.
+   */
+  replicaReads?: readonly (keyof E & string)[];
+  /**
    * Named `NNNN_words`, numbered in this feature's own sequence: they run as `<id>/NNNN_words`
    * after those of the features listed before this one (server/db/migrations.ts).
    */

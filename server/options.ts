@@ -48,3 +48,14 @@ export function parseMillis(name: string, value: string | undefined, fallback: n
     throw new Error(`${name} takes milliseconds from 0 to 600000, not "${value}"`);
   return Number(value);
 }
+
+/**
+ * `--read-max-lag-sec` (or GAMEOPS_READ_MAX_LAG_SEC): how far behind, in whole seconds, the read
+ * replica may be before reads that may lag go to the primary instead.
+ */
+export function parseMaxLag(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 86_400)
+    throw new Error(`--read-max-lag-sec takes whole seconds from 1 to 86400, not "${value}"`);
+  return Number(value);
+}

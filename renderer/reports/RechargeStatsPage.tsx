@@ -24,6 +24,7 @@ import {
   rememberStudioZone,
   revenueByDayOption,
 } from './rechargeOptions.js';
+import { ReadFromNote } from './ReadFromNote.js';
 import type { ReportFile } from './ReportExport.js';
 import { FiguresTable } from './RechargeTables.js';
 import { ordersOfDay } from './drill.js';
@@ -329,6 +330,7 @@ export function RechargeStatsPage({ game }: { game: GameId }) {
       <Callout icon="time" className="recharge-zone" data-testid="recharge-zone">
         {t('reports.recharge.zone', { zone: answeredZone ?? zone })}
         <RefetchSpinner query={recharge} />
+        <ReadFromNote from={recharge.data?.readFrom} />
       </Callout>
       <QueryState query={recharge} failedTitle={t('reports.recharge.failed')} errorTestId="recharge-error">
         {(stats) => <RechargeSection game={game} stats={stats} />}

@@ -3,7 +3,9 @@ import type { IconName } from '@blueprintjs/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { EmptyState } from '../components/EmptyState.js';
 import { QueryState, RefetchSpinner } from '../components/QueryState.js';
+import type { ReadFrom } from '../../shared/api/reports.js';
 import { Glossary } from './Glossary.js';
+import { ReadFromNote } from './ReadFromNote.js';
 import { RangeBar } from './RangeBar.js';
 import type { DayRange } from './range.js';
 import './reports.css';
@@ -12,7 +14,7 @@ import './reports.css';
  * What every report page is made of: its range on top, the report's states (loading, the
  * server's refusal, nothing in the range), what the page draws of it, and its glossary under it.
  */
-export function ReportFrame<T extends { timeZone: string }>({
+export function ReportFrame<T extends { timeZone: string; readFrom?: ReadFrom | undefined }>({
   testId,
   range,
   onRange,
@@ -41,6 +43,7 @@ export function ReportFrame<T extends { timeZone: string }>({
         <RangeBar range={range} onRange={onRange} zone={report.data?.timeZone} />
         <RefetchSpinner query={report} />
       </div>
+      <ReadFromNote from={report.data?.readFrom} />
       <QueryState query={report} failedTitle={failedTitle} errorTestId="report-error">
         {(data) => {
           const none = empty(data);

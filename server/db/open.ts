@@ -7,6 +7,13 @@ import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
+import {
+  DEFAULT_REPLICA_SETTINGS,
+  primaryReads,
+  replicaReads,
+  type ReadRouter,
+  type ReplicaSettings,
+} from './replica.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -17,6 +24,12 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * A streaming replica of `databaseUrl` for reads that may lag (DATABASE_READ_URL), with its
+   * bounds (server/db/replica.ts). PostgreSQL only.
+   */
+  readUrl?: string;
+  replica?: Partial<ReplicaSettings>;
 }
 
 export interface OpenedDatabase {
@@ -33,6 +46,11 @@ export interface OpenedDatabase {
   checkpoint(): Promise<void>;
   /** The connection pool's state (PostgreSQL; the embedded database has one connection, no pool). */
   pool?: () => PoolState;
+  /**
+   * Where reads that may lag go: the replica while it answers and keeps up, else the primary;
+   * the primary itself on the embedded database and without DATABASE_READ_URL.
+   */
+  reads: ReadRouter;
   close(): Promise<void>;
 }
 
@@ -57,12 +75,17 @@ function dirSize(path: string): number {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.readUrl && !options.databaseUrl)
+    throw new Error(
+      'DATABASE_READ_URL names a replica of a PostgreSQL primary: set DATABASE_URL too (the embedded database has no replica)',
+    );
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options);
   return openPGlite(options.dataDir);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<OpenedDatabase> {
+function postgresPool(url: string, poolSize: number, extra: pg.PoolConfig = {}): pg.Pool {
   const pool = new pg.Pool({
+    ...extra,
     connectionString: url,
     max: poolSize,
     // PGlite reads int8 as a number; do the same so both backends hand out the same values
@@ -76,6 +99,25 @@ async function openPostgres(url: string, poolSize: number): Promise<OpenedDataba
   });
   // An idle client's error (server restart) must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+/**
+ * The replica's handle. Not checked here: a replica that is down at start must not stop the
+ * backend (the primary is what it needs); the router finds out and reads from the primary.
+ */
+function openReplica(url: string, poolSize: number, settings: ReplicaSettings): Kysely<Database> {
+  // A replica that does not answer must cost a read the check's bound, not the OS's connect timeout.
+  const pool = postgresPool(url, poolSize, { connectionTimeoutMillis: settings.checkTimeoutMs });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  options: Pick<OpenDatabaseOptions, 'readUrl' | 'replica'>,
+): Promise<OpenedDatabase> {
+  const pool = postgresPool(url, poolSize);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`select 1`.execute(db);
@@ -84,6 +126,8 @@ async function openPostgres(url: string, poolSize: number): Promise<OpenedDataba
     const why = err instanceof Error ? err.message : String(err);
     throw new Error(`Cannot connect to PostgreSQL at ${redactUrl(url)}: ${why}`, { cause: err });
   }
+  const settings = { ...DEFAULT_REPLICA_SETTINGS, ...options.replica };
+  const replica = options.readUrl ? openReplica(options.readUrl, poolSize, settings) : undefined;
   return {
     db,
     kind: 'postgres',
@@ -95,7 +139,14 @@ async function openPostgres(url: string, poolSize: number): Promise<OpenedDataba
     },
     checkpoint: async () => undefined,
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
-    close: () => db.destroy(),
+    reads: replica ? replicaReads(db, replica, settings) : primaryReads(db),
+    async close() {
+      try {
+        await replica?.destroy();
+      } finally {
+        await db.destroy();
+      }
+    },
   };
 }
 
@@ -123,6 +174,7 @@ async function openPGlite(dataDir: string | undefined): Promise<OpenedDatabase> 
   return {
     db,
     kind: 'pglite',
+    reads: primaryReads(db),
     ...(dataDir ? { dataDir: resolve(dataDir) } : {}),
     async sizeBytes() {
       if (pgDir) return dirSize(pgDir);

@@ -11,6 +11,7 @@ import type { AuditDraft } from '../audit/record.js';
 import type { AuthInfo, AuthService } from '../auth/sessions.js';
 import type { Clock } from '../platform/clock.js';
 import type { DatabaseKind } from '../db/open.js';
+import type { ReadRouter, ReadSource } from '../db/replica.js';
 import type { Database } from '../db/schema.js';
 import type { SecretsKeyState } from '../platform/secrets-key.js';
 import type { JsonArrayText } from './json-text.js';
@@ -20,6 +21,11 @@ export interface ServerDeps {
   /** The root database handle. Handlers use `ctx.db` instead (a transaction for audited calls). */
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /**
+   * Where reads that may lag go (server/db/replica.ts): the endpoint layer runs the endpoints a
+   * feature names in `replicaReads` through it, with `ctx.db` on the replica while it keeps up.
+   */
+  reads: ReadRouter;
   clock: Clock;
   auth: AuthService;
   /**
@@ -49,6 +55,11 @@ export interface HandlerContext {
    * database a second handle would wait for the transaction that waits for it.
    */
   db: Kysely<Database>;
+  /**
+   * On an endpoint its feature reads from the replica (`replicaReads`), with a replica
+   * configured: where `db` reads from, for the answer to say how old its figures may be.
+   */
+  readFrom?: ReadSource;
   /** The signed-in operator; null only on public endpoints. */
   auth: AuthInfo | null;
   /** The game of a game-scoped endpoint (also in the input as `game`). */

@@ -32,6 +32,8 @@ import { answerText, putTextsBack, setTextsAside } from './json-text.js';
 export interface EndpointSet {
   table: Record<string, Endpoint>;
   handlers: Record<string, EndpointHandler<Endpoint>>;
+  /** The entries that read from the replica when there is one (ServerFeature `replicaReads`). */
+  replicaReads?: readonly string[];
 }
 
 export function endpointSet<T extends Record<string, Endpoint>>(
@@ -113,6 +115,18 @@ function assembleInput(req: FastifyRequest, ep: Endpoint, game: GameId | undefin
     );
   }
   return { ...source, ...fromUrl };
+}
+
+/**
+ * A handler whose reads may lag: run through the read router, with `ctx.db` where it says (and
+ * again on the primary when the replica goes away midway). Only a plain read may: one that
+ * writes, or runs in an audited call's transaction, must see its own writes.
+ */
+function onReplica(id: string, ep: Endpoint, handler: EndpointHandler<Endpoint>): EndpointHandler<Endpoint> {
+  if (ep.method !== 'GET' || ep.audit)
+    throw new Error(`endpoint ${id} changes data: it cannot read from the replica (replicaReads)`);
+  return (input, ctx) =>
+    ctx.deps.reads.read((db, readFrom) => handler(input, { ...ctx, db, ...(readFrom ? { readFrom } : {}) }));
 }
 
 /** Who an audited public call is recorded under when the handler names no one. */
@@ -266,18 +280,20 @@ export function registerEndpoints(
   const routes: RegisteredRoute[] = [];
   const seen = new Map<string, string>();
   for (const set of sets) {
+    const replica = new Set(set.replicaReads);
     for (const [id, ep] of Object.entries(set.table)) {
       const handler = set.handlers[id];
       if (!handler) throw new Error(`endpoint ${id} has no handler`);
       const authn = authenticatorFor(id, ep, opts.authenticators);
       // A caller that proves itself in its input does so first thing in the handler's context.
+      const own = replica.has(id) ? onReplica(id, ep, handler) : handler;
       const run: EndpointHandler<Endpoint> =
         authn?.from === 'input'
           ? async (input, ctx) => {
               await authn.verify(input, ctx);
-              return handler(input, ctx);
+              return own(input, ctx);
             }
-          : handler;
+          : own;
       const fromHeader = authn?.from === 'header' ? authn : null;
       const games: (GameId | undefined)[] = ep.service === 'game' ? gamesOf(ep) : [undefined];
       for (const game of games) {

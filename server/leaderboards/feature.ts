@@ -15,6 +15,7 @@ export const SEEDED_BOARD_PLAYERS = 20_000;
 /** Leaderboards: seasons, boards and ranks, deleting bad records, the dynamic rank list switch. */
 export const leaderboardsServer = serverFeature(leaderboardsFeature, {
   handlers: leaderboardsHandlers,
+  replicaReads: ['leaderboards.top', 'leaderboards.page', 'leaderboards.rank', 'leaderboards.stageRank'],
   migrations: leaderboardsMigrations,
   seedGame: (db, s) => seedLeaderboards(db, s.game, Math.min(s.perGame, SEEDED_BOARD_PLAYERS), s.anchor),
 });

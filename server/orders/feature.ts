@@ -8,6 +8,7 @@ import { seedOrders } from './seed.js';
 /** Orders: purchases and manual grants, their state machine, and delivery to the game exactly once. */
 export const ordersServer = serverFeature(ordersFeature, {
   handlers: ordersHandlers,
+  replicaReads: ['orders.search'],
   migrations: ordersMigrations,
   seedGame: seedOrders,
   fleet: deliverOnFleet,

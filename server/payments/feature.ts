@@ -14,6 +14,7 @@ import { paymentsLaunchKeyExempt, registerPaymentRoutes } from './routes.js';
  */
 export const paymentsServer = serverFeature(paymentsFeature, {
   handlers: paymentsHandlers,
+  replicaReads: ['payOrders.list', 'payProviders.notices', 'payProviders.refunds'],
   migrations: { ...paymentsMigrations, ...payServerMigrations },
   routes: registerPaymentRoutes,
   launchKeyExempt: paymentsLaunchKeyExempt,

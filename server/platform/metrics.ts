@@ -28,6 +28,8 @@ export interface MetricsSources {
   pool?: (() => PoolState) | undefined;
   /** Default labels on every series (the worker's number under `--workers`). */
   labels?: Record<string, string>;
+  /** The read replica's delay at its last check, null while it is down (with DATABASE_READ_URL). */
+  replicaLag?: (() => number | null) | undefined;
 }
 
 export function createMetrics(sources: MetricsSources = {}): BackendMetrics {
@@ -82,6 +84,27 @@ export function createMetrics(sources: MetricsSources = {}): BackendMetrics {
         this.set({ state: 'idle' }, p.idle);
         this.set({ state: 'waiting' }, p.waiting);
         this.set({ state: 'max' }, p.max);
+      },
+    });
+  }
+
+  const replicaLag = sources.replicaLag;
+  if (replicaLag) {
+    new Gauge({
+      name: 'gameops_replica_up',
+      help: 'Whether the read replica answered its last check (1) or not (0): reads then go to the primary',
+      registers: [registry],
+      collect() {
+        this.set(replicaLag() === null ? 0 : 1);
+      },
+    });
+    new Gauge({
+      name: 'gameops_replica_lag_seconds',
+      help: 'How far behind the primary the read replica was at its last check (NaN while it is down)',
+      registers: [registry],
+      collect() {
+        // Not 0 while it is down: that would read as a replica fully caught up.
+        this.set(replicaLag() ?? Number.NaN);
       },
     });
   }

@@ -18,6 +18,13 @@ export const SEEDED_ACTIVITY_PLAYERS = 20_000;
  */
 export const reportsServer = serverFeature(reportsFeature, {
   handlers: reportsHandlers,
+  replicaReads: [
+    'reports.daily',
+    'reports.shopDaily',
+    'reports.recharge',
+    'reports.charge',
+    'reports.cohorts',
+  ],
   migrations: reportsMigrations,
   seedGame: (db, s) => seedReports(db, { ...s, perGame: Math.min(s.perGame, SEEDED_ACTIVITY_PLAYERS) }),
 });

@@ -132,6 +132,8 @@ describe.each(backendKinds())('reports on %s', (kind) => {
     const rc: Recount = { db: db(), game: G, zone, start: input.start, end: input.end };
     const daily = await kit.ok<DailyReport>('reports.daily', input);
     expect(daily).toMatchObject({ timeZone: zone, currency: THEMES[G].currency });
+    // Without a read replica the figures are the primary's, current: nothing to say of their source.
+    expect(daily).not.toHaveProperty('readFrom');
     const counted = await recountDaily(rc);
     expect(
       daily.days.map(({ d1: _1, d7: _7, d30: _30, arpu: _a, arppu: _p, payRate: _r, ...f }) => f),

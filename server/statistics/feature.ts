@@ -13,6 +13,14 @@ import { seedFarms, seedMatches } from './seed.js';
  */
 export const statisticsServer = serverFeature(statisticsFeature, {
   handlers: statisticsHandlers,
+  replicaReads: [
+    'matchStats.days',
+    'matchStats.matches',
+    'matchStats.detail',
+    'ipStats.list',
+    'ipStats.accounts',
+    'clientIps.list',
+  ],
   migrations: statisticsMigrations,
   seedGame: async (db, s) => {
     const capped = { ...s, perGame: Math.min(s.perGame, SEEDED_ACTIVITY_PLAYERS) };

@@ -6,5 +6,6 @@ import { systemLogsMigrations } from './migrations.js';
 /** The system logs: the audit trail and the backend's own events, for a SUPER. */
 export const systemLogsServer = serverFeature(systemLogsFeature, {
   handlers: systemLogsHandlers,
+  replicaReads: ['systemLogs.audit', 'systemLogs.events'],
   migrations: systemLogsMigrations,
 });

@@ -3,4 +3,7 @@ import { serverFeature } from '../feature.js';
 import { usersHandlers } from './handlers.js';
 
 /** Operator accounts (their table is the platform's, made by the auth feature's migration). */
-export const usersServer = serverFeature(usersFeature, { handlers: usersHandlers });
+export const usersServer = serverFeature(usersFeature, {
+  handlers: usersHandlers,
+  replicaReads: ['users.logs'],
+});

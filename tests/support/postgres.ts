@@ -23,7 +23,7 @@ export interface PostgresCluster {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -40,7 +40,7 @@ function asPostgresUser(cmd: string, args: string[]): [string, string[]] {
   return isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
 }
 
-async function runAsPostgres(cmd: string, args: string[]): Promise<void> {
+export async function runAsPostgres(cmd: string, args: string[]): Promise<void> {
   const [file, argv] = asPostgresUser(cmd, args);
   try {
     await run(file, argv, { timeout: 60_000 });
@@ -50,7 +50,7 @@ async function runAsPostgres(cmd: string, args: string[]): Promise<void> {
   }
 }
 
-function postgresUserIds(): { uid: number; gid: number } | undefined {
+export function postgresUserIds(): { uid: number; gid: number } | undefined {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
   // `id` reads a system user's ids without a native module; it runs once, before the cluster exists.
   const id = (flag: string): number => {
