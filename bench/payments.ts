@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -11,10 +12,11 @@ import { PROVIDER_MODULES, sandboxNoticeKey } from '../server/payments/notify.js
 import type { NoticeRequest, ProviderModule } from '../server/payments/providers/types.js';
 import { NOTIFY_PATH } from '../server/payments/routes.js';
 import { open } from '../server/platform/seal.js';
-import { secretsKeyOf } from '../server/platform/secrets-key.js';
+import { SECRETS_KEY_ENV, secretsKeyOf } from '../server/platform/secrets-key.js';
 import { DEMO_PASSWORD } from '../server/seed/operators.js';
 import { playerIdOf } from '../server/seed/players.js';
 import { benchOnEachDatabase } from './each-database.js';
+import { openDatabase } from '../server/db/open.js';
 
 /**
  * `npx tsx bench/payments.ts`: payment notices per second through the notify route, on PGlite
@@ -27,11 +29,19 @@ import { benchOnEachDatabase } from './each-database.js';
  * The notices are sent from a worker thread: the providers' HTTP clients are other machines, and
  * on PGlite the backend (database included) runs on this one thread, which a sender would share.
  * BENCH_DB=pglite|postgres runs one database.
+ *
+ * On PostgreSQL a third pass sends another BENCH_PAY_ORDERS notices to the server as deployed with
+ * `--workers BENCH_PAY_INSTANCES` (default 3: three processes on one port, one database; issue 21:
+ * >= 2,000 notices/s over three instances, exactly once): each notice twice, the copies spread over
+ * the instances by the cluster; then every order must be paid once and each notice recorded once
+ * as applied and once as a duplicate.
  */
 
 const ORDERS = Number(process.env['BENCH_PAY_ORDERS'] ?? 2000);
 const CONCURRENCY = Number(process.env['BENCH_PAY_CONCURRENCY'] ?? 16);
 const GOAL = 500;
+const INSTANCES = Number(process.env['BENCH_PAY_INSTANCES'] ?? 3);
+const INSTANCES_GOAL = 2000;
 const PROVIDERS: Provider[] = ['wechat', 'alipay', 'paypal', 'payssion'];
 
 interface Envelope<T> {
@@ -123,8 +133,131 @@ function sendAll(url: string, notices: { provider: Provider; req: NoticeRequest 
   });
 }
 
+type Notice = { provider: Provider; req: NoticeRequest };
+type Keys = { [P in Provider]: ProviderKeys[P] };
+
+/** Opens `count` orders over the API and sends each to checkout with its provider (in turn). */
+async function openOrders(url: string, token: string, count: number) {
+  return pool(
+    Array.from({ length: count }, (_, i) => async () => {
+      const provider = PROVIDERS[i % PROVIDERS.length] as Provider;
+      const order = await call<OrderDetail>(
+        url,
+        'pay.order',
+        {
+          game: 'ymmj',
+          playerId: playerIdOf('ymmj', 1 + (i % 20)),
+          productId: 22001,
+          requestId: `bench-${i}-${randomBytes(3).toString('hex')}`,
+        },
+        token,
+      );
+      const started = await call<{ providerRef: string }>(
+        url,
+        'pay.do',
+        { provider, orderId: order.orderId },
+        token,
+      );
+      return { provider, order, providerRef: started.providerRef };
+    }),
+    CONCURRENCY,
+  );
+}
+
+/** Each order's paid notice, signed beforehand as its provider would (the provider's cost, not ours). */
+function signNotices(orders: Awaited<ReturnType<typeof openOrders>>, keys: Keys): Notice[] {
+  // The notices' own time: the backend's clock now (they are sent within the 5 minutes).
+  const at = new Date();
+  return orders.map((o) => ({
+    provider: o.provider,
+    req: (PROVIDER_MODULES[o.provider] as ProviderModule<unknown>).sign(
+      {
+        orderId: o.order.orderId,
+        providerRef: o.providerRef,
+        amount: o.order.amount,
+        currency: o.order.currency,
+        paid: true,
+        noticeKey: sandboxNoticeKey(o.provider),
+        at,
+      },
+      keys[o.provider],
+    ),
+  }));
+}
+
+/** Notices by outcome, and orders paid or delivered, among `orderIds` (all orders when omitted). */
+async function outcomesOf(db: RunningBackend['database']['db'], orderIds?: readonly string[]) {
+  let notices = db.selectFrom('payment_notices').select(['outcome', db.fn.countAll<number>().as('n')]);
+  let paid = db
+    .selectFrom('orders')
+    .select(db.fn.countAll<number>().as('n'))
+    .where('state', 'in', ['paid', 'delivered']);
+  if (orderIds) {
+    notices = notices.where('order_id', 'in', orderIds);
+    paid = paid.where('order_id', 'in', orderIds);
+  }
+  const rows = await notices.groupBy('outcome').execute();
+  return {
+    notices: Object.fromEntries(rows.map((o) => [o.outcome, Number(o.n)])) as Record<string, number>,
+    paid: Number((await paid.executeTakeFirstOrThrow()).n),
+  };
+}
+
+/** The server as deployed (`server/cli.ts --workers n`) on the bench's database; its URL and its stop. */
+async function startCluster(databaseUrl: string, secretsKey: Buffer, n: number) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli.ts', '--port', '0', '--workers', String(n)],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        [SECRETS_KEY_ENV]: secretsKey.toString('hex'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /reference backend on (http:\/\/[\d.:]+)/.exec(out)?.[1];
+      if (found) resolve(found);
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    void exited.then((code) => reject(new Error(`the cluster exited (${code}) before listening:\n${out}`)));
+  });
+  // The leader says it listens; the others start after it. Wait until /health has answered from
+  // every worker (it says its pid; each new connection may go to another worker), so the load
+  // goes to all of them from the first notice.
+  const pids = new Set<number>();
+  for (const until = Date.now() + 60_000; pids.size < n;) {
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`only ${pids.size} of ${n} workers answered within 60 s:\n${out}`);
+    }
+    try {
+      const r = await fetch(`${url}/health`, { headers: { connection: 'close' } });
+      pids.add(((await r.json()) as { pid: number }).pid);
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 async function bench(kind: 'pglite' | 'postgres', options: BackendOptions): Promise<void> {
-  const secrets = secretsKeyOf(randomBytes(32), 'given');
+  const rawKey = randomBytes(32);
+  const secrets = secretsKeyOf(rawKey, 'given');
   const backend: RunningBackend = await startBackend({
     ...options,
     secretsKey: secrets,
@@ -132,6 +265,7 @@ async function bench(kind: 'pglite' | 'postgres', options: BackendOptions): Prom
     demo: true,
     serverWatch: false,
   });
+  let closed = false;
   try {
     const url = backend.url;
     const login = await fetch(`${url}/api/v1/sr/admin/login`, {
@@ -143,30 +277,7 @@ async function bench(kind: 'pglite' | 'postgres', options: BackendOptions): Prom
     const { token } = await call<{ token: string }>(url, 'payServer.signIn', {}, session);
 
     const t0 = performance.now();
-    const orders = await pool(
-      Array.from({ length: ORDERS }, (_, i) => async () => {
-        const provider = PROVIDERS[i % PROVIDERS.length] as Provider;
-        const order = await call<OrderDetail>(
-          url,
-          'pay.order',
-          {
-            game: 'ymmj',
-            playerId: playerIdOf('ymmj', 1 + (i % 20)),
-            productId: 22001,
-            requestId: `bench-${i}-${randomBytes(3).toString('hex')}`,
-          },
-          token,
-        );
-        const started = await call<{ providerRef: string }>(
-          url,
-          'pay.do',
-          { provider, orderId: order.orderId },
-          token,
-        );
-        return { provider, order, providerRef: started.providerRef };
-      }),
-      CONCURRENCY,
-    );
+    const orders = await openOrders(url, token, ORDERS);
     const setupS = (performance.now() - t0) / 1000;
 
     const db = backend.database.db;
@@ -177,33 +288,27 @@ async function bench(kind: 'pglite' | 'postgres', options: BackendOptions): Prom
         r.provider,
         JSON.parse(open(secrets.key, r.keys_sealed, `gameops pay sandbox keys|${r.provider}`)) as unknown,
       ]),
-    ) as { [P in Provider]: ProviderKeys[P] };
-    // The notices' own time: the backend's clock now (they are sent within the 5 minutes).
-    const at = new Date();
-    const notices = orders.map((o) => ({
-      provider: o.provider,
-      req: (PROVIDER_MODULES[o.provider] as ProviderModule<unknown>).sign(
-        {
-          orderId: o.order.orderId,
-          providerRef: o.providerRef,
-          amount: o.order.amount,
-          currency: o.order.currency,
-          paid: true,
-          noticeKey: sandboxNoticeKey(o.provider),
-          at,
-        },
-        keys[o.provider],
-      ),
-    }));
+    ) as Keys;
+    const notices = signNotices(orders, keys);
 
+    const report = (
+      label: string,
+      count: number,
+      s: number,
+      statuses: number[],
+      goal: number,
+      how: string,
+    ) => {
+      const bad = statuses.filter((x) => x !== 200).length;
+      const rate = count / s;
+      console.log(
+        `${kind.padEnd(8)} ${label.padEnd(34)} ${count} notices in ${s.toFixed(2)} s = ${rate.toFixed(0)} notices/s ` +
+          `(${how}; goal >= ${goal}: ${rate >= goal ? 'met' : 'NOT met'})${bad ? `; ${bad} not 200` : ''}`,
+      );
+    };
     const pass = async (label: string) => {
       const { seconds: s, statuses } = await sendAll(url, notices);
-      const bad = statuses.filter((x) => x !== 200).length;
-      const rate = notices.length / s;
-      console.log(
-        `${kind.padEnd(8)} ${label.padEnd(34)} ${notices.length} notices in ${s.toFixed(2)} s = ${rate.toFixed(0)} notices/s ` +
-          `(${CONCURRENCY} at once; goal >= ${GOAL}: ${rate >= GOAL ? 'met' : 'NOT met'})${bad ? `; ${bad} not 200` : ''}`,
-      );
+      report(label, notices.length, s, statuses, GOAL, `${CONCURRENCY} at once`);
     };
     console.log(
       `${kind.padEnd(8)} setup: ${ORDERS} orders opened and sent to checkout in ${setupS.toFixed(1)} s`,
@@ -211,21 +316,58 @@ async function bench(kind: 'pglite' | 'postgres', options: BackendOptions): Prom
     await pass('first delivery (apply + deliver)');
     await pass('replays (verify + duplicate)');
 
-    const outcomes = await db
-      .selectFrom('payment_notices')
-      .select(['outcome', db.fn.countAll<number>().as('n')])
-      .groupBy('outcome')
-      .execute();
+    const first = await outcomesOf(db);
     const delivered = await db
       .selectFrom('orders')
       .select(db.fn.countAll<number>().as('n'))
       .where('state', '=', 'delivered')
       .executeTakeFirstOrThrow();
     console.log(
-      `${kind.padEnd(8)} notices: ${outcomes.map((o) => `${o.outcome} ${Number(o.n)}`).join(', ')}; orders delivered: ${Number(delivered.n)}`,
+      `${kind.padEnd(8)} notices: ${Object.entries(first.notices)
+        .map(([o, n]) => `${o} ${n}`)
+        .join(', ')}; orders delivered: ${Number(delivered.n)}`,
     );
-  } finally {
+
+    if (kind !== 'postgres' || !('databaseUrl' in options) || !options.databaseUrl || INSTANCES < 2) return;
+    // Three instances: new orders, their notices signed, then the in-process backend out of the way.
+    const more = await openOrders(url, token, ORDERS);
+    const moreNotices = signNotices(more, keys);
+    const ids = more.map((o) => o.order.orderId);
     await backend.close();
+    closed = true;
+    const cluster = await startCluster(options.databaseUrl, rawKey, INSTANCES);
+    try {
+      // Every notice twice in one stream: the copies race on different instances.
+      const twice = [...moreNotices, ...moreNotices];
+      const { seconds: s, statuses } = await sendAll(cluster.url, twice);
+      report(
+        `${INSTANCES} instances (--workers), each twice`,
+        twice.length,
+        s,
+        statuses,
+        INSTANCES_GOAL,
+        `${CONCURRENCY} at once`,
+      );
+    } finally {
+      await cluster.stop();
+    }
+    const opened = await openDatabase({ databaseUrl: options.databaseUrl });
+    try {
+      const after = await outcomesOf(opened.db, ids);
+      const once =
+        after.paid === ORDERS && after.notices['applied'] === ORDERS && after.notices['duplicate'] === ORDERS;
+      console.log(
+        `${kind.padEnd(8)} ${INSTANCES} instances: ${after.paid} of ${ORDERS} orders paid; notices ${Object.entries(
+          after.notices,
+        )
+          .map(([o, n]) => `${o} ${n}`)
+          .join(', ')}: ${once ? 'exactly once' : 'NOT exactly once'}`,
+      );
+    } finally {
+      await opened.close();
+    }
+  } finally {
+    if (!closed) await backend.close();
   }
 }
 
