@@ -11,6 +11,7 @@ import type { GameId } from '../../shared/games.js';
 import type { Database } from '../db/schema.js';
 import { THEMES } from '../players/themes/index.js';
 import { addDays, dayIn, dayList } from './days.js';
+import { jsonRows } from './json-rows.js';
 import { reportTimeZone } from './zone.js';
 
 /**
@@ -187,18 +188,24 @@ export async function rechargeStats(db: Kysely<Database>, a: ReportArgs): Promis
   const currency = THEMES[a.game].currency;
   const range = sql`game = ${a.game} and day between ${a.start}::date and ${a.end}::date`;
   // Each breakdown reads its own rollup, all in one statement; the zone and the payers beside it.
-  const [{ head }, { rows: groups }, { rows: payers }] = await Promise.all([
+  const [{ head }, groups, payers] = await Promise.all([
     headOf(db, a),
-    sql<MoneyRow & { dim: Dimension; day: string | null; value: string; currency: string }>`
+    jsonRows<MoneyRow & { dim: Dimension; day: string | null; value: string; currency: string }>(
+      db,
+      sql`
       ${breakdown('dayProvider', 'report_money_provider', 'provider', range, true)}
       union all ${breakdown('provider', 'report_money_provider', 'provider', range)}
       union all ${breakdown('pack', 'report_money_pack', 'pack', range)}
       union all ${breakdown('channel', 'report_money_channel', 'channel', range)}
       union all ${breakdown('currency', 'report_day_money', 'currency', range)}
-      union all ${breakdown('day', 'report_day_money', 'currency', sql`${range} and currency = ${currency}`, true)}
-      order by 1, 2, 3, 4`.execute(db),
-    sql<{ day: string; payers: number; first_payers: number }>`
-      select day::text as day, payers, first_payers from report_days where ${range}`.execute(db),
+      union all ${breakdown('day', 'report_day_money', 'currency', sql`${range} and currency = ${currency}`, true)}`,
+      sql`q.dim, q.day, q.value, q.currency`,
+    ),
+    jsonRows<{ day: string; payers: number; first_payers: number }>(
+      db,
+      sql`select day::text as day, payers, first_payers from report_days where ${range}`,
+      sql`q.day`,
+    ),
   ]);
   const money = groupFigures(
     groups.filter((g) => g.dim === 'day'),
@@ -237,20 +244,16 @@ export async function rechargeStats(db: Kysely<Database>, a: ReportArgs): Promis
 }
 
 export async function chargeStats(db: Kysely<Database>, a: ReportArgs): Promise<ChargeStats> {
-  const [{ head }, { rows }] = await Promise.all([
+  const [{ head }, rows] = await Promise.all([
     headOf(db, a),
-    sql<{
-      day: string;
-      pack: string;
-      currency: string;
-      charges: number;
-      amount: number;
-      refunded: number;
-    }>`
+    jsonRows<ChargeStats['rows'][number]>(
+      db,
+      sql`
       select day::text as day, pack, currency, charges, amount::float8 as amount, refunded
       from report_charges
-      where game = ${a.game} and day between ${a.start}::date and ${a.end}::date and charges <> 0
-      order by report_charges.day, pack, currency`.execute(db),
+      where game = ${a.game} and day between ${a.start}::date and ${a.end}::date and charges <> 0`,
+      sql`q.day, q.pack, q.currency`,
+    ),
   ]);
   return { ...head, rows };
 }
