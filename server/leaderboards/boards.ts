@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
 import { BOARD_PAGE_MAX, type Board, type leaderboardsEndpoints } from '../../shared/api/leaderboards.js';
 import { Codes } from '../../shared/codes.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { gameOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { problem } from '../http/problem.js';
-import { mustFindPlayer } from '../players/lookup.js';
-import { boardTotal, neighbours, rankOf, recordsFrom, type BoardKey, type RecordRow } from './ranks.js';
+import { playerNotFound } from '../players/lookup.js';
+import { readRank, readTop } from './board-reads.js';
+import { boardTotal, recordsFrom, type BoardKey } from './ranks.js';
 import { ranked, toRecord } from './records.js';
 import { mustFindSeason, seasonsOf, toSeason } from './seasons.js';
 
@@ -32,6 +32,13 @@ async function boardOf(ctx: HandlerContext, input: { board: Board; season?: numb
   return { game, season, key };
 }
 
+/** No season found: the plain lookup throws the error that names the game's seasons. */
+async function noSeason(ctx: HandlerContext, season: number | undefined): Promise<never> {
+  await mustFindSeason(ctx.db, gameOf(ctx), season, ctx.now);
+  // Only a season made between the two reads gets here.
+  throw new Error(`season ${season ?? 'current'} of ${gameOf(ctx)} appeared between two reads`);
+}
+
 function noRecord(game: GameId, board: Board, seasonId: number, playerId: string) {
   const names = GAMES[game].names;
   const what = BOARD_NAMES[board];
@@ -51,49 +58,50 @@ export const boardHandlers: HandlerMap<ReadEndpoints> = {
   },
 
   'leaderboards.top': async (input, ctx) => {
-    const { game, season, key } = await boardOf(ctx, input);
-    const rows = await recordsFrom(ctx.db, key, 1, BOARD_PAGE_MAX);
+    const game = gameOf(ctx);
+    const found = await readTop(ctx.db, { ...input, game, now: ctx.now }, BOARD_PAGE_MAX);
+    // No season: the plain lookup says which seasons the game has.
+    if (!found) return noSeason(ctx, input.season);
     return {
-      season: toSeason(season, ctx.now),
+      season: toSeason(found.season, ctx.now),
       board: input.board,
-      total: await boardTotal(ctx.db, key),
-      records: await ranked(ctx.db, game, rows, 1),
+      total: found.total,
+      records: found.read.map((r, i) => toRecord(r, i + 1, r.player_name)),
     };
   },
 
   'leaderboards.page': async (input, ctx) => {
     const { game, season, key } = await boardOf(ctx, input);
     const first = (input.page - 1) * input.pageSize + 1;
-    const rows = await recordsFrom(ctx.db, key, first, input.pageSize);
+    // Independent reads, side by side on PostgreSQL's pool (one after the other on PGlite's one connection).
+    const [rows, total] = await Promise.all([
+      recordsFrom(ctx.db, key, first, input.pageSize),
+      boardTotal(ctx.db, key),
+    ]);
     return {
       season: toSeason(season, ctx.now),
       board: input.board,
       items: await ranked(ctx.db, game, rows, first),
-      total: await boardTotal(ctx.db, key),
+      total,
       page: input.page,
       pageSize: input.pageSize,
     };
   },
 
   'leaderboards.rank': async (input, ctx) => {
-    const { game, season, key } = await boardOf(ctx, input);
-    const player = await mustFindPlayer(ctx.db, game, input.playerId);
-    const { rows } = await sql<RecordRow>`
-      select r.* from leaderboard_records as r
-      where r.game = ${game} and r.season_id = ${season.id} and r.board = ${input.board}
-        and r.player_id = ${player.id} and r.deleted_at is null`.execute(ctx.db);
-    const own = rows[0];
-    if (!own) throw noRecord(game, input.board, season.id, player.id);
-    const rank = await rankOf(ctx.db, key, own);
-    const ahead = await neighbours(ctx.db, key, own, 'ahead', AROUND);
-    const behind = await neighbours(ctx.db, key, own, 'behind', AROUND);
-    const around = await ranked(ctx.db, game, [...ahead, own, ...behind], rank - ahead.length);
+    const game = gameOf(ctx);
+    const found = await readRank(ctx.db, { ...input, game, now: ctx.now }, input.playerId, AROUND);
+    if (!found) return noSeason(ctx, input.season);
+    const { read, season } = found;
+    if (read.player === 'none') throw playerNotFound(game, input.playerId);
+    if (!read.own) throw noRecord(game, input.board, season.id, read.player.id);
+    const ahead = read.around.findIndex((r) => r.id === read.own.id);
     return {
       season: toSeason(season, ctx.now),
       board: input.board,
-      total: await boardTotal(ctx.db, key),
-      record: toRecord(own, rank, player.name),
-      around,
+      total: found.total,
+      record: toRecord(read.own, read.rank, read.player.name),
+      around: read.around.map((r, i) => toRecord(r, read.rank - ahead + i, r.player_name)),
     };
   },
 };

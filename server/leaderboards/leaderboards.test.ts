@@ -256,6 +256,54 @@ describe.each(backendKinds())('leaderboards on %s', (kind) => {
     expect((await rankOf({ game, board: 'team', playerId: captain.playerId })).record.rank).toBe(3);
   });
 
+  it('answers at the edges of a board: its last record, a season without records, a season that is not there', async () => {
+    const game: GameId = 'party';
+    const key: BoardKey = { game, seasonId: SEASONS, board: 'player' };
+    const counted = await recount(key);
+    const [lastId] = [...counted].sort((a, b) => b[1] - a[1])[0] ?? [];
+    const { rows } = await sql<{ player_id: string }>`
+      select player_id from leaderboard_records where id = ${lastId}`.execute(db());
+    const last = await rankOf({ game, playerId: rows[0]?.player_id });
+    expect(last.record).toMatchObject({ id: lastId, rank: counted.size });
+    expect(last.total).toBe(counted.size);
+    // Nobody behind the last: the two ahead and its own.
+    expect(last.around.map((r) => r.rank)).toEqual([counted.size - 2, counted.size - 1, counted.size]);
+    const first = await rankOf({ game, playerId: (await top({ game })).records[0]?.playerId });
+    expect(first.around.map((r) => r.rank)).toEqual([1, 2, 3]);
+
+    // A season announced but not started: its boards are empty, and no one has a record there.
+    const startsAt = new Date(now().getTime() + 30 * 86_400_000);
+    await db()
+      .insertInto('leaderboard_seasons')
+      .values({
+        game,
+        id: 9,
+        name: 'Next',
+        starts_at: startsAt,
+        ends_at: new Date(startsAt.getTime() + 86_400_000),
+      })
+      .execute();
+    try {
+      const empty = await top({ game, season: 9 });
+      expect(empty).toMatchObject({ total: 0, records: [], season: { id: 9, current: false } });
+      expect((await top({ game })).season.id).toBe(SEASONS);
+      const none = await k.fails(
+        'leaderboards.rank',
+        { game, season: 9, playerId: pid(game, 1) },
+        Codes.NOT_FOUND,
+      );
+      expect(none).toMatch(/has no record on the player board of season 9/);
+    } finally {
+      await db().deleteFrom('leaderboard_seasons').where('game', '=', game).where('id', '=', 9).execute();
+    }
+    const unknown = await k.fails(
+      'leaderboards.rank',
+      { game, season: 8, playerId: pid(game, 1) },
+      Codes.NOT_FOUND,
+    );
+    expect(unknown).toBe('Party Game has no season 8; its seasons are 1, 2, 3');
+  });
+
   it('refuses bad input with a clear 4xxxx in both languages, changing nothing', async () => {
     const unknownSeason = await k.fails('leaderboards.top', { game: 'lw', season: 9 }, Codes.NOT_FOUND);
     expect(unknownSeason).toBe('Lord War has no season 9; its seasons are 1, 2, 3');

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Board } from '../../shared/api/leaderboards.js';
 import type { GameId } from '../../shared/games.js';
 import type { Database } from '../db/schema.js';
@@ -34,9 +34,50 @@ const ABOVE_ALL = 2_147_483_648;
 
 export type RecordRow = Selectable<LeaderboardRecordsTable>;
 
-function onBoard(key: BoardKey, alias: string) {
+/** A SQL value: a parameter, or a column of the statement a fragment goes into. */
+export type SqlValue = RawBuilder<unknown>;
+
+/**
+ * A board as SQL: its season a parameter (`keySql`), or a column of the statement that found the
+ * season (`board-reads.ts` reads the season, the records and their ranks in one statement).
+ */
+export interface BoardSql {
+  game: GameId;
+  season: SqlValue;
+  board: string;
+}
+
+/** A record's place in the board's order as SQL: its score, when it was reached, its id. */
+export interface PlaceSql {
+  score: SqlValue;
+  achievedAt: SqlValue;
+  id: SqlValue;
+}
+
+export const keySql = (key: BoardKey): BoardSql => ({
+  game: key.game,
+  season: sql`${key.seasonId}::int`,
+  board: key.board,
+});
+
+/** The place of a record read already: its values as parameters. */
+export const placeOf = (r: RecordRow): PlaceSql => ({
+  score: sql`${r.score}::int`,
+  achievedAt: sql`${r.achieved_at}::timestamptz`,
+  id: sql`${r.id}::int`,
+});
+
+/** The place of the record of `alias`, a relation of the enclosing statement. */
+export const placeIn = (alias: string): PlaceSql => ({
+  score: sql.ref(`${alias}.score`),
+  achievedAt: sql.ref(`${alias}.achieved_at`),
+  id: sql.ref(`${alias}.id`),
+});
+
+function onBoard(key: BoardKey | BoardSql, alias: string) {
+  const k = 'season' in key ? key : keySql(key);
   const col = (c: string) => sql.ref(`${alias}.${c}`);
-  return sql`${col('game')} = ${key.game} and ${col('season_id')} = ${key.seasonId} and ${col('board')} = ${key.board}`;
+  return sql`${col('game')} = ${k.game} and ${col('season_id')} = ${k.season} and ${col('board')} = ${k.board}`;
 }
 
 /** Makes the blocks of a board from its live records: runs of about `size` records, cut between scores. */
@@ -61,31 +102,41 @@ export async function rebuildBlocks(db: Kysely<Database>, key: BoardKey, size = 
     ) as blocks`.execute(db);
 }
 
+/** Live records of the board, as a scalar subquery. */
+export const totalSql = (key: BoardSql) => sql<number>`(
+  select coalesce(sum(b.records), 0)::int from leaderboard_rank_blocks as b where ${onBoard(key, 'b')})`;
+
 /** Live records of the board. */
 export async function boardTotal(db: Kysely<Database>, key: BoardKey): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select coalesce(sum(b.records), 0)::int as n from leaderboard_rank_blocks as b
-    where ${onBoard(key, 'b')}`.execute(db);
+  const { rows } = await sql<{ n: number }>`select ${totalSql(keySql(key))} as n`.execute(db);
   return rows[0]?.n ?? 0;
 }
 
 /**
- * The rank of a live record of the board: the records of the blocks above its own, plus those
- * ahead of it in its own block (from its score up to the next block's lowest score).
+ * The rank of a live record of the board, as a scalar subquery: the records of the blocks above
+ * its own, plus those ahead of it in its own block (from its score up to the next block's lowest
+ * score).
  */
-export async function rankOf(db: Kysely<Database>, key: BoardKey, r: RecordRow): Promise<number> {
-  const { rows } = await sql<{ rank: number }>`
+export function rankSql(key: BoardSql, at: PlaceSql) {
+  return sql<number>`(
     select (1
       + coalesce((select sum(b.records) from leaderboard_rank_blocks as b
-                  where ${onBoard(key, 'b')} and b.lo > ${r.score}), 0)
+                  where ${onBoard(key, 'b')} and b.lo > ${at.score}), 0)
       + (select count(*) from leaderboard_records as a
          where ${onBoard(key, 'a')} and a.deleted_at is null
-           and a.score >= ${r.score} and a.score < coalesce(above.lo::bigint, ${ABOVE_ALL}::bigint)
-           and (a.score > ${r.score} or (a.score = ${r.score}
-             and (a.achieved_at, a.id) < (${r.achieved_at}::timestamptz, ${r.id}::int))))
-    )::int as rank
+           and a.score >= ${at.score} and a.score < coalesce(above.lo::bigint, ${ABOVE_ALL}::bigint)
+           and (a.score > ${at.score} or (a.score = ${at.score}
+             and (a.achieved_at, a.id) < (${at.achievedAt}, ${at.id}))))
+    )::int
     from (select min(b.lo) as lo from leaderboard_rank_blocks as b
-          where ${onBoard(key, 'b')} and b.lo > ${r.score}) as above`.execute(db);
+          where ${onBoard(key, 'b')} and b.lo > ${at.score}) as above)`;
+}
+
+/** The rank of a live record of the board. */
+export async function rankOf(db: Kysely<Database>, key: BoardKey, r: RecordRow): Promise<number> {
+  const { rows } = await sql<{ rank: number }>`select ${rankSql(keySql(key), placeOf(r))} as rank`.execute(
+    db,
+  );
   return rows[0]?.rank ?? 1;
 }
 
@@ -113,6 +164,16 @@ export async function recordsFrom(
 }
 
 /** `count` live records in rank order from below score `hi` (null: the top), skipping `skip`. */
+export function readFromSql(key: BoardSql, hi: number | null, skip: number, count: number) {
+  const below = hi === null ? sql`true` : sql`r.score < ${hi}`;
+  return sql<RecordRow>`
+    select r.* from leaderboard_records as r
+    where ${onBoard(key, 'r')} and r.deleted_at is null and ${below}
+    order by r.score desc, r.achieved_at, r.id
+    offset ${skip}
+    limit ${count}`;
+}
+
 async function readFrom(
   db: Kysely<Database>,
   key: BoardKey,
@@ -120,41 +181,28 @@ async function readFrom(
   skip: number,
   count: number,
 ): Promise<RecordRow[]> {
-  const below = hi === null ? sql`true` : sql`r.score < ${hi}`;
-  const { rows } = await sql<RecordRow>`
-    select r.* from leaderboard_records as r
-    where ${onBoard(key, 'r')} and r.deleted_at is null and ${below}
-    order by r.score desc, r.achieved_at, r.id
-    offset ${skip}
-    limit ${count}`.execute(db);
-  return rows;
+  return (await readFromSql(keySql(key), hi, skip, count).execute(db)).rows;
 }
 
-/** Up to `count` live records right before (`ahead`) or right after a record, in rank order. */
-export async function neighbours(
-  db: Kysely<Database>,
-  key: BoardKey,
-  r: RecordRow,
-  side: 'ahead' | 'behind',
-  count: number,
-): Promise<RecordRow[]> {
-  const at = sql`(${r.achieved_at}::timestamptz, ${r.id}::int)`;
-  if (side === 'ahead') {
-    const { rows } = await sql<RecordRow>`
+/**
+ * Up to `count` live records right before (`ahead`) or right after a record, nearest first: the
+ * ones ahead come in reverse rank order.
+ */
+export function neighboursSql(key: BoardSql, at: PlaceSql, side: 'ahead' | 'behind', count: number) {
+  const place = sql`(${at.achievedAt}, ${at.id})`;
+  return side === 'ahead'
+    ? sql<RecordRow>`
       select a.* from leaderboard_records as a
-      where ${onBoard(key, 'a')} and a.deleted_at is null and a.score >= ${r.score}
-        and (a.score > ${r.score} or (a.achieved_at, a.id) < ${at})
+      where ${onBoard(key, 'a')} and a.deleted_at is null and a.score >= ${at.score}
+        and (a.score > ${at.score} or (a.achieved_at, a.id) < ${place})
       order by a.score, a.achieved_at desc, a.id desc
-      limit ${count}`.execute(db);
-    return rows.reverse();
-  }
-  const { rows } = await sql<RecordRow>`
-    select a.* from leaderboard_records as a
-    where ${onBoard(key, 'a')} and a.deleted_at is null and a.score <= ${r.score}
-      and (a.score < ${r.score} or (a.achieved_at, a.id) > ${at})
-    order by a.score desc, a.achieved_at, a.id
-    limit ${count}`.execute(db);
-  return rows;
+      limit ${count}`
+    : sql<RecordRow>`
+      select a.* from leaderboard_records as a
+      where ${onBoard(key, 'a')} and a.deleted_at is null and a.score <= ${at.score}
+        and (a.score < ${at.score} or (a.achieved_at, a.id) > ${place})
+      order by a.score desc, a.achieved_at, a.id
+      limit ${count}`;
 }
 
 /** One record fewer in the block of `score`: the deletion's whole recompute. */

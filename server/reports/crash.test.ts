@@ -92,7 +92,7 @@ describe.each(backendKinds())('the reports after a backend killed mid-update, on
       );
 
       const kept = await rollups(db, CRASH_GAME);
-      expect(kept['report_money']?.length).toBeGreaterThan(0);
+      expect(kept['report_money_provider']?.length).toBeGreaterThan(0);
       await rebuildReports(db, CRASH_GAME);
       expect(await rollups(db, CRASH_GAME)).toEqual(kept);
     } finally {

@@ -47,22 +47,43 @@ const charges = (rel: string, sign: string, filter = 'true') => `
   from ${rel} as o
   where o.kind = 'purchase' and o.delivered_at is not null and ${filter}`;
 
-const MONEY_KEY = 'game, day, provider, currency, pack, channel, outcome';
+/** A money rollup: its table, and the columns it keeps payments apart by besides game, day and outcome. */
+interface MoneyRollup {
+  table: string;
+  by: readonly string[];
+}
 
-/** Adds the deltas of CTE `d` (payments) to the money rollups. */
-const addMoney = (d: string) => `
-  m as (
-    insert into report_money as t (${MONEY_KEY}, payments, amount)
-    select ${MONEY_KEY}, sum(n), sum(a) from ${d}
-    group by ${MONEY_KEY} having sum(n) <> 0 or sum(a) <> 0 order by ${MONEY_KEY}
-    on conflict (${MONEY_KEY}) do update
-    set payments = t.payments + excluded.payments, amount = t.amount + excluded.amount)
-  insert into report_day_money as t (game, day, currency, outcome, payments, amount)
-  select game, day, currency, outcome, sum(n), sum(a) from ${d}
-  group by game, day, currency, outcome having sum(n) <> 0 or sum(a) <> 0
-  order by game, day, currency, outcome
-  on conflict (game, day, currency, outcome) do update
-  set payments = t.payments + excluded.payments, amount = t.amount + excluded.amount`;
+/** The money rollups of 0001: every breakdown in one table, and the day's money per currency. */
+const MONEY_V1: readonly MoneyRollup[] = [
+  { table: 'report_money', by: ['provider', 'currency', 'pack', 'channel'] },
+  { table: 'report_day_money', by: ['currency'] },
+];
+
+/**
+ * The money rollups since 0002: one per breakdown the recharge statistics show, so that a year
+ * of one breakdown is a few thousand rows, not the hundred thousand of every breakdown at once.
+ */
+const MONEY: readonly MoneyRollup[] = [
+  { table: 'report_money_provider', by: ['provider', 'currency'] },
+  { table: 'report_money_pack', by: ['pack', 'currency'] },
+  { table: 'report_money_channel', by: ['channel', 'currency'] },
+  { table: 'report_day_money', by: ['currency'] },
+];
+
+/** Adds the deltas of CTE `d` (payments) to each money rollup: a CTE per rollup, the last the statement. */
+const addMoney = (d: string, money: readonly MoneyRollup[]) => {
+  const upserts = money.map(({ table, by }) => {
+    const key = ['game', 'day', ...by, 'outcome'].join(', ');
+    return `insert into ${table} as t (${key}, payments, amount)
+    select ${key}, sum(n), sum(a) from ${d}
+    group by ${key} having sum(n) <> 0 or sum(a) <> 0 order by ${key}
+    on conflict (${key}) do update
+    set payments = t.payments + excluded.payments, amount = t.amount + excluded.amount`;
+  });
+  // The callers write `with d as (...), ` before: there are always two rollups or more.
+  const last = upserts.pop() ?? '';
+  return `${upserts.map((u, i) => `m${i} as (${u})`).join(',\n  ')}\n  ${last}`;
+};
 
 const addCharges = (d: string) => `
   insert into report_charges as t (game, day, pack, currency, charges, amount, refunded)
@@ -133,21 +154,21 @@ const addPayers = (src: string) => {
 };
 
 /** The body of the orders' trigger for one statement: old rows leave, new rows arrive. */
-function ordersBody(newRel: string | null, oldRel: string | null): string {
+function ordersBody(newRel: string | null, oldRel: string | null, money: readonly MoneyRollup[]): string {
   const src = (f: (rel: string, sign: string) => string) =>
     [newRel ? f(newRel, '1') : null, oldRel ? f(oldRel, '-1') : null].filter(Boolean).join(' union all ');
   return [
-    `with d as (${src(payments)}), ${addMoney('d')}`,
+    `with d as (${src(payments)}), ${addMoney('d', money)}`,
     `with d as (${src(charges)}) ${addCharges('d')}`,
     ...addPayers(src(payDays)),
   ].join(';\n');
 }
 
 /** A player's channel, once known, takes their payments counted under "unknown" until then. */
-function channelsBody(rel: string): string {
+function channelsBody(rel: string, money: readonly MoneyRollup[]): string {
   const theirs = `(select o.* from orders as o join ${rel} as n on n.game = o.game and n.player_id = o.player_id)`;
   return `with d as (${payments(theirs, '-1', 'true', "'unknown'")} union all ${payments(theirs, '1')}),
-    ${addMoney('d')}`;
+    ${addMoney('d', money)}`;
 }
 
 /** New active days of the sign-ins in `rel`: DAU and the cohorts' retention move with them. */
@@ -199,14 +220,13 @@ const addShop = (rel: string) => `
     revenue = t.revenue + excluded.revenue, buyers = t.buyers + excluded.buyers`;
 
 /** Every rollup of one game (`g`), recounted from the raw rows. */
-const REBUILD = `
+const rebuildBody = (money: readonly MoneyRollup[]) => `
   delete from player_active_days where game = g;
   delete from player_pay_days where game = g;
   delete from payer_first where game = g;
   delete from report_days where game = g;
   delete from report_cohorts where game = g;
-  delete from report_money where game = g;
-  delete from report_day_money where game = g;
+  ${money.map((m) => `delete from ${m.table} where game = g;`).join('\n  ')}
   delete from report_charges where game = g;
   delete from shop_buyer_days where game = g;
   delete from report_shop where game = g;
@@ -229,7 +249,7 @@ const REBUILD = `
     union all select day, 0, 0, count(*), 0 from player_pay_days where game = g and payments > 0 group by day
     union all select first_day, 0, 0, 0, count(*) from payer_first where game = g group by first_day
   ) as x group by x.day;
-  with d as (${payments('orders', '1', 'o.game = g')}), ${addMoney('d')};
+  with d as (${payments('orders', '1', 'o.game = g')}), ${addMoney('d', money)};
   with d as (${charges('orders', '1', 'o.game = g')}) ${addCharges('d')};
   insert into shop_buyer_days (game, day, item_id, player_id)
   select distinct game, ${day('at')}, item_id, player_id from shop_purchases where game = g;
@@ -237,7 +257,34 @@ const REBUILD = `
   select game, ${day('at')}, item_id, count(*), sum(units), sum(amount), count(distinct player_id)
   from shop_purchases where game = g group by 1, 2, 3`;
 
-/** A plpgsql function reading the zone once, and (for a trigger) the trigger running it. */
+/** A trigger's plpgsql function reading the zone once (`or replace`: a later rule keeps the trigger). */
+async function triggerFunction(db: AnyDb, name: string, body: string): Promise<void> {
+  await sql
+    .raw(
+      `create or replace function ${name}() returns trigger language plpgsql as $fn$
+      declare z text := reports_zone();
+      begin
+        ${body};
+        return null;
+      end $fn$`,
+    )
+    .execute(db);
+}
+
+/** The data repair `reports_rebuild(g)`, counting money into `money`. */
+async function rebuildFunction(db: AnyDb, money: readonly MoneyRollup[]): Promise<void> {
+  await sql
+    .raw(
+      `create or replace function reports_rebuild(g text) returns void language plpgsql as $fn$
+      declare z text := reports_zone();
+      begin
+        ${rebuildBody(money)};
+      end $fn$`,
+    )
+    .execute(db);
+}
+
+/** A trigger's function and the trigger running it. */
 async function triggerOn(
   db: AnyDb,
   name: string,
@@ -246,16 +293,7 @@ async function triggerOn(
   tables: string,
   body: string,
 ): Promise<void> {
-  await sql
-    .raw(
-      `create function ${name}() returns trigger language plpgsql as $fn$
-      declare z text := reports_zone();
-      begin
-        ${body};
-        return null;
-      end $fn$`,
-    )
-    .execute(db);
+  await triggerFunction(db, name, body);
   await sql
     .raw(
       `create trigger ${name} after ${op} on ${table}
@@ -336,15 +374,7 @@ export const reportsMigrations: Record<string, FeatureMigration> = {
         create function reports_zone() returns text language sql stable as $fn$
           select time_zone from report_settings where id = 1
         $fn$`.execute(db);
-      await sql
-        .raw(
-          `create function reports_rebuild(g text) returns void language plpgsql as $fn$
-          declare z text := reports_zone();
-          begin
-            ${REBUILD};
-          end $fn$`,
-        )
-        .execute(db);
+      await rebuildFunction(db, MONEY_V1);
       const newOrders = 'new table as new_orders';
       const oldOrders = 'old table as old_orders';
       await triggerOn(
@@ -353,7 +383,7 @@ export const reportsMigrations: Record<string, FeatureMigration> = {
         'orders',
         'insert',
         newOrders,
-        ordersBody('new_orders', null),
+        ordersBody('new_orders', null, MONEY_V1),
       );
       await triggerOn(
         db,
@@ -361,7 +391,7 @@ export const reportsMigrations: Record<string, FeatureMigration> = {
         'orders',
         'update',
         `${oldOrders} ${newOrders}`,
-        ordersBody('new_orders', 'old_orders'),
+        ordersBody('new_orders', 'old_orders', MONEY_V1),
       );
       await triggerOn(
         db,
@@ -369,7 +399,7 @@ export const reportsMigrations: Record<string, FeatureMigration> = {
         'orders',
         'delete',
         oldOrders,
-        ordersBody(null, 'old_orders'),
+        ordersBody(null, 'old_orders', MONEY_V1),
       );
       await triggerOn(
         db,
@@ -393,7 +423,7 @@ export const reportsMigrations: Record<string, FeatureMigration> = {
         'player_channels',
         'insert',
         'new table as new_channels',
-        channelsBody('new_channels'),
+        channelsBody('new_channels', MONEY_V1),
       );
       await triggerOn(
         db,
@@ -415,6 +445,37 @@ export const reportsMigrations: Record<string, FeatureMigration> = {
       await sql`select reports_rebuild(game) from (select game from players union select game from orders) as g`.execute(
         db,
       );
+    },
+  },
+  // Recharge statistics read a year of one breakdown from its own rollup (provider per day, pack,
+  // channel; currency from report_day_money) instead of grouping every breakdown's rows five ways.
+  // The new rollups are filled from report_money, which holds every breakdown, then it goes.
+  '0002_money_breakdowns': {
+    async up(db: AnyDb) {
+      for (const { table, by } of MONEY.filter((m) => m.table !== 'report_day_money')) {
+        const key = ['game', 'day', ...by, 'outcome'].join(', ');
+        await sql
+          .raw(
+            `create table ${table} (
+              game text not null, day date not null, ${by.map((c) => `${c} text not null`).join(', ')},
+              outcome text not null, ${COUNTER('payments')}, amount bigint not null default 0,
+              primary key (${key}))`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `insert into ${table} (${key}, payments, amount)
+            select ${key}, sum(payments), sum(amount) from report_money
+            group by ${key} having sum(payments) <> 0 or sum(amount) <> 0`,
+          )
+          .execute(db);
+      }
+      await rebuildFunction(db, MONEY);
+      await triggerFunction(db, 'reports_orders_insert', ordersBody('new_orders', null, MONEY));
+      await triggerFunction(db, 'reports_orders_update', ordersBody('new_orders', 'old_orders', MONEY));
+      await triggerFunction(db, 'reports_orders_delete', ordersBody(null, 'old_orders', MONEY));
+      await triggerFunction(db, 'reports_player_channels', channelsBody('new_channels', MONEY));
+      await sql`drop table report_money`.execute(db);
     },
   },
 };

@@ -134,6 +134,21 @@ export async function recountRecharge(
   };
 }
 
+/** The recharge statistics' groups, sorted as `recountRecharge` sorts them. */
+export function rechargeGroups(
+  s: RechargeStats,
+): Omit<RechargeStats, 'game' | 'start' | 'end' | 'timeZone' | 'days'> {
+  const sorted = <T extends { currency: string }>(rows: T[], key: (t: T) => string) =>
+    [...rows].sort((x, y) => `${key(x)}/${x.currency}`.localeCompare(`${key(y)}/${y.currency}`));
+  return {
+    byProvider: sorted(s.byProvider, (g) => g.provider),
+    byDayProvider: sorted(s.byDayProvider, (g) => `${g.day}/${g.provider}`),
+    byCurrency: sorted(s.byCurrency, () => ''),
+    byPack: sorted(s.byPack, (g) => g.pack),
+    byChannel: sorted(s.byChannel, (g) => g.channel),
+  };
+}
+
 /** Cohort sizes and the players of each back k days later (k < the number of days). */
 export async function recountCohorts(r: Recount, today: string): Promise<CohortGrid['cohorts']> {
   const { rows } = await sql<{ day: string; size: number }>`
@@ -163,7 +178,9 @@ export async function rollups(db: Kysely<Database>, game: string): Promise<Recor
     player_pay_days: 'payments <> 0',
     report_days: 'dau <> 0 or new_players <> 0 or payers <> 0 or first_payers <> 0',
     report_cohorts: 'players <> 0',
-    report_money: 'payments <> 0 or amount <> 0',
+    report_money_provider: 'payments <> 0 or amount <> 0',
+    report_money_pack: 'payments <> 0 or amount <> 0',
+    report_money_channel: 'payments <> 0 or amount <> 0',
     report_day_money: 'payments <> 0 or amount <> 0',
     report_charges: 'charges <> 0 or amount <> 0 or refunded <> 0',
     shop_buyer_days: 'true',
