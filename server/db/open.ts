@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { preparedWanted, withPreparedStatements } from './prepared.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -76,7 +77,9 @@ async function openPostgres(url: string, poolSize: number): Promise<OpenedDataba
   });
   // An idle client's error (server restart) must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Named (prepared) statements unless GAMEOPS_PG_PREPARED=0 (prepared.ts: PgBouncer).
+  const queried = preparedWanted(process.env) ? withPreparedStatements(pool) : pool;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: queried }) });
   try {
     await sql`select 1`.execute(db);
   } catch (err) {

@@ -1,4 +1,5 @@
 import { PROVIDERS } from '../../shared/api/orders.js';
+import { PREPARED_ENV } from '../db/prepared.js';
 import { CRASH_AFTER_PAID_ENV } from '../orders/ledger/payment.js';
 import { LIVE_SETTINGS } from '../payments/keys.js';
 import { SECRETS_KEY_ENV } from '../platform/secrets-key.js';
@@ -26,6 +27,11 @@ export const DEFAULT_STOP_TIMEOUT_MS = 10_000;
 
 export const SERVER_SETTINGS: readonly ServerSetting[] = [
   { env: 'DATABASE_URL', text: 'PostgreSQL to use instead of the embedded database (postgres://...)' },
+  {
+    env: PREPARED_ENV,
+    default: '1',
+    text: 'PostgreSQL prepared statements; 0 behind a pooler in transaction mode older than PgBouncer 1.21',
+  },
   { env: 'GAMEOPS_HOST', flag: '--host', default: DEFAULT_HOST, text: 'the address to listen on' },
   { env: 'GAMEOPS_PORT', flag: '--port', default: String(DEFAULT_PORT), text: 'the port to listen on' },
   {
