@@ -8,7 +8,7 @@ import { openDatabase, type OpenedDatabase } from './open.js';
 import { PREPARED_ENV, preparedWanted, statementNamer } from './prepared.js';
 
 /**
- * Prepared statements on PostgreSQL: a query the server sends is prepared once per connection
+ * Prepared statements on PostgreSQL: a query with parameters is prepared once per connection
  * under a name made from its text (seen in pg_prepared_statements), answers as before, and
  * GAMEOPS_PG_PREPARED=0 (a pooler that cannot keep them) sends them unnamed.
  */
@@ -65,6 +65,7 @@ describe.skipIf(!postgresUrl())('prepared statements on PostgreSQL', () => {
       }
       const echo = await sql<{ v: number }>`select ${41}::int + 1 as v`.execute(conn);
       expect(echo.rows[0]?.v).toBe(42);
+      await sql`select 1 as plain`.execute(conn);
       const { rows } = await sql<{ statement: string }>`
         select statement from pg_prepared_statements where name like 'g\\_%'`.execute(conn);
       return rows;
@@ -76,6 +77,8 @@ describe.skipIf(!postgresUrl())('prepared statements on PostgreSQL', () => {
     const operators = rows.filter((r) => r.statement.includes('from "operators"'));
     expect(operators).toHaveLength(1);
     expect(rows.some((r) => r.statement.includes('::int + 1'))).toBe(true);
+    // A statement without parameters keeps the simple protocol: nothing to prepare.
+    expect(rows.some((r) => r.statement.includes('as plain'))).toBe(false);
   });
 
   it('sends them unnamed with GAMEOPS_PG_PREPARED=0', async () => {

@@ -39,8 +39,8 @@ export function statementNamer(max = MAX_NAMED): (text: string) => string | unde
 }
 
 /**
- * The pool with each client's `query(text, values)` sent as a named statement. Other forms (a
- * config object, a cursor, text without values) pass through untouched.
+ * The pool with each client's `query(text, values)` sent as a named statement when it has values.
+ * Other forms (a config object, a cursor, text without values) pass through untouched.
  */
 export function withPreparedStatements(pool: pg.Pool, nameOf = statementNamer()): pg.Pool {
   const patched = new WeakSet<object>();
@@ -50,7 +50,10 @@ export function withPreparedStatements(pool: pg.Pool, nameOf = statementNamer())
     const query = client.query.bind(client) as QueryFn;
     (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
       const [text, values, ...rest] = args;
-      const name = typeof text === 'string' && Array.isArray(values) ? nameOf(text) : undefined;
+      // Only statements with parameters: the rest (begin, commit, savepoints, vacuum, a
+      // migration's DDL) keep the simple protocol they had, and are not the per-request ones.
+      const name =
+        typeof text === 'string' && Array.isArray(values) && values.length > 0 ? nameOf(text) : undefined;
       return name === undefined ? query(...args) : query({ name, text, values }, ...rest);
     };
     return client;
