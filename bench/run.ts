@@ -49,7 +49,10 @@ import { createDatabase, startPostgres, type PostgresCluster } from '../tests/su
  *   BENCH_REPORT_ORDERS more orders (default here 100000); the issue's size is the script's own default;
  * - exports (bench/exports.ts): BENCH_SKIP_EXPORTS=1, BENCH_EXPORT_ROWS (default 100000): the XLSX
  *   of that many rows through the export route, its time and the backend's memory at a tenth and
- *   at the whole.
+ *   at the whole;
+ * - throughput on PostgreSQL beside pgbench (bench/throughput.ts): BENCH_SKIP_THROUGHPUT=1 (also
+ *   skipped with BENCH_SKIP_POSTGRES=1); player by id, the session check and mixed reads with 1, 2
+ *   and 4 workers; its own settings are BENCH_TP_*.
  */
 
 const PLAYERS = Number(process.env['BENCH_PLAYERS'] ?? 1_000_000);
@@ -514,7 +517,7 @@ async function scriptBenches(): Promise<ScriptBench[]> {
   const out: ScriptBench[] = [];
   const skipped = (label: string, why: string) => out.push({ label, lines: [], status: `skipped (${why})` });
   if (skipPglite && skipPostgres) {
-    for (const label of ['gift codes', 'orders', 'payments', 'leaderboards', 'reports'])
+    for (const label of ['gift codes', 'orders', 'payments', 'leaderboards', 'reports', 'throughput'])
       skipped(label, 'BENCH_SKIP_PGLITE=1 and BENCH_SKIP_POSTGRES=1');
     return out;
   }
@@ -546,6 +549,15 @@ async function scriptBenches(): Promise<ScriptBench[]> {
     },
     { label: 'exports', file: 'bench/exports.ts', skip: 'BENCH_SKIP_EXPORTS', env: {} },
   ];
+  // PostgreSQL only: pgbench is the yardstick.
+  if (!skipPostgres)
+    benches.push({
+      label: 'throughput',
+      file: 'bench/throughput.ts',
+      skip: 'BENCH_SKIP_THROUGHPUT',
+      env: {},
+    });
+  else skipped('throughput', 'BENCH_SKIP_POSTGRES=1');
   for (const b of benches) {
     if (process.env[b.skip] === '1') skipped(b.label, `${b.skip}=1`);
     else out.push(await runScriptBench(b.label, b.file, { ...dbEnv, ...b.env }));

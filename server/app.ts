@@ -116,6 +116,7 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
   const clock = options.clock ?? systemClock;
   const authConfig = resolveAuthConfig(options.auth);
   const secret = await loadTokenSecret(options.db);
+  const metrics = options.metrics ?? createMetrics();
   const deps: ServerDeps = {
     db: options.db,
     kind: options.kind,
@@ -139,6 +140,7 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
       const perGame = options.demoPlayers ?? SMALL_SEED;
       if (perGame > 0) await seedAllGames(options.db, perGame, now);
     },
+    counters: metrics.counters,
   };
 
   const keyMatches = options.launchKey === undefined ? undefined : launchKeyCheck(options.launchKey);
@@ -182,7 +184,6 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
     requestIdHeader: false,
     genReqId: requestIdOf,
   });
-  const metrics = options.metrics ?? createMetrics();
   const probe: ProbeState = { draining: false };
   app.addHook('onSend', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);

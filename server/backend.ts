@@ -194,6 +194,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
               clock: options.clock ?? Date.now,
               firstRun: options.firstRun === true,
               log: app.log,
+              counters: metrics.counters,
               fleet: {
                 handlers: SERVER_FEATURES.flatMap((f) => (f.fleet ? [f.fleet] : [])),
                 backend: {

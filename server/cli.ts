@@ -25,6 +25,7 @@ import {
 import { DEMO_OPERATORS, DEMO_PASSWORD } from './seed/operators.js';
 import { createSuperOperator } from './users/first-super.js';
 import { gameServerKeyText } from './giftCodes/cli.js';
+import { DEFAULT_STOP_TIMEOUT_MS } from './serve/settings.js';
 import { toOperator } from './users/operators.js';
 
 /**
@@ -34,9 +35,6 @@ import { toOperator } from './users/operators.js';
  * `npm run server -- create-super --phone P --name N [--first-name F] [--data DIR]`
  *   Creates a SUPER operator; the password comes from GAMEOPS_SUPER_PASSWORD or standard input.
  */
-
-/** How long a stop may take before what is left is killed (requests in flight, jobs, the database). */
-const DEFAULT_STOP_TIMEOUT_MS = 10_000;
 
 const USAGE = `Usage:
   server [serve] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--data ${DEFAULT_DATA_DIR}] [--seed small|N] [--demo] [--time-zone ZONE]
@@ -62,8 +60,9 @@ const USAGE = `Usage:
 
 class UsageError extends Error {}
 
-/** A flag's value, else its environment variable's. */
-const flagOrEnv = (flag: string | undefined, name: string): string | undefined => flag ?? process.env[name];
+/** A flag's value, else its environment variable's; an empty variable (`NAME=` in an env file) is unset. */
+const flagOrEnv = (flag: string | undefined, name: string): string | undefined =>
+  flag ?? (process.env[name] || undefined);
 
 async function serve(args: string[]): Promise<void> {
   const { values } = parseArgs({

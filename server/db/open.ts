@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { preparedWanted, withPreparedStatements } from './prepared.js';
 import type { Database } from './schema.js';
 import {
   DEFAULT_REPLICA_SETTINGS,
@@ -102,14 +103,19 @@ function postgresPool(url: string, poolSize: number, extra: pg.PoolConfig = {}):
   return pool;
 }
 
+/** The pool's Kysely: named (prepared) statements unless GAMEOPS_PG_PREPARED=0 (prepared.ts: PgBouncer). */
+function kyselyOver(pool: pg.Pool): Kysely<Database> {
+  const queried = preparedWanted(process.env) ? withPreparedStatements(pool) : pool;
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: queried }) });
+}
+
 /**
  * The replica's handle. Not checked here: a replica that is down at start must not stop the
  * backend (the primary is what it needs); the router finds out and reads from the primary.
  */
 function openReplica(url: string, poolSize: number, settings: ReplicaSettings): Kysely<Database> {
   // A replica that does not answer must cost a read the check's bound, not the OS's connect timeout.
-  const pool = postgresPool(url, poolSize, { connectionTimeoutMillis: settings.checkTimeoutMs });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return kyselyOver(postgresPool(url, poolSize, { connectionTimeoutMillis: settings.checkTimeoutMs }));
 }
 
 async function openPostgres(
@@ -118,7 +124,7 @@ async function openPostgres(
   options: Pick<OpenDatabaseOptions, 'readUrl' | 'replica'>,
 ): Promise<OpenedDatabase> {
   const pool = postgresPool(url, poolSize);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = kyselyOver(pool);
   try {
     await sql`select 1`.execute(db);
   } catch (err) {

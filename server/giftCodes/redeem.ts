@@ -9,6 +9,7 @@ import { gameIdSchema } from '../../shared/ids-schema.js';
 import type { InputAuthenticator } from '../http/authenticate.js';
 import type { HandlerContext } from '../http/context.js';
 import { problem } from '../http/problem.js';
+import type { RedemptionCount } from '../platform/counters.js';
 import { SECRETS_KEY_ENV } from '../platform/secrets-key.js';
 import { KIND_TEXT, grantOf, mustFindCode } from './batches.js';
 import { codeStateAt } from './codes.js';
@@ -114,13 +115,24 @@ async function checkGameServer(ctx: HandlerContext, input: SignedCall): Promise<
 /** A game server proves itself by signing its call with its game's key (game-server-key.ts). */
 export const gameServerAuthenticator: InputAuthenticator = {
   from: 'input',
-  verify: (input, ctx) => checkGameServer(ctx, signedCallSchema.parse(input)),
+  verify: async (input, ctx) => {
+    try {
+      await checkGameServer(ctx, signedCallSchema.parse(input));
+    } catch (err) {
+      ctx.deps.counters.redemption('unproven');
+      throw err;
+    }
+  },
 };
 
 export async function redeem(kind: CodeKind, input: RedeemInput, ctx: HandlerContext): Promise<RedeemOutput> {
   const k = KIND_TEXT[kind];
-  const { code: found } = await mustFindCode(ctx.db, input.game, kind, input.code);
-  return ctx.db.transaction().execute(async (trx) => {
+  const counted = (outcome: RedemptionCount) => ctx.deps.counters.redemption(outcome);
+  const { code: found } = await mustFindCode(ctx.db, input.game, kind, input.code).catch((err: unknown) => {
+    counted('unknownCode');
+    throw err;
+  });
+  const redeemed = await ctx.db.transaction().execute(async (trx) => {
     const batch = await trx
       .selectFrom('gift_code_batches')
       .selectAll()
@@ -145,30 +157,39 @@ export async function redeem(kind: CodeKind, input: RedeemInput, ctx: HandlerCon
       ctx.now,
     );
     const c = code.code;
-    const refuse = (en: string, zh: string) => problem(Codes.CONFLICT, en, zh);
+    // Counted as it is decided: the transaction that a refusal ends has changed nothing.
+    const refuse = (why: RedemptionCount, en: string, zh: string) => {
+      counted(why);
+      return problem(Codes.CONFLICT, en, zh);
+    };
     switch (state) {
       case 'batchDisabled':
         throw refuse(
+          state,
           `The ${k.en} ${c} cannot be redeemed: its batch "${batch.name}" is disabled`,
           `${k.zh} ${c} 无法兑换：所属批次“${batch.name}”已停用`,
         );
       case 'disabled':
         throw refuse(
+          state,
           `The ${k.en} ${c} cannot be redeemed: it is disabled`,
           `${k.zh} ${c} 无法兑换：该码已停用`,
         );
       case 'notYetValid':
         throw refuse(
+          state,
           `The ${k.en} ${c} is not valid yet: it can be redeemed from ${batch.valid_from.toISOString()}`,
           `${k.zh} ${c} 尚未生效：自 ${batch.valid_from.toISOString()} 起可兑换`,
         );
       case 'expired':
         throw refuse(
+          state,
           `The ${k.en} ${c} has expired: it could be redeemed until ${batch.valid_until.toISOString()}`,
           `${k.zh} ${c} 已过期：兑换截止于 ${batch.valid_until.toISOString()}`,
         );
       case 'usedUp':
         throw refuse(
+          state,
           `The ${k.en} ${c} is used up: all its ${batch.uses_per_code} use(s) are taken`,
           `${k.zh} ${c} 已用完：${batch.uses_per_code} 次使用均已用掉`,
         );
@@ -184,6 +205,7 @@ export async function redeem(kind: CodeKind, input: RedeemInput, ctx: HandlerCon
       .executeTakeFirstOrThrow();
     if (Number(mine.n) >= batch.uses_per_player) {
       throw refuse(
+        'playerLimit',
         `Player ${input.playerId} has already redeemed ${k.en}s of "${batch.name}" ${Number(mine.n)} time(s), ` +
           `the most one player may (${batch.uses_per_player})`,
         `玩家 ${input.playerId} 已兑换“${batch.name}”的${k.zh} ${Number(mine.n)} 次，达到每位玩家的上限（${batch.uses_per_player}）`,
@@ -218,4 +240,6 @@ export async function redeem(kind: CodeKind, input: RedeemInput, ctx: HandlerCon
       .execute();
     return { code: c, batchId: batch.id, kind, grant: grantOf(batch), uses: updated.uses };
   });
+  counted('redeemed');
+  return redeemed;
 }

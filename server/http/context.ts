@@ -10,6 +10,7 @@ import { ApiError } from '../../shared/envelope.js';
 import type { AuditDraft } from '../audit/record.js';
 import type { AuthInfo, AuthService } from '../auth/sessions.js';
 import type { Clock } from '../platform/clock.js';
+import type { OperationCounters } from '../platform/counters.js';
 import type { DatabaseKind } from '../db/open.js';
 import type { ReadRouter, ReadSource } from '../db/replica.js';
 import type { Database } from '../db/schema.js';
@@ -45,6 +46,8 @@ export interface ServerDeps {
    * backend was started with), for a first run that chooses the demo. Not inside a transaction.
    */
   seedDemoGames(now: Date): Promise<void>;
+  /** What features count for /metrics (payment notices, redemptions). */
+  counters: OperationCounters;
 }
 
 /** One call, as a handler sees it. */

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.js';
 import type { PaymentNoticesTable } from '../orders/tables.js';
 import { jsonValue } from '../db/schema.js';
 import type { ServerDeps } from '../http/context.js';
+import type { NoticeCount } from '../platform/counters.js';
 import { ordersLedger, type OrdersLedger } from '../orders/port.js';
 import { keyringOf, type Keyring } from './keys.js';
 import { alipay } from './providers/alipay.js';
@@ -111,6 +112,10 @@ async function undoableAlone<T>(db: Kysely<Database>, fn: () => Promise<T>): Pro
   }
 }
 
+/** A notice's outcome as /metrics counts it (server/platform/counters.ts). */
+const countOf = (outcome: NoticeOutcome): NoticeCount =>
+  outcome === 'applied' ? 'credited' : outcome === 'duplicate' ? 'duplicate' : 'refused';
+
 const short = (s: string | undefined, n: number) => (s === undefined ? null : s.slice(0, n));
 
 export async function receiveNotice(
@@ -160,6 +165,7 @@ export async function receiveNotice(
     const line = { provider, notice: n.id, orderId: n.orderId, outcome: n.outcome, resent, detail: n.detail };
     if (n.outcome === 'applied') log.info(line, 'payment notice applied');
     else log.warn(line, `payment notice ${n.outcome}`);
+    deps.counters.paymentNotice(provider, countOf(n.outcome));
     return { notice: n, answer };
   };
 

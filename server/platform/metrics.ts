@@ -1,11 +1,12 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { PoolState } from '../db/open.js';
+import type { OperationCounters } from './counters.js';
 
 /**
  * The backend's measurements for Prometheus (`GET /metrics`, issue 21), with prom-client: requests,
- * errors and latency per endpoint, the database pool, the event loop's delay, and Node's process
- * figures. One registry per server (tests run several in one process). The labels are bounded:
+ * errors and latency per endpoint, the database pool, the event loop's delay, Node's process
+ * figures, and what the features count through their port (counters.ts). One registry per server (tests run several in one process). The labels are bounded:
  * an endpoint id or a route's pattern, never a raw URL, so a scanner's random paths cannot grow
  * the series without end (they all count as `unmatched`).
  */
@@ -20,6 +21,8 @@ export interface BackendMetrics {
    * the table), `code` the envelope's code (1 = success).
    */
   observe(route: string, method: string, status: number, code: number, seconds: number): void;
+  /** The features' port: server-watch checks, payment notices, gift-code redemptions. */
+  counters: OperationCounters;
   close(): void;
 }
 
@@ -37,18 +40,18 @@ export function createMetrics(sources: MetricsSources = {}): BackendMetrics {
   if (sources.labels) registry.setDefaultLabels(sources.labels);
   collectDefaultMetrics({ register: registry, prefix: 'gameops_' });
 
-  const requests = new Counter({
-    name: 'gameops_http_requests_total',
-    help: 'Requests answered, by route (endpoint id), method and HTTP status',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
-  });
-  const errors = new Counter({
-    name: 'gameops_http_errors_total',
-    help: 'Requests answered with an error envelope, by route and envelope code',
-    labelNames: ['route', 'code'] as const,
-    registers: [registry],
-  });
+  const requests = counterIn(
+    registry,
+    'gameops_http_requests_total',
+    'Requests answered, by route (endpoint id), method and HTTP status',
+    ['route', 'method', 'status'] as const,
+  );
+  const errors = counterIn(
+    registry,
+    'gameops_http_errors_total',
+    'Requests answered with an error envelope, by route and envelope code',
+    ['route', 'code'] as const,
+  );
   const latency = new Histogram({
     name: 'gameops_http_request_duration_seconds',
     help: 'Time from the request to its answer, by route',
@@ -56,6 +59,8 @@ export function createMetrics(sources: MetricsSources = {}): BackendMetrics {
     buckets: LATENCY_BUCKETS_S,
     registers: [registry],
   });
+
+  const counters = operationCounters(registry);
 
   // The event loop's delay as a histogram of its own (the default metrics give a mean of samples):
   // its p99 says how long a request may wait behind other work of this process.
@@ -116,8 +121,44 @@ export function createMetrics(sources: MetricsSources = {}): BackendMetrics {
       latency.observe({ route, method }, seconds);
       if (code !== 1) errors.inc({ route, code: String(code) });
     },
+    counters,
     close() {
       loop.disable();
     },
+  };
+}
+
+function counterIn<L extends string>(
+  registry: Registry,
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+) {
+  return new Counter({ name, help, labelNames, registers: [registry] });
+}
+
+function operationCounters(registry: Registry): OperationCounters {
+  const checks = counterIn(
+    registry,
+    'gameops_server_watch_checks_total',
+    'Server-watch checks made by this backend, by outcome (up, down, error: the check could not be made)',
+    ['outcome'] as const,
+  );
+  const notices = counterIn(
+    registry,
+    'gameops_payment_notices_total',
+    'Payment notices received, by provider and outcome (credited, duplicate, refused)',
+    ['provider', 'outcome'] as const,
+  );
+  const redemptions = counterIn(
+    registry,
+    'gameops_gift_code_redemptions_total',
+    "Game servers' gift-code redemptions, by outcome (redeemed, or why not)",
+    ['outcome'] as const,
+  );
+  return {
+    serverCheck: (outcome) => checks.inc({ outcome }),
+    paymentNotice: (provider, outcome) => notices.inc({ provider, outcome }),
+    redemption: (outcome) => redemptions.inc({ outcome }),
   };
 }

@@ -1,9 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.js';
@@ -32,11 +41,19 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-/** Starts the bundle; resolves with its URL once the banner says where it listens. */
-function start(args: string[], env: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(process.execPath, [bundle, ...args], {
+/**
+ * Starts the bundle (or `command`, which runs it); resolves with its URL once the banner says
+ * where it listens.
+ */
+function start(
+  args: string[],
+  env: Record<string, string> = {},
+  command: { file: string; args: string[]; cwd?: string } = { file: process.execPath, args: [bundle] },
+): Promise<Running> {
+  const child = spawn(command.file, [...command.args, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(command.cwd ? { cwd: command.cwd } : {}),
   });
   let text = '';
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
@@ -125,6 +142,71 @@ describe('the server bundle on the embedded database', () => {
     expect(code).toBe(1);
     expect(text).toContain('--workers 2 needs PostgreSQL');
   }, 60_000);
+});
+
+/** Every file under `dir` (symbolic links not followed), with its size and time. */
+function filesOf(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).map((e) => {
+    const p = join(e.parentPath, e.name);
+    const s = lstatSync(p);
+    return `${relative(dir, p)} ${s.size} ${s.mtimeMs}`;
+  });
+}
+
+describe('the bundle as the container and the systemd unit run it', () => {
+  it('starts from a read-only folder and writes only its data folder', async () => {
+    // The image's layout (deploy/Containerfile): the bundle, package.json, node_modules.
+    const root = mkdtempSync(join(tmpdir(), 'gameops-ro-'));
+    const app = join(root, 'app');
+    const data = join(root, 'data');
+    mkdirSync(join(app, 'dist-server'), { recursive: true });
+    mkdirSync(data);
+    for (const f of readdirSync(outDir)) copyFileSync(join(outDir, f), join(app, 'dist-server', f));
+    copyFileSync(join(repo, 'package.json'), join(app, 'package.json'));
+    symlinkSync(join(repo, 'node_modules'), join(app, 'node_modules'));
+    const before = filesOf(app);
+    // Read-only as a read-only root file system is: root writes through a folder's mode, so as
+    // root the folder and the packages are mounted read-only in a mount namespace of the child's.
+    const asRoot = process.getuid?.() === 0;
+    const command = asRoot
+      ? {
+          file: 'unshare',
+          args: [
+            '--mount',
+            '--propagation',
+            'private',
+            'sh',
+            '-c',
+            'mount --bind -o ro "$1" "$1" && mount --bind -o ro "$2" "$2" && cd "$1" && shift 2 && exec "$@"',
+            'sh',
+            app,
+            join(repo, 'node_modules'),
+            process.execPath,
+            'dist-server/server.js',
+          ],
+        }
+      : { file: process.execPath, args: ['dist-server/server.js'], cwd: app };
+    if (!asRoot) chmodSync(app, 0o555);
+    try {
+      // Empty settings, as an env file's `NAME=` lines give them, count as unset.
+      const unset = { GAMEOPS_HOST: '', GAMEOPS_TIME_ZONE: '', GAMEOPS_WORKERS: '', GAMEOPS_SEED: '' };
+      const s = await start(
+        ['serve', '--port', '0'],
+        { ...unset, GAMEOPS_DATA_DIR: data, HOME: app },
+        command,
+      );
+      // Ready: the new database is made and migrated, in the data folder.
+      expect(JSON.parse((await get(`${s.url}/ready`)).body)).toMatchObject({ Data: { status: 'ready' } });
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+      expect(s.out()).not.toMatch(/EROFS|EACCES|read-only file system/i);
+      expect(filesOf(app)).toEqual(before);
+      expect(readdirSync(data).length).toBeGreaterThan(0);
+    } finally {
+      chmodSync(app, 0o755);
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe.skipIf(!postgresUrl())('--workers on PostgreSQL', () => {

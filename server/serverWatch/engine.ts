@@ -4,6 +4,7 @@ import type { NoticeKind, NoticeState } from '../../shared/api/notices.js';
 import type { GameId } from '../../shared/games.js';
 import { recordSystemEvent, type SystemEvent } from '../audit/system-events.js';
 import type { Clock } from '../platform/clock.js';
+import type { OperationCounters } from '../platform/counters.js';
 import { jsonValue, type Database } from '../db/schema.js';
 import { evaluateCondition, nextNoticeState } from '../notices/evaluate.js';
 import { gameFigures, type StatusFigure } from '../notices/figures.js';
@@ -45,7 +46,13 @@ export interface EngineOptions {
   check?: (spec: CheckSpec, timeoutMs: number) => Promise<CheckOutcome>;
   /** Spread the first checks after start over each server's interval (default true). */
   spreadStart?: boolean;
+  /** Where each check's outcome is counted for /metrics (the backend's; none in engine tests). */
+  counters?: Pick<OperationCounters, 'serverCheck'>;
 }
+
+/** The engine's options with their defaults (counting stays optional). */
+type EngineSettings = Required<Omit<EngineOptions, 'log' | 'counters'>> &
+  Pick<EngineOptions, 'counters'> & { log: EngineLog };
 
 /** A plain result waits this long for others to share its transaction; an alert never waits. */
 const FLUSH_DELAY_MS = 200;
@@ -142,7 +149,7 @@ function spreadOf(id: number, intervalMs: number): number {
 }
 
 export class WatchEngine {
-  readonly #o: Required<Omit<EngineOptions, 'log'>> & { log: EngineLog };
+  readonly #o: EngineSettings;
   readonly #servers = new Map<number, ServerRt>();
   readonly #rules = new Map<number, RuleRt>();
   #stamp: string | null = null;
@@ -167,7 +174,7 @@ export class WatchEngine {
       spreadStart: true,
       log: options.log ?? console,
       ...options,
-    } as Required<Omit<EngineOptions, 'log'>> & { log: EngineLog };
+    } as EngineSettings;
   }
 
   /** Loads the servers and starts the real-time tick (unless tickMs is 0). */
@@ -243,15 +250,27 @@ export class WatchEngine {
     const gen = rt.gen;
     const spec = rt.spec;
     this.#checksRun++;
+    const counters = this.#o.counters;
     const run = this.#o
       .check(spec, rt.timeoutMs)
-      .catch((err: unknown): CheckOutcome => ({
-        ok: false,
-        responseMs: null,
-        error: `network: ${err instanceof Error ? err.message : String(err)}`,
-        onlinePlayers: null,
-        incomeToday: null,
-      }))
+      .then(
+        (outcome) => {
+          counters?.serverCheck(outcome.ok ? 'up' : 'down');
+          return outcome;
+        },
+        // The check could not be made (a fault of the checker, not of the server): the server
+        // still counts as failing it, but /metrics tells the two apart.
+        (err: unknown): CheckOutcome => {
+          counters?.serverCheck('error');
+          return {
+            ok: false,
+            responseMs: null,
+            error: `network: ${err instanceof Error ? err.message : String(err)}`,
+            onlinePlayers: null,
+            incomeToday: null,
+          };
+        },
+      )
       .then((outcome) => {
         rt.inflight = false;
         if (rt.gen !== gen || this.#servers.get(rt.id) !== rt) return;

@@ -53,6 +53,8 @@ export interface WatchRuntimeDeps {
    * orders deliver to them, gift codes are redeemed on them), and what those get.
    */
   fleet: { handlers: readonly FleetHandlers[] } & Pick<FleetSetup, 'backend' | 'secrets'>;
+  /** Where the engine counts its checks for /metrics. */
+  counters?: EngineOptions['counters'];
 }
 
 export interface ServerWatchRuntime {
@@ -211,7 +213,14 @@ export async function startServerWatch(
       timers.add(poll);
     }
     if (closed) return;
-    engine = new WatchEngine({ db: deps.db, clock: deps.clock, hub, log, ...engineOptions(options) });
+    engine = new WatchEngine({
+      db: deps.db,
+      clock: deps.clock,
+      hub,
+      log,
+      ...(deps.counters ? { counters: deps.counters } : {}),
+      ...engineOptions(options),
+    });
     await engine.start();
     resolveLeading();
   };
