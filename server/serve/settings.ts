@@ -32,6 +32,17 @@ export const SERVER_SETTINGS: readonly ServerSetting[] = [
     default: '1',
     text: 'PostgreSQL prepared statements; 0 behind a pooler in transaction mode older than PgBouncer 1.21',
   },
+  {
+    env: 'DATABASE_READ_URL',
+    flag: '--database-read-url',
+    text: 'a streaming replica of DATABASE_URL that reports, searches and lists read from',
+  },
+  {
+    env: 'GAMEOPS_READ_MAX_LAG_SEC',
+    flag: '--read-max-lag-sec',
+    default: '30',
+    text: 'how far behind the replica may be before those reads go to the primary (seconds)',
+  },
   { env: 'GAMEOPS_HOST', flag: '--host', default: DEFAULT_HOST, text: 'the address to listen on' },
   { env: 'GAMEOPS_PORT', flag: '--port', default: String(DEFAULT_PORT), text: 'the port to listen on' },
   {
@@ -78,4 +89,6 @@ export const INTERNAL_ENV: readonly string[] = [
   'GAMEOPS_WORKER_LEADER',
   'GAMEOPS_FIRST_RUN',
   CRASH_AFTER_PAID_ENV,
+  // server/serve/instance-child.ts: the three-instance test's own backends.
+  'GAMEOPS_TEST_DEMO',
 ];
