@@ -158,6 +158,18 @@ describe('lazy screens', () => {
     expect(order).toEqual(['report', 'charts', 'search']);
   });
 
+  it('waits to warm while the console waits for an answer', async () => {
+    const { lazyScreen, warmScreensWhenIdle } = await freshLazy();
+    const first = loader();
+    lazyScreen(first.load, 'Page', { warm: true });
+    let fetching = true;
+    warmScreensWhenIdle(() => fetching);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(first.state.calls).toBe(0);
+    fetching = false;
+    await vi.waitFor(() => expect(first.state.calls).toBe(1));
+  });
+
   it('goes on warming the other screens when one cannot load', async () => {
     const { lazyScreen, warmScreensWhenIdle } = await freshLazy();
     const first = loader();

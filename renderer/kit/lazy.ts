@@ -217,18 +217,31 @@ export function isLazyScreen(component: unknown): component is LazyScreen<never>
 
 let warming = false;
 
-/** Runs `task` when the main thread is idle (soon anyway where there is no idle callback). */
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 0);
+/** How long a warm step waits for the console's reads to end before it looks again. */
+const BUSY_RETRY_MS = 300;
+
+/**
+ * Runs `task` once the main thread is idle and `busy` says the console is not waiting for an
+ * answer (where there is no idle callback: soon). An idle main thread is not enough: while an
+ * operator's read is in flight the page is idle too, and a chunk fetched then competes with that
+ * read for the host that serves both (issue 23: a warm-up under the equipment tab's call).
+ */
+function whenIdle(task: () => void, busy: () => boolean): void {
+  const attempt = () => {
+    if (busy()) setTimeout(() => whenIdle(task, busy), BUSY_RETRY_MS);
+    else task();
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(attempt);
+  else setTimeout(attempt, 0);
 }
 
 /**
  * Loads the warm screens' code one at a time, each in an idle period, once per page life: called
  * when a signed-in screen has been drawn, so it never competes with the sign-in page or with the
- * screen the operator asked for.
+ * screen the operator asked for. `busy` says whether the console waits for an answer now (its
+ * query client's fetches): a step waits for it to say no.
  */
-export function warmScreensWhenIdle(): void {
+export function warmScreensWhenIdle(busy: () => boolean = () => false): void {
   if (warming) return;
   warming = true;
   const next = (i: number) => {
@@ -240,7 +253,7 @@ export function warmScreensWhenIdle(): void {
         () => next(i + 1),
         () => next(i + 1),
       );
-    });
+    }, busy);
   };
   next(0);
 }

@@ -23,8 +23,8 @@ function usePrepare(component: unknown, route: RouteDef): void {
   useEffect(() => {
     if (route.layout !== 'main') return;
     loadPrefetchesNow();
-    warmScreensWhenIdle();
-  }, [route.layout]);
+    warmScreensWhenIdle(() => client.isFetching() > 0 || client.isMutating() > 0);
+  }, [route.layout, client]);
 }
 
 /**
