@@ -241,7 +241,7 @@ async function startCluster(databaseUrl: string, secretsKey: Buffer, n: number) 
     }
     try {
       const r = await fetch(`${url}/health`, { headers: { connection: 'close' } });
-      pids.add(((await r.json()) as { pid: number }).pid);
+      pids.add(((await r.json()) as Envelope<{ pid: number }>).Data.pid);
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
