@@ -96,6 +96,41 @@ export interface RunningBackend {
   close(): Promise<void>;
 }
 
+/**
+ * What the database holds before the server starts: the migrations (a system event when any ran),
+ * the studio's time zone when given, and the demo's operators and players when asked.
+ */
+async function prepareData(
+  database: OpenedDatabase,
+  options: BackendOptions,
+  now: () => Date,
+): Promise<{ created: boolean; seeded: RunningBackend['seeded'] }> {
+  const { created, applied } = await migrateToLatest(database.db);
+  if (options.timeZone !== undefined) await useTimeZone(database.db, options.timeZone);
+  if (applied.length > 0) {
+    await recordSystemEvent(database.db, {
+      at: now(),
+      kind: 'backend.migrated',
+      subject: applied.join(', '),
+      detail: { applied, created },
+    });
+  }
+  const seeded: RunningBackend['seeded'] = { demoOperators: 0 };
+  if (options.demo && (await operatorCount(database.db)) === 0) {
+    seeded.demoOperators = await seedDemoOperators(
+      database.db,
+      DEMO_PASSWORD,
+      resolveAuthConfig(options.auth).scrypt,
+      now(),
+    );
+  }
+  const perGame = options.seedPlayers ?? (created && seeded.demoOperators > 0 ? SMALL_SEED : undefined);
+  const firstRunPending = options.firstRun === true && (await operatorCount(database.db)) === 0;
+  if (perGame !== undefined && perGame > 0 && !firstRunPending)
+    seeded.players = await seedAllGames(database.db, perGame, now(), () => database.checkpoint());
+  return { created, seeded };
+}
+
 export async function startBackend(options: BackendOptions = {}): Promise<RunningBackend> {
   if (options.firstRun && options.launchKey === undefined) {
     // The setup calls are public: only a launch key keeps them for main alone.
@@ -118,33 +153,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       log: { error: (o, m) => log?.error(o, m), info: (o, m) => log?.info(o, m) },
     });
     attachNotifyBus(database.db, bus);
-    const { created, applied } = await migrateToLatest(database.db);
-    if (options.timeZone !== undefined) await useTimeZone(database.db, options.timeZone);
     const now = () => new Date((options.clock ?? Date.now)());
-    if (applied.length > 0) {
-      await recordSystemEvent(database.db, {
-        at: now(),
-        kind: 'backend.migrated',
-        subject: applied.join(', '),
-        detail: { applied, created },
-      });
-    }
-    const seeded: RunningBackend['seeded'] = { demoOperators: 0 };
-    if (options.demo && (await operatorCount(database.db)) === 0) {
-      const clock = options.clock ?? Date.now;
-      seeded.demoOperators = await seedDemoOperators(
-        database.db,
-        DEMO_PASSWORD,
-        resolveAuthConfig(options.auth).scrypt,
-        new Date(clock()),
-      );
-    }
-    const perGame = options.seedPlayers ?? (created && seeded.demoOperators > 0 ? SMALL_SEED : undefined);
-    const firstRunPending = options.firstRun === true && (await operatorCount(database.db)) === 0;
-    if (perGame !== undefined && perGame > 0 && !firstRunPending)
-      seeded.players = await seedAllGames(database.db, perGame, new Date((options.clock ?? Date.now)()), () =>
-        database.checkpoint(),
-      );
+    const { created, seeded } = await prepareData(database, options, now);
 
     const setup = await setupStateOf(database.db);
     const secretsKey =
