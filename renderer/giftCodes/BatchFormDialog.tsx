@@ -50,16 +50,28 @@ export function BatchFormDialog({
   const gameName = useGameName(game);
   // A new form each time the dialog opens, so its dates start from that moment.
   const [opened, setOpened] = useState(0);
+  // Closed because the batch was made: its drawer opens and takes the focus. Giving it back to
+  // the button that opened this dialog (at the end of the dialog's exit, 300 ms later) would take
+  // it out of the drawer, and Escape would no longer close the drawer.
+  const [made, setMade] = useState(false);
+  const created = (batch: CodeBatch) => {
+    setMade(true);
+    onCreated(batch);
+  };
   return (
     <Dialog
       isOpen={isOpen}
       onClose={onClose}
-      onOpening={() => setOpened((n) => n + 1)}
+      onOpening={() => {
+        setMade(false);
+        setOpened((n) => n + 1);
+      }}
+      shouldReturnFocusOnClose={!made}
       title={t(`giftCodes.${kind}.createTitle`, { game: gameName })}
       icon="add"
       className="gift-form-dialog"
     >
-      {isOpen && <BatchForm key={opened} game={game} kind={kind} onClose={onClose} onCreated={onCreated} />}
+      {isOpen && <BatchForm key={opened} game={game} kind={kind} onClose={onClose} onCreated={created} />}
     </Dialog>
   );
 }
