@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -16,6 +15,7 @@ import { SECRETS_KEY_ENV, secretsKeyOf } from '../server/platform/secrets-key.js
 import { DEMO_PASSWORD } from '../server/seed/operators.js';
 import { playerIdOf } from '../server/seed/players.js';
 import { benchOnEachDatabase } from './each-database.js';
+import { startServerProcess } from './server-process.js';
 import { openDatabase } from '../server/db/open.js';
 
 /**
@@ -203,56 +203,13 @@ async function outcomesOf(db: RunningBackend['database']['db'], orderIds?: reado
   };
 }
 
-/** The server as deployed (`server/cli.ts --workers n`) on the bench's database; its URL and its stop. */
-async function startCluster(databaseUrl: string, secretsKey: Buffer, n: number) {
-  const child = spawn(
-    process.execPath,
+/** The server as deployed (`server/cli.ts --workers n`) on the bench's database, with the bench's secrets key. */
+function startCluster(databaseUrl: string, secretsKey: Buffer, n: number) {
+  return startServerProcess(
     ['--import', 'tsx', 'server/cli.ts', '--port', '0', '--workers', String(n)],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        [SECRETS_KEY_ENV]: secretsKey.toString('hex'),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { DATABASE_URL: databaseUrl, [SECRETS_KEY_ENV]: secretsKey.toString('hex') },
+    n,
   );
-  let out = '';
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /reference backend on (http:\/\/[\d.:]+)/.exec(out)?.[1];
-      if (found) resolve(found);
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    void exited.then((code) => reject(new Error(`the cluster exited (${code}) before listening:\n${out}`)));
-  });
-  // The leader says it listens; the others start after it. Wait until /health has answered from
-  // every worker (it says its pid; each new connection may go to another worker), so the load
-  // goes to all of them from the first notice.
-  const pids = new Set<number>();
-  for (const until = Date.now() + 60_000; pids.size < n;) {
-    if (Date.now() > until) {
-      child.kill('SIGKILL');
-      throw new Error(`only ${pids.size} of ${n} workers answered within 60 s:\n${out}`);
-    }
-    try {
-      const r = await fetch(`${url}/health`, { headers: { connection: 'close' } });
-      pids.add(((await r.json()) as Envelope<{ pid: number }>).Data.pid);
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 async function bench(kind: 'pglite' | 'postgres', options: BackendOptions): Promise<void> {

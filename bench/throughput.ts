@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -17,6 +17,7 @@ import { seedDemoOperators } from '../server/seed/operators.js';
 import { playerIdOf } from '../server/seed/players.js';
 import { createDatabase, POSTGRES_BIN, startPostgres } from '../tests/support/postgres.js';
 import { rand } from './figures.js';
+import { startServerProcess } from './server-process.js';
 
 /**
  * `npx tsx bench/throughput.ts` (and `npm run bench`, unless BENCH_SKIP_THROUGHPUT=1): what the
@@ -136,55 +137,13 @@ async function measure(url: string, token: string, paths: string[], connections:
   return loadgen({ url, token, paths, connections, seconds: SECONDS });
 }
 
-interface Server {
-  url: string;
-  stop(): Promise<void>;
-}
-
 /** The bundle under plain node with `workers` processes; resolves once every worker answers. */
-async function startServer(
-  bundle: string,
-  databaseUrl: string,
-  workers: number,
-  profDir: string | undefined,
-) {
-  const args = [
-    ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
-    bundle,
-    'serve',
-    '--port',
-    '0',
-  ];
-  const child: ChildProcess = spawn(process.execPath, args, {
-    env: { ...process.env, DATABASE_URL: databaseUrl, GAMEOPS_WORKERS: String(workers), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const read = (c: Buffer) => {
-      text += c.toString();
-      const m = /reference backend on (http:\/\/[\d.:]+)/.exec(text);
-      if (m?.[1]) resolve(m[1]);
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    void exited.then((code) => reject(new Error(`the server exited ${code}:\n${text}`)));
-  });
-  // The other workers start once the first listens: wait until as many pids have answered.
-  const pids = new Set<number>();
-  const until = Date.now() + 60_000;
-  while (pids.size < workers && Date.now() < until) {
-    const r = await fetch(`${url}/health`, { headers: { connection: 'close' } });
-    pids.add(((await r.json()) as { Data: { pid: number } }).Data.pid);
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  } satisfies Server;
+function startServer(bundle: string, databaseUrl: string, workers: number, profDir: string | undefined) {
+  return startServerProcess(
+    [...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), bundle, 'serve', '--port', '0'],
+    { DATABASE_URL: databaseUrl, GAMEOPS_WORKERS: String(workers) },
+    workers,
+  );
 }
 
 async function signIn(url: string, account: string, password: string): Promise<string> {
