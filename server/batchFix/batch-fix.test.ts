@@ -366,6 +366,9 @@ describe.each(backendKinds())('data repair on %s', (kind) => {
       .execute();
     // A copy is the JSON text of the rows (players' migration 0004_equipment_docs).
     expect(JSON.parse(copies[0]?.data ?? 'null')).toEqual(stored.map((r) => r.data));
+    // With its count and first row, as a copy taken by a read keeps them (players/cache.ts).
+    expect(copies[0]?.row_count).toBe(stored.length);
+    expect(JSON.parse(copies[0]?.first_row ?? 'null')).toEqual(stored[0]?.data);
     expect((await dry(game, 'rebuildPlayerCaches')).total).toBe(0);
   });
 

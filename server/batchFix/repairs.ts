@@ -277,7 +277,12 @@ const rebuildStale = cacheStep(
             ).map((r) => r.data);
       const res = await scope.db
         .updateTable('player_cache')
-        .set({ data: JSON.stringify(rows), cached_at: scope.now })
+        .set({
+          data: JSON.stringify(rows),
+          row_count: rows.length,
+          first_row: rows.length > 0 ? JSON.stringify(rows[0]) : null,
+          cached_at: scope.now,
+        })
         .where('game', '=', scope.game)
         .where('player_id', '=', playerId)
         .where('tab', '=', tab)

@@ -30,6 +30,16 @@ describe('JSON array text', () => {
     }
   });
 
+  it('answers the count and first element the database gave with the text, as they are', () => {
+    const rows = [{ power: 9 }, { power: 3 }];
+    const t = new JsonArrayText<{ power: number }>(JSON.stringify(rows), { count: 2, first: '{"power":9}' });
+    expect(t.length).toBe(2);
+    expect(t.first()).toEqual({ power: 9 });
+    const none = new JsonArrayText<unknown>('[]', { count: 0, first: null });
+    expect(none.length).toBe(0);
+    expect(none.first()).toBeUndefined();
+  });
+
   it('treats a missing or empty text as an empty array (a player with no rows)', () => {
     for (const text of [null, undefined, '']) {
       const t = new JsonArrayText<unknown>(text);

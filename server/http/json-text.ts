@@ -14,12 +14,25 @@ import { randomBytes } from 'node:crypto';
  * generated as the contract's types (players/generate.ts) and stored as they are; the copy is the
  * database's join of them. The console's main process still checks every answer it gets.
  */
+/**
+ * What the database can say of an array along with its text: its length and its first element's
+ * text (null for an empty array). Given, `length` and `first()` cost nothing; not given, they
+ * scan the text, which for a 2 MB copy is 12 ms at best and far more in a process that has not
+ * run the scan yet (JIT-cold: the equipment call's slow first open, issue 23).
+ */
+export interface ArrayShape {
+  count: number;
+  first: string | null;
+}
+
 export class JsonArrayText<T> {
   readonly text: string;
+  readonly #known: ArrayShape | null;
   #shape: { count: number; firstEnd: number } | null = null;
 
-  constructor(text: string | null | undefined) {
+  constructor(text: string | null | undefined, known?: ArrayShape | null) {
     this.text = text && text.length > 0 ? text : '[]';
+    this.#known = known ?? null;
   }
 
   /** The array's elements, parsed (for callers that need the values, not the text). */
@@ -29,11 +42,12 @@ export class JsonArrayText<T> {
 
   /** How many elements the array has, without parsing them. */
   get length(): number {
-    return this.#scan().count;
+    return this.#known ? this.#known.count : this.#scan().count;
   }
 
   /** The first element, parsed alone; undefined for an empty array. */
   first(): T | undefined {
+    if (this.#known) return this.#known.first === null ? undefined : (JSON.parse(this.#known.first) as T);
     const { count, firstEnd } = this.#scan();
     if (count === 0) return undefined;
     const start = this.text.indexOf('[') + 1;

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { GameId } from '../../shared/games.js';
 import type { TabSource } from '../../shared/api/players.js';
 import type { Database } from '../db/schema.js';
-import { JsonArrayText } from '../http/json-text.js';
+import { JsonArrayText, type ArrayShape } from '../http/json-text.js';
 
 /**
  * The game's cache of a player's tabs (spec: "many have a cache variant"). A cached read returns
@@ -37,7 +37,26 @@ export interface CacheOptions {
 export interface TabSourceSql {
   prepare: () => Promise<void>;
   rows: RawBuilder<string | null>;
+  /**
+   * For a caller that answers the rows' count or first row (equipment's total and top power):
+   * both as SQL over the same rows, read with them and stored with the copy (migration
+   * 0005_cache_shape), so the text is never scanned for them. Callers sharing a cache key should
+   * give the same shape; a copy stored without one is scanned when asked.
+   */
+  shape?: { count: RawBuilder<number>; first: RawBuilder<string | null> };
 }
+
+interface StoredRows {
+  data: string | null;
+  row_count: number | null;
+  first_row: string | null;
+}
+
+const rowsOf = <T>(r: StoredRows | undefined): JsonArrayText<T> => {
+  const known: ArrayShape | null =
+    r && r.row_count !== null ? { count: r.row_count, first: r.first_row } : null;
+  return new JsonArrayText<T>(r?.data, known);
+};
 
 export async function readThroughCache<T>(
   db: Kysely<Database>,
@@ -51,29 +70,29 @@ export async function readThroughCache<T>(
   if (opts.cached && !opts.fresh) {
     const copy = await db
       .selectFrom('player_cache')
-      .select(['data', 'cached_at'])
+      .select(['data', 'cached_at', 'row_count', 'first_row'])
       .where('game', '=', game)
       .where('player_id', '=', playerId)
       .where('tab', '=', key)
       .executeTakeFirst();
     if (copy)
-      return {
-        source: 'cache',
-        cachedAt: copy.cached_at.toISOString(),
-        readAt,
-        rows: new JsonArrayText<T>(copy.data),
-      };
+      return { source: 'cache', cachedAt: copy.cached_at.toISOString(), readAt, rows: rowsOf<T>(copy) };
   }
   await source.prepare();
   const rows = sql<string>`coalesce(${source.rows}, '[]')`;
+  const count = source.shape ? source.shape.count : sql<number | null>`null::int`;
+  const first = source.shape ? source.shape.first : sql<string | null>`null::text`;
   if (!opts.cached) {
-    const read = await db.selectNoFrom(rows.as('rows')).executeTakeFirstOrThrow();
-    return { source: 'db', cachedAt: null, readAt, rows: new JsonArrayText<T>(read.rows) };
+    const read = await db
+      .selectNoFrom([rows.as('data'), count.as('row_count'), first.as('first_row')])
+      .executeTakeFirstOrThrow();
+    return { source: 'db', cachedAt: null, readAt, rows: rowsOf<T>(read) };
   }
-  const stored = await sql<{ data: string }>`
-    insert into player_cache (game, player_id, tab, data, cached_at)
-    values (${game}, ${playerId}, ${key}, ${rows}, ${opts.now})
-    on conflict (game, player_id, tab) do update set data = excluded.data, cached_at = excluded.cached_at
-    returning data`.execute(db);
-  return { source: 'db', cachedAt: null, readAt, rows: new JsonArrayText<T>(stored.rows[0]?.data) };
+  const stored = await sql<StoredRows>`
+    insert into player_cache (game, player_id, tab, data, row_count, first_row, cached_at)
+    values (${game}, ${playerId}, ${key}, ${rows}, ${count}, ${first}, ${opts.now})
+    on conflict (game, player_id, tab) do update set data = excluded.data, row_count = excluded.row_count,
+      first_row = excluded.first_row, cached_at = excluded.cached_at
+    returning data, row_count, first_row`.execute(db);
+  return { source: 'db', cachedAt: null, readAt, rows: rowsOf<T>(stored.rows[0]) };
 }

@@ -5,7 +5,7 @@ import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { countAll, pageResult, pageWindow } from '../db/paging.js';
 import type { Database } from '../db/schema.js';
 import type { EndpointHandler, TextAnswerHandler } from '../http/context.js';
-import { readThroughCache } from './cache.js';
+import { readThroughCache, type TabSourceSql } from './cache.js';
 import { mustFindPlayer } from './lookup.js';
 import { ensurePlayerData } from './materialise.js';
 
@@ -36,6 +36,29 @@ export function equipmentJson(game: GameId, playerId: string): RawBuilder<string
     from player_equipment as e where e.game = ${game} and e.player_id = ${playerId})`;
 }
 
+/**
+ * Where the equipment tab's rows come from when the copy is not used (cache.ts), with their
+ * count and strongest piece read by the index rather than scanned for in the text. The eqs call
+ * and the tab link share the cache key "equipment", so both give this.
+ */
+export function equipmentSource(
+  db: Kysely<Database>,
+  game: GameId,
+  player: Parameters<typeof ensurePlayerData>[2],
+  now: Date,
+): TabSourceSql {
+  return {
+    prepare: () => ensurePlayerData(db, game, player, now),
+    rows: equipmentJson(game, player.id),
+    shape: {
+      count: sql<number>`(select count(*)::int from player_equipment as e
+        where e.game = ${game} and e.player_id = ${player.id})`,
+      first: sql<string | null>`(select e.doc from player_equipment as e
+        where e.game = ${game} and e.player_id = ${player.id} order by e.power desc, e.id asc limit 1)`,
+    },
+  };
+}
+
 /** Every piece, strongest first. */
 export async function readEquipment(
   db: Kysely<Database>,
@@ -54,10 +77,7 @@ export const equipment: TextAnswerHandler<Endpoints['players.equipment']> = asyn
     player.id,
     'equipment',
     { cached: TAB_DEFS.equipment.cache, fresh: input.read === 'fresh', now: ctx.now },
-    {
-      prepare: () => ensurePlayerData(ctx.db, input.game, player, ctx.now),
-      rows: equipmentJson(input.game, player.id),
-    },
+    equipmentSource(ctx.db, input.game, player, ctx.now),
   );
   const { rows, ...meta } = read;
   // Every copy is strongest first (equipmentJson's order, and batchFix's rebuild of a stale copy

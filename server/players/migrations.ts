@@ -399,4 +399,15 @@ export const playersMigrations: Record<string, FeatureMigration> = {
       await sql`analyze player_name_gram_counts`.execute(db);
     },
   },
+  '0005_cache_shape': {
+    async up(db: AnyDb) {
+      // A copy's row count and first row, kept with it (players/cache.ts): the equipment call
+      // answers the count and the top power (the first piece's), and scanning a heavy copy's
+      // 2 MB text for them cost more than reading it (issue 23). Copies taken before get theirs
+      // here, once.
+      await sql`alter table player_cache add column row_count integer, add column first_row text`.execute(db);
+      await sql`update player_cache set row_count = json_array_length(data::json),
+        first_row = (data::json -> 0)::text`.execute(db);
+    },
+  },
 };

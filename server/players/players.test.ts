@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type {
   Equipment,
@@ -13,6 +14,7 @@ import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { playerNameOf, playerNumOf } from '../seed/players.js';
 import { backendKinds } from '../../tests/support/backends.js';
 import { HEAVY_EQUIPMENT } from './generate-equipment.js';
+import { playersMigrations } from './migrations.js';
 import { type Page, pid, useKit } from '../../tests/support/api-kit.js';
 
 /**
@@ -282,6 +284,24 @@ describe.each(backendKinds())('players on %s', (kind) => {
       const last = await k.ok<Page<Equipment>>('players.equipmentPage', { ...q, page: 10, pageSize: 1000 });
       expect(last.items).toEqual(all.items.slice(9000));
       await k.fails('players.equipmentPage', { ...q, pageSize: 1001 }, Codes.VALIDATION);
+    });
+
+    it('answers the same count and top power whoever took the copy, and for a copy taken before they were kept', async () => {
+      const q = { game: 'lw', id: pid('lw', 7) };
+      const fresh = await k.ok<Eqs>('players.equipment', { ...q, read: 'fresh' });
+      expect(fresh.total).toBe(HEAVY_EQUIPMENT);
+      const want = { total: fresh.total, topPower: fresh.items[0]?.power, source: 'cache' };
+      // The tab link shares the copy (cache key "equipment").
+      await k.ok('players.tab', { ...q, tab: 'equipment', read: 'fresh' });
+      expect(await k.ok<Eqs>('players.equipment', q)).toMatchObject(want);
+      // A copy stored before the count and first piece were kept with it: the migration that
+      // keeps them takes them from its text.
+      const db = k.t.backend.database.db;
+      await sql`alter table player_cache drop column row_count, drop column first_row`.execute(db);
+      await playersMigrations['0005_cache_shape']?.up(db);
+      const old = await k.ok<Eqs>('players.equipment', q);
+      expect(old).toMatchObject(want);
+      expect(old.items).toEqual(fresh.items);
     });
 
     it('a normal player has a handful of pieces; atomicwar has no equipment calls', async () => {

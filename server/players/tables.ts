@@ -52,6 +52,9 @@ export interface PlayerCacheTable {
   player_id: string;
   tab: string;
   data: string;
+  /** The copy's row count and first row's text (null: not known, see players/cache.ts). */
+  row_count: ColumnType<number | null, number | null | undefined, number | null>;
+  first_row: NullableText;
   cached_at: Timestamp;
 }
 

@@ -3,7 +3,7 @@ import type { TabRow, playersEndpoints } from '../../shared/api/players.js';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
 import type { TextAnswerHandler } from '../http/context.js';
 import { readThroughCache } from './cache.js';
-import { equipmentJson } from './equipment.js';
+import { equipmentSource } from './equipment.js';
 import { assertGameHasTab, mustFindPlayer } from './lookup.js';
 import { ensurePlayerData } from './materialise.js';
 
@@ -24,14 +24,13 @@ export const tab: TextAnswerHandler<Endpoints['players.tab']> = async (input, ct
     player.id,
     input.tab,
     { cached: TAB_DEFS[input.tab].cache, fresh: input.read === 'fresh', now: ctx.now },
-    {
-      prepare: () => ensurePlayerData(ctx.db, input.game, player, ctx.now),
-      rows:
-        input.tab === 'equipment'
-          ? equipmentJson(input.game, player.id)
-          : sql<string | null>`(select json_agg(r.data order by r.seq)::text from player_rows as r
-              where r.game = ${input.game} and r.player_id = ${player.id} and r.tab = ${input.tab})`,
-    },
+    input.tab === 'equipment'
+      ? equipmentSource(ctx.db, input.game, player, ctx.now)
+      : {
+          prepare: () => ensurePlayerData(ctx.db, input.game, player, ctx.now),
+          rows: sql<string | null>`(select json_agg(r.data order by r.seq)::text from player_rows as r
+            where r.game = ${input.game} and r.player_id = ${player.id} and r.tab = ${input.tab})`,
+        },
   );
   return { tab: input.tab, ...read };
 };
