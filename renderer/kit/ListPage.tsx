@@ -24,6 +24,8 @@ import type { ListRead } from './listRead.js';
 import { ExportMenu } from './export/ExportMenu.js';
 import { listExportColumns, listExportFilters } from './export/listColumns.js';
 import './kit.css';
+import { ReadFromNote } from './ReadFromNote.js';
+import type { ReadFrom } from '../../shared/api/read-from.js';
 
 export { LIST_PAGE_SIZE } from '../../shared/constants.js';
 export type { ListEndpointId, RowOf } from './useListController.js';
@@ -208,8 +210,11 @@ export function ListBody<T>({
     );
   const picking = hasBulk(list, bulk);
   const shown = picking ? [selectColumn(t, list, bulk, testId), ...columns] : columns;
+  const answer: unknown = list.query.data;
   return (
     <>
+      {/* Lists whose endpoint may read a replica say how old their rows may be (shared/api/read-from.ts). */}
+      {isReadFromAnswer(answer) && <ReadFromNote from={answer.readFrom} />}
       {picking && <BulkBar list={list} bulk={bulk} testId={testId} />}
       <ListRows
         list={list}
@@ -226,6 +231,9 @@ export function ListBody<T>({
     </>
   );
 }
+
+const isReadFromAnswer = (v: unknown): v is { readFrom: ReadFrom } =>
+  typeof v === 'object' && v !== null && 'readFrom' in v && v.readFrom !== undefined;
 
 /** The states, count, table and pager of ListBody. */
 function ListRows<T>({

@@ -24,7 +24,7 @@ import {
   rememberStudioZone,
   revenueByDayOption,
 } from './rechargeOptions.js';
-import { ReadFromNote } from './ReadFromNote.js';
+import { ReadFromNote } from '../kit/ReadFromNote.js';
 import type { ReportFile } from './ReportExport.js';
 import { FiguresTable } from './RechargeTables.js';
 import { ordersOfDay } from './drill.js';

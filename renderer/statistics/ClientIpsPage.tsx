@@ -12,6 +12,7 @@ import { DataTable } from '../kit/table.js';
 import { BlacklistAddressDialog } from './BlacklistAddressDialog.js';
 import { signInColumns, tableColumns } from './columns.js';
 import { RangeBar } from './RangeBar.js';
+import { ReadFromNote } from '../kit/ReadFromNote.js';
 import { StatsExport } from './StatsExport.js';
 import { rangeOf, type DayRange } from './range.js';
 import { pageParam, useUrlPatch } from './urlPatch.js';
@@ -95,6 +96,7 @@ function SignIns({
     >
       {(data) => (
         <>
+          <ReadFromNote from={data.readFrom} />
           <div className="stats-card-head">
             <p data-testid="client-ips-count">{t('statistics.clientIps.count', { count: data.total })}</p>
             <StatsExport

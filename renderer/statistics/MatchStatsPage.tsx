@@ -14,6 +14,7 @@ import { matchesByDay, matchesOption } from './charts.js';
 import { matchColumns, matchDayColumns, tableColumns } from './columns.js';
 import { MatchDetailCard } from './MatchDetailCard.js';
 import { RangeBar } from './RangeBar.js';
+import { ReadFromNote } from '../kit/ReadFromNote.js';
 import { StatsExport } from './StatsExport.js';
 import { rangeOf } from './range.js';
 import { pageParam, useUrlPatch } from './urlPatch.js';
@@ -232,6 +233,7 @@ export function MatchStatsPage({ game }: { game: GameId }) {
         zone={stats.data?.timeZone}
         testId="match-range"
       />
+      <ReadFromNote from={stats.data?.readFrom} />
       <MatchLookup onOpen={(id) => patch({ match: id })} />
       {match && <MatchDetailCard game={game} matchId={match} onClose={() => patch({ match: null })} />}
       <QueryState

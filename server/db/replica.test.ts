@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderDetail } from '../../shared/api/orders.js';
-import type { ReadFrom, ShopDailyReport } from '../../shared/api/reports.js';
+import type { ShopDailyReport } from '../../shared/api/reports.js';
+import type { ReadFrom } from '../../shared/api/read-from.js';
 import { ENDPOINTS, type EndpointId } from '../../shared/api/table.js';
 import { Codes } from '../../shared/codes.js';
 import type { GameId } from '../../shared/games.js';
@@ -98,12 +99,28 @@ describe.skipIf(!postgresUrl())('reads from a streaming replica (PostgreSQL)', (
       () => replica.caughtUp(admin),
       (ok) => ok,
     );
+  /** Calls of statistics and boards, which read the replica and say where they read. */
+  const sayingWhere = (): [EndpointId, Record<string, unknown>][] => [
+    ['matchStats.days', { game: G, start: today(), end: today() }],
+    ['ipStats.list', { game: G, page: 1, pageSize: 5 }],
+    ['clientIps.list', { game: G, start: today(), end: today(), ip: '10.0.0.1', page: 1, pageSize: 5 }],
+    ['leaderboards.top', { game: G }],
+    ['leaderboards.page', { game: G, page: 1, pageSize: 5 }],
+  ];
   const said = (text: string) => logs.filter((l) => l.msg.includes(text)).length;
 
   it('reads a report from the replica, which shows a write on the primary once it has replayed it', async () => {
     expect(await caughtUp()).toBe(true);
     const before = await until(shopReport, (r) => r.readFrom?.source === 'replica');
     expect(before.readFrom).toEqual({ source: 'replica', lagSec: expect.any(Number) as number });
+    // Statistics and boards say it too; a list whose answer has no place for it is left as it is.
+    for (const [id, input] of sayingWhere()) {
+      const r = await call<{ readFrom?: ReadFrom }>(id, input);
+      expect(r.readFrom, id).toEqual({ source: 'replica', lagSec: expect.any(Number) as number });
+    }
+    expect(await call<object>('orders.search', { game: G, page: 1, pageSize: 5 })).not.toHaveProperty(
+      'readFrom',
+    );
     await buy();
     const after = await until(shopReport, (r) => purchases(r) === purchases(before) + 1);
     expect(purchases(after)).toBe(purchases(before) + 1);
@@ -179,6 +196,10 @@ describe.skipIf(!postgresUrl())('reads from a streaming replica (PostgreSQL)', (
     expect(purchases(first)).toBe(before + 1);
     const again = await shopReport();
     expect(again.readFrom).toEqual({ source: 'primary', reason: 'replicaDown' });
+    for (const [id, input] of sayingWhere()) {
+      const r = await call<{ readFrom?: ReadFrom }>(id, input);
+      expect(r.readFrom, id).toEqual({ source: 'primary', reason: 'replicaDown' });
+    }
     expect(said('the read replica does not answer')).toBe(1);
     // The primary is what readiness is about.
     expect((await fetch(`${backend.url}/ready`)).status).toBe(200);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Codes, codeText } from '../../shared/codes.js';
+import { z } from 'zod';
 import { ApiError, ok } from '../../shared/envelope.js';
 import {
   endpointAccess,
@@ -125,8 +126,16 @@ function assembleInput(req: FastifyRequest, ep: Endpoint, game: GameId | undefin
 function onReplica(id: string, ep: Endpoint, handler: EndpointHandler<Endpoint>): EndpointHandler<Endpoint> {
   if (ep.method !== 'GET' || ep.audit)
     throw new Error(`endpoint ${id} changes data: it cannot read from the replica (replicaReads)`);
+  // An answer that can say where it was read (shared/api/read-from.ts) says it, whatever the
+  // handler: the operator sees how old the figures may be under a report, statistics or a board.
+  const says = ep.output instanceof z.ZodObject && 'readFrom' in ep.output.shape;
   return (input, ctx) =>
-    ctx.deps.reads.read((db, readFrom) => handler(input, { ...ctx, db, ...(readFrom ? { readFrom } : {}) }));
+    ctx.deps.reads.read(async (db, readFrom) => {
+      const answer = await handler(input, { ...ctx, db, ...(readFrom ? { readFrom } : {}) });
+      return says && readFrom && typeof answer === 'object' && answer !== null
+        ? { ...answer, readFrom }
+        : answer;
+    });
 }
 
 /** Who an audited public call is recorded under when the handler names no one. */

@@ -1,9 +1,4 @@
-import {
-  MAX_COHORT_DAYS,
-  MAX_REPORT_DAYS,
-  type ReadFrom,
-  type reportsEndpoints,
-} from '../../shared/api/reports.js';
+import { MAX_COHORT_DAYS, MAX_REPORT_DAYS, type reportsEndpoints } from '../../shared/api/reports.js';
 import { gameOf, type HandlerContext, type HandlerMap } from '../http/context.js';
 import { checkRange } from './days.js';
 import {
@@ -25,16 +20,11 @@ function argsOf(
   return { game: gameOf(ctx), start: input.start, end: input.end, now: ctx.now };
 }
 
-/** A report with where its figures were read, when a replica could have answered it. */
-function sourced<R extends object>(ctx: HandlerContext, report: R): R & { readFrom?: ReadFrom } {
-  return ctx.readFrom ? { ...report, readFrom: ctx.readFrom } : report;
-}
-
+// Where the figures were read (a replica's lag) is added by the endpoint: reports are replicaReads.
 export const reportsHandlers: HandlerMap<typeof reportsEndpoints> = {
-  'reports.daily': async (input, ctx) => sourced(ctx, await dailyReport(ctx.db, argsOf(input, ctx))),
-  'reports.shopDaily': async (input, ctx) => sourced(ctx, await shopDailyReport(ctx.db, argsOf(input, ctx))),
-  'reports.recharge': async (input, ctx) => sourced(ctx, await rechargeStats(ctx.db, argsOf(input, ctx))),
-  'reports.charge': async (input, ctx) => sourced(ctx, await chargeStats(ctx.db, argsOf(input, ctx))),
-  'reports.cohorts': async (input, ctx) =>
-    sourced(ctx, await cohortGrid(ctx.db, argsOf(input, ctx, MAX_COHORT_DAYS))),
+  'reports.daily': (input, ctx) => dailyReport(ctx.db, argsOf(input, ctx)),
+  'reports.shopDaily': (input, ctx) => shopDailyReport(ctx.db, argsOf(input, ctx)),
+  'reports.recharge': (input, ctx) => rechargeStats(ctx.db, argsOf(input, ctx)),
+  'reports.charge': (input, ctx) => chargeStats(ctx.db, argsOf(input, ctx)),
+  'reports.cohorts': (input, ctx) => cohortGrid(ctx.db, argsOf(input, ctx, MAX_COHORT_DAYS)),
 };

@@ -6,6 +6,7 @@ import { leaderboardsPages } from './leaderboards.pages.js';
 import { gameIdSchema } from '../ids-schema.js';
 import { endpoint, intParam, pageInput, pageOf, reasonSchema } from './endpoint.js';
 import { EQUIPMENT_QUALITIES, playerIdSchema } from './players.js';
+import { readFromField } from './read-from.js';
 
 /**
  * Leaderboards (spec sections 2, 6, 7; issue 20): per game and season, three boards (players by
@@ -107,6 +108,7 @@ const boardOut = {
   board: z.enum(BOARDS),
   /** Live records on the board this season. */
   total: z.number().int(),
+  ...readFromField,
 };
 
 const recordId = intParam({ min: 1, message: 'a record id is a positive whole number' });
@@ -147,7 +149,11 @@ export const leaderboardsEndpoints = {
         pageSize: intParam({ min: 1, max: BOARD_PAGE_MAX, message: 'a page size is 1 to 100' }).default(20),
       })
       .superRefine(onlyItsBoards),
-    output: pageOf(leaderboardRecordSchema).extend({ season: seasonSchema, board: z.enum(BOARDS) }),
+    output: pageOf(leaderboardRecordSchema).extend({
+      season: seasonSchema,
+      board: z.enum(BOARDS),
+      ...readFromField,
+    }),
   }),
   'leaderboards.rank': endpoint({
     service: 'game',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readFromField } from './read-from.js';
 import { ADMIN_ONLY } from '../roles.js';
 import { feature } from '../pages.js';
 import { endpoint } from './endpoint.js';
@@ -67,29 +68,13 @@ export const dailyRowSchema = z.object({
 });
 export type DailyRow = z.infer<typeof dailyRowSchema>;
 
-/**
- * Where a report's figures were read, when the backend has a read replica (DATABASE_READ_URL):
- * from the replica, `lagSec` seconds behind the latest writes at its last check; or from the
- * primary (current) because the replica is down or further behind than the backend's bound.
- * Absent without a replica: the figures are the primary's, current.
- */
-export const readFromSchema = z.discriminatedUnion('source', [
-  z.object({ source: z.literal('replica'), lagSec: z.number().nonnegative() }),
-  z.object({
-    source: z.literal('primary'),
-    reason: z.enum(['replicaDown', 'replicaBehind']),
-    lagSec: z.number().nonnegative().optional(),
-  }),
-]);
-export type ReadFrom = z.infer<typeof readFromSchema>;
-
 const reportHead = {
   game: gameIdSchema,
   start: z.string(),
   end: z.string(),
   /** The studio's time zone the days are in. */
   timeZone: z.string(),
-  readFrom: readFromSchema.optional(),
+  ...readFromField,
 };
 
 export const dailyReportSchema = z.object({

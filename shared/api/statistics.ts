@@ -5,6 +5,7 @@ import { endpoint, pageInput, pageOf } from './endpoint.js';
 import { sortInput } from './sorting.js';
 import { playerIdSchema } from './players.js';
 import { daySchema } from './reports.js';
+import { readFromField } from './read-from.js';
 import { statisticsPages } from './statistics.pages.js';
 import { gameIdSchema } from '../ids-schema.js';
 
@@ -44,7 +45,13 @@ export const MATCH_SIDES = ['red', 'blue'] as const;
 export const MATCH_RESULTS = ['win', 'loss', 'draw'] as const;
 
 const rangeInput = { game: gameIdSchema, start: daySchema, end: daySchema };
-const head = { game: gameIdSchema, start: z.string(), end: z.string(), timeZone: z.string() };
+const head = {
+  game: gameIdSchema,
+  start: z.string(),
+  end: z.string(),
+  timeZone: z.string(),
+  ...readFromField,
+};
 
 export const matchDayRowSchema = z.object({
   day: z.string(),
@@ -187,7 +194,7 @@ export const statisticsEndpoints = {
       mode: z.string().trim().min(1).max(40).optional(),
       ...pageInput,
     }),
-    output: pageOf(matchSummarySchema).extend({ timeZone: z.string() }),
+    output: pageOf(matchSummarySchema).extend({ timeZone: z.string(), ...readFromField }),
   }),
   'matchStats.detail': endpoint({
     service: 'game',
@@ -229,7 +236,7 @@ export const statisticsEndpoints = {
       ...sortInput(ADDRESS_SORTS),
       ...pageInput,
     }),
-    output: pageOf(addressSchema).extend({ threshold: z.number().int() }),
+    output: pageOf(addressSchema).extend({ threshold: z.number().int(), ...readFromField }),
   }),
   'ipStats.accounts': endpoint({
     service: 'game',
@@ -259,7 +266,7 @@ export const statisticsEndpoints = {
         message: 'give either a player id or an address',
         path: ['playerId'],
       }),
-    output: pageOf(signInSchema).extend({ timeZone: z.string() }),
+    output: pageOf(signInSchema).extend({ timeZone: z.string(), ...readFromField }),
   }),
 };
 

@@ -3,6 +3,8 @@ import type { Page } from 'playwright';
 import type { AddressAccounts, ApiStats, MatchDetail, MatchStats } from '../../shared/api/statistics.js';
 import type { BlacklistEntry } from '../../shared/api/moderation.js';
 import type { EndpointId } from '../../shared/api/table.js';
+import type { ReadFrom } from '../../shared/api/read-from.js';
+import { callOf } from './requests.js';
 import { gamePagePath, type GameId } from '../../shared/games.js';
 import { useConsole } from './fixture.js';
 import { downloadSheet } from './sheets.js';
@@ -180,6 +182,40 @@ describe('statistics', () => {
     );
     await expect.poll(() => rowCount(page, 'client-ips-table')).toBeGreaterThan(0);
     expect(await page.getByTestId('client-ips-count').textContent()).toMatch(/\d+ sign-in/);
+    await page.context().close();
+  });
+  it('says under statistics and boards where their figures were read, when the backend has a replica', async () => {
+    const page = await signedIn();
+    // The backend of these tests has no replica: its answers are given the field a backend with a
+    // lagging replica fills (server/http/endpoints.ts), on their way to the page.
+    const lagging: Record<string, ReadFrom> = {
+      'matchStats.days': { source: 'replica', lagSec: 4.2 },
+      'ipStats.list': { source: 'primary', reason: 'replicaBehind', lagSec: 75 },
+      'leaderboards.page': { source: 'primary', reason: 'replicaDown' },
+    };
+    await page.route('**/__ipc/api:call', async (route) => {
+      const from = lagging[callOf(route.request())?.endpoint ?? ''];
+      if (!from) return route.continue();
+      const answer = (await (await route.fetch()).json()) as { ok: boolean; data?: object };
+      return route.fulfill({
+        json: answer.ok ? { ...answer, data: { ...answer.data, readFrom: from } } : answer,
+      });
+    });
+    const said = () => page.getByTestId('read-from').textContent();
+    await goTo(page, gamePagePath('ymmj', 'matchStats'));
+    await expect.poll(said).toBe('Figures as of about 4 s ago (read replica).');
+    await goTo(page, gamePagePath('atomicwar', 'ipStats'));
+    await expect
+      .poll(said)
+      .toBe(
+        'Figures are current: the read replica is 75 s behind, so they were read from the primary database.',
+      );
+    await goTo(page, gamePagePath('ymmj', 'top100'));
+    await expect
+      .poll(said)
+      .toBe(
+        'Figures are current: the read replica does not answer, so they were read from the primary database.',
+      );
     await page.context().close();
   });
 });
