@@ -123,12 +123,28 @@ export function SideMenu({
 
   const nav = useRef<HTMLElement>(null);
   const scrolledTo = useRef<string | undefined>(undefined);
+  const watching = useRef<IntersectionObserver | null>(null);
+  useEffect(() => () => watching.current?.disconnect(), []);
   useEffect(() => {
     if (scrolledTo.current === currentRouteId) return;
     const active = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
     if (!active) return;
     scrolledTo.current = currentRouteId;
-    active.scrollIntoView({ block: 'nearest' });
+    // Asked of an observer, not of the layout right now: scrollIntoView in this effect forced a
+    // layout of the whole page in the middle of a navigation, before the new screen's rows (issue
+    // 25: 15 to 40 ms of a list's first rows). The observer answers after the next layout, which
+    // the page makes anyway, and the menu scrolls only when the page's item is not all in view
+    // (the viewport as root: clipped by the menu's scrolling box).
+    watching.current?.disconnect();
+    const seen = new IntersectionObserver(
+      ([entry]) => {
+        seen.disconnect();
+        if (entry && entry.intersectionRatio < 1) active.scrollIntoView({ block: 'nearest' });
+      },
+      { threshold: 1 },
+    );
+    watching.current = seen;
+    seen.observe(active);
   });
 
   return (
