@@ -187,8 +187,8 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
   });
   const probe: ProbeState = { draining: false };
   // The per-request hooks take a callback, and there is one of each kind: a promise per hook per
-  // request was a measurable part of the cheapest calls (docs/decisions.md, "Throughput: where a
-  // request's time goes").
+  // request was a measurable part of the cheapest calls (docs/decisions.md, "Throughput: the load
+  // generator, where a request's time goes, what was cut").
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, req.id);
     done(null, payload);
