@@ -200,12 +200,13 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
   const mayChange = (method: string) => method !== 'GET' && method !== 'HEAD';
 
   app.addHook('onResponse', (req, reply, done) => {
+    // First: what keeps sessions right must not wait on (or be lost to) a measurement.
+    if (mayChange(req.method)) deps.auth.forgetSessions();
     const config = req.routeOptions.config as Partial<EndpointRouteConfig>;
     const route =
       typeof config.endpoint === 'string' ? config.endpoint : (req.routeOptions.url ?? 'unmatched');
     const code = outcomeOf(req) ?? (reply.statusCode < 400 ? Codes.OK : Codes.INTERNAL);
     metrics.observe(route, req.method, reply.statusCode, code, reply.elapsedTime / 1000);
-    if (mayChange(req.method)) deps.auth.forgetSessions();
     done();
   });
   app.addHook('onClose', async () => metrics.close());
