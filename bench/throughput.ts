@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -17,6 +17,7 @@ import { seedDemoOperators } from '../server/seed/operators.js';
 import { playerIdOf } from '../server/seed/players.js';
 import { createDatabase, POSTGRES_BIN, startPostgres } from '../tests/support/postgres.js';
 import { rand } from './figures.js';
+import { loadGenerator, nodeGenerator, type Load } from './load-generator.js';
 import { startServerProcess } from './server-process.js';
 
 /**
@@ -26,13 +27,16 @@ import { startServerProcess } from './server-process.js';
  * select-only run (`pgbench -S`, a key lookup per transaction) on a pgbench-initialised scratch
  * database with BENCH_TP_CONNECTIONS connections (default 50); then the server's bundle under
  * plain node (`npm run build:server`) with 1, 2 and 4 workers (BENCH_TP_WORKERS), each loaded
- * with as many keep-alive connections by a load generator in a process of its own (node:http,
- * so it shares no event loop with the server):
+ * with as many keep-alive connections by a load generator in a process of its own
+ * (bench/load-generator.ts: wrk when it is on the PATH, as the issue measured, else a node:http
+ * one that shares the cores with the server, which the table then names; BENCH_TP_LOADGEN=node
+ * forces the latter, to compare):
  * - a player by id (players.get): requests a second, and the ratio to pgbench's tps, measured
  *   just before (goal: >= 50 %);
  * - the session check alone (auth.session, the cheapest signed-in GET; goal >= 20,000/s);
  * - mixed reads, BENCH_TP_MIXED_CLIENTS clients (default 50): players by id, the session, a
- *   player search by id and the operator list; p50, p95, p99 (goal: p99 <= 50 ms).
+ *   player search by id and the operator list; p50, p95, p99 (goal: p99 <= 50 ms), each read
+ *   from the generator's own latency record (wrk's histogram gives p95 as it gives p99).
  * BENCH_TP_SECONDS per run (default 5), BENCH_TP_PLAYERS players a game (default 20000),
  * BENCH_TP_PGBENCH_SCALE (default 1: 100,000 accounts). BENCH_TP_CPU_PROF=DIR profiles the
  * server (node --cpu-prof; the workers' profiles land there too).
@@ -46,6 +50,8 @@ const SCALE = Number(process.env['BENCH_TP_PGBENCH_SCALE'] ?? 1);
 const WORKERS = (process.env['BENCH_TP_WORKERS'] ?? '1,2,4').split(',').map(Number);
 const CPU_PROF = process.env['BENCH_TP_CPU_PROF'];
 const WARMUP_SECONDS = 1;
+const LOAD =
+  process.env['BENCH_TP_LOADGEN'] === 'node' ? nodeGenerator('BENCH_TP_LOADGEN=node') : loadGenerator();
 const GOALS = { playerRatio: 0.5, sessionPerSecond: 20_000, mixedP99Ms: 50 };
 
 const run = promisify(execFile);
@@ -63,78 +69,10 @@ async function pgbenchTps(url: string, connections: number): Promise<number> {
   return Number(tps);
 }
 
-/**
- * The load generator, in plain JavaScript for a `node -e` process: `connections` loops, each on
- * a keep-alive socket of its own, GET the next path in turn for `seconds`; prints the count, the
- * failures and the latencies' percentiles as JSON.
- */
-const LOADGEN = `
-const http = require('node:http');
-const { url, token, paths, connections, seconds } = JSON.parse(process.argv[1]);
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const u = new URL(url);
-const times = [];
-let next = 0, failed = 0, firstFailure = '';
-const get = (path) => new Promise((resolve) => {
-  const t0 = process.hrtime.bigint();
-  const req = http.request({ host: u.hostname, port: u.port, path, agent, headers: { authorization: 'Bearer ' + token } }, (res) => {
-    const chunks = [];
-    res.on('data', (c) => chunks.push(c));
-    res.on('end', () => {
-      const ok = res.statusCode === 200 && Buffer.concat(chunks).toString().startsWith('{"Status":{"Code":1');
-      if (!ok) { failed++; firstFailure ||= path + ' ' + res.statusCode + ' ' + Buffer.concat(chunks).toString().slice(0, 200); }
-      resolve(Number(process.hrtime.bigint() - t0) / 1e6);
-    });
-  });
-  req.on('error', (e) => { failed++; firstFailure ||= String(e); resolve(0); });
-  req.end();
-});
-(async () => {
-  const start = Date.now();
-  const end = start + seconds * 1000;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (Date.now() < end) times.push(await get(paths[next++ % paths.length]));
-  }));
-  const elapsed = (Date.now() - start) / 1000;
-  times.sort((a, b) => a - b);
-  const pct = (p) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] || 0;
-  process.stdout.write(JSON.stringify({ count: times.length, failed, firstFailure, perSecond: times.length / elapsed, p50: pct(50), p95: pct(95), p99: pct(99) }));
-  agent.destroy();
-})();
-`;
-
-interface Load {
-  count: number;
-  failed: number;
-  firstFailure: string;
-  perSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
-
-function loadgen(job: { url: string; token: string; paths: string[]; connections: number; seconds: number }) {
-  return new Promise<Load>((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', LOADGEN, JSON.stringify(job)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`the load generator exited ${code}`));
-      const load = JSON.parse(out) as Load;
-      if (load.failed > 0)
-        return reject(new Error(`${load.failed} requests failed, the first: ${load.firstFailure}`));
-      resolve(load);
-    });
-  });
-}
-
 /** Warms the server up on the paths, then measures. */
 async function measure(url: string, token: string, paths: string[], connections: number): Promise<Load> {
-  await loadgen({ url, token, paths, connections, seconds: WARMUP_SECONDS });
-  return loadgen({ url, token, paths, connections, seconds: SECONDS });
+  await LOAD.run({ url, token, paths, connections, seconds: WARMUP_SECONDS });
+  return LOAD.run({ url, token, paths, connections, seconds: SECONDS });
 }
 
 /** The bundle under plain node with `workers` processes; resolves once every worker answers. */
@@ -195,7 +133,7 @@ const meets = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 function print(rows: Row[]): void {
   console.log(
     `\nThroughput on PostgreSQL 15: ${CONNECTIONS} connections, ${SECONDS} s a run, ` +
-      `${fmt(PLAYERS)} players a game, ${availableParallelism()} cores`,
+      `${fmt(PLAYERS)} players a game, ${availableParallelism()} cores; load generator: ${LOAD.name}`,
   );
   const head = [
     'workers',

@@ -15,6 +15,13 @@ APT_PACKAGES=(chromium gnome-keyring dbus-x11 libsecret-1-dev pkg-config postgre
 DNF_PACKAGES=(chromium gnome-keyring dbus-x11 libsecret-devel pkgconf-pkg-config postgresql-server python3 make gcc-c++)
 BREW_COMMAND='brew install postgresql@15 && brew install --cask chromium && xcode-select --install'
 
+# Wanted, not needed: installed where the packages above may be, never a reason to stop. wrk: the
+# throughput bench's load generator (bench/load-generator.ts; without it the bench loads the server
+# from Node, which shares the cores it measures, and says so).
+OPTIONAL_APT_PACKAGES=(wrk)
+OPTIONAL_DNF_PACKAGES=(wrk)
+OPTIONAL_BREW_PACKAGES=(wrk)
+
 # The Node.js this project needs, and the one line that brings it.
 NODE_FIX='nvm install   (reads .nvmrc)   or, without nvm:   . scripts/use-node.sh   (Node 24 from the npm registry, this shell only)'
 
@@ -121,6 +128,21 @@ _check_system() {
   fi
 }
 
+# Fills OPTIONAL_MISSING with the wanted pieces that are not there.
+_check_optional() {
+  OPTIONAL_MISSING=()
+  command -v wrk >/dev/null 2>&1 || OPTIONAL_MISSING+=(wrk)
+}
+
+_optional_command() {
+  case "$1" in
+    apt) echo "sudo apt-get install -y --no-install-recommends ${OPTIONAL_APT_PACKAGES[*]}" ;;
+    dnf) echo "sudo dnf install -y ${OPTIONAL_DNF_PACKAGES[*]}" ;;
+    brew) echo "brew install ${OPTIONAL_BREW_PACKAGES[*]}" ;;
+    *) echo "install wrk with your system's package manager" ;;
+  esac
+}
+
 _install_command() {
   case "$1" in
     apt) echo "sudo apt-get update && sudo apt-get install -y --no-install-recommends $(_apt_packages)" ;;
@@ -138,8 +160,9 @@ _can_install() {
 
 _sudo() { if _is_root; then "$@"; else sudo -n "$@"; fi; }
 
-# prerequisites: returns 0 when everything is there (installing it first where it may), else
-# prints what is missing with the command to run, and returns 1.
+# prerequisites: returns 0 when everything needed is there (installing it first where it may, with
+# what is wanted), else prints what is missing with the command to run, and returns 1. A wanted
+# piece that is missing is named with its command, and never fails the check.
 prerequisites() {
   # As root the tests run PostgreSQL through runuser, which lives in /usr/sbin: a shell whose PATH
   # lacks the sbin folders (CI's) must still find it.
@@ -154,11 +177,25 @@ prerequisites() {
   local family
   family=$(_os_family)
   _check_system "$family"
-  if [ ${#MISSING[@]} -gt 0 ] && _can_install "$family"; then
-    _say "== Installing what the project needs from Debian's packages: $(_apt_packages)"
+  _check_optional
+  if [ $((${#MISSING[@]} + ${#OPTIONAL_MISSING[@]})) -gt 0 ] && _can_install "$family"; then
     _sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
-    _sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(_apt_packages) >/dev/null
-    _check_system "$family"
+    if [ ${#MISSING[@]} -gt 0 ]; then
+      _say "== Installing what the project needs from Debian's packages: $(_apt_packages)"
+      _sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(_apt_packages) >/dev/null
+      _check_system "$family"
+    fi
+    if [ ${#OPTIONAL_MISSING[@]} -gt 0 ]; then
+      # Apart from the needed packages, so that a system without them still gets the rest.
+      _say "== Installing what the benches want from Debian's packages: ${OPTIONAL_APT_PACKAGES[*]}"
+      _sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        "${OPTIONAL_APT_PACKAGES[@]}" >/dev/null || true
+      _check_optional
+    fi
+  fi
+  if [ ${#OPTIONAL_MISSING[@]} -gt 0 ]; then
+    _say "Not installed (the throughput bench then loads the server from Node): ${OPTIONAL_MISSING[*]}."
+    _say "To add it:  $(_optional_command "$family")"
   fi
   if [ ${#MISSING[@]} -gt 0 ]; then
     _say ""

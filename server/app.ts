@@ -6,6 +6,7 @@ import Fastify, {
 } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Codes } from '../shared/codes.js';
+import type { ApiError } from '../shared/envelope.js';
 import { EMBEDDED_KEY_HEADER } from '../shared/constants.js';
 import { ENDPOINT_IDS, ENDPOINTS } from '../shared/api/table.js';
 import { AuthService } from './auth/sessions.js';
@@ -185,39 +186,47 @@ export async function buildServer(options: BuildServerOptions): Promise<BuiltSer
     genReqId: requestIdOf,
   });
   const probe: ProbeState = { draining: false };
-  app.addHook('onSend', async (req, reply) => {
+  // The per-request hooks take a callback, and there is one of each kind: a promise per hook per
+  // request was a measurable part of the cheapest calls (docs/decisions.md, "Throughput: the load
+  // generator, where a request's time goes, what was cut").
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, req.id);
-  });
-  app.addHook('onResponse', async (req, reply) => {
-    const config = req.routeOptions.config as Partial<EndpointRouteConfig>;
-    const route =
-      typeof config.endpoint === 'string' ? config.endpoint : (req.routeOptions.url ?? 'unmatched');
-    const code = outcomeOf(req) ?? (reply.statusCode < 400 ? Codes.OK : Codes.INTERNAL);
-    metrics.observe(route, req.method, reply.statusCode, code, reply.elapsedTime / 1000);
-  });
-  app.addHook('onClose', async () => metrics.close());
-  // JSON only: a text/plain body is refused rather than handed to a handler as a string.
-  app.removeContentTypeParser('text/plain');
-
-  // Every request first: the launch key (an embedded backend answers main alone, bar the routes
-  // a feature exempts), the Host
-  // header HTTP/1.1 requires, then a body the server would misread (compressed, or not UTF-8)
-  // is refused before anything reads it.
-  app.addHook('onRequest', async (req) => {
-    const refused =
-      (await keyProblemOrExempt(req)) ?? missingHostProblem(req.raw) ?? bodyEncodingProblem(req.headers);
-    if (refused) throw refused;
+    done(null, payload);
   });
 
   // Sessions the auth service remembers are forgotten around every call that may change one, so
   // this instance never serves its own change from memory; the others hear of it on the bus
   // (AuthService.sessionsChanged, sent by each writer on commit).
   const mayChange = (method: string) => method !== 'GET' && method !== 'HEAD';
-  app.addHook('onRequest', async (req) => {
+
+  app.addHook('onResponse', (req, reply, done) => {
+    // First: what keeps sessions right must not wait on (or be lost to) a measurement.
     if (mayChange(req.method)) deps.auth.forgetSessions();
+    const config = req.routeOptions.config as Partial<EndpointRouteConfig>;
+    const route =
+      typeof config.endpoint === 'string' ? config.endpoint : (req.routeOptions.url ?? 'unmatched');
+    const code = outcomeOf(req) ?? (reply.statusCode < 400 ? Codes.OK : Codes.INTERNAL);
+    metrics.observe(route, req.method, reply.statusCode, code, reply.elapsedTime / 1000);
+    done();
   });
-  app.addHook('onResponse', async (req) => {
-    if (mayChange(req.method)) deps.auth.forgetSessions();
+  app.addHook('onClose', async () => metrics.close());
+  // JSON only: a text/plain body is refused rather than handed to a handler as a string.
+  app.removeContentTypeParser('text/plain');
+
+  // Every request first: the launch key (an embedded backend answers main alone, bar the routes
+  // a feature exempts), the Host header HTTP/1.1 requires, then a body the server would misread
+  // (compressed, or not UTF-8) is refused before anything reads it. A request that passes may
+  // change a session: see mayChange.
+  app.addHook('onRequest', (req, _reply, done) => {
+    const checked = (keyRefused: ApiError | undefined) => {
+      const refused = keyRefused ?? missingHostProblem(req.raw) ?? bodyEncodingProblem(req.headers);
+      if (refused) return done(refused);
+      if (mayChange(req.method)) deps.auth.forgetSessions();
+      done();
+    };
+    // Only a request without the key waits for the features' exemptions.
+    if (!keyProblem(req)) checked(undefined);
+    else keyProblemOrExempt(req).then(checked, done);
   });
 
   app.setErrorHandler((err, req, reply) => fail(req, reply, err));

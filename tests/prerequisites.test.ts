@@ -102,6 +102,36 @@ describe('the set-up check (scripts/prerequisites.sh)', () => {
     expect(res.out).toContain(`CHROMIUM_PATH=${browser}`);
   });
 
+  it('installs wrk where it may, apart from what is needed, and never stops for it', () => {
+    const dir = fakeNode('24.1.0');
+    const log = join(dir, 'sudo.log');
+    // Only the fake folder on PATH: no wrk. The fake sudo records and installs nothing.
+    const stubs = [
+      '_os_family() { echo apt; }',
+      '_check_system() { MISSING=(); }',
+      '_can_install() { return 0; }',
+      `_sudo() { echo "$*" >> "${log}"; }`,
+    ];
+    const res = run(stubs.join('\n'), { PATH: dir });
+    expect(res.code).toBe(0);
+    const calls = readFileSync(log, 'utf8').trim().split('\n');
+    expect(calls[0]).toContain('apt-get update');
+    expect(calls[1]).toMatch(/apt-get install .*--no-install-recommends wrk$/);
+    expect(calls).toHaveLength(2);
+    expect(res.err).toContain('the throughput bench then loads the server from Node');
+  });
+
+  it('names a missing wrk with its command where it may not install, and passes', () => {
+    const dir = fakeNode('24.1.0');
+    const stubs = ['_check_system() { MISSING=(); }', '_can_install() { return 1; }'];
+    const apt = run([...stubs, '_os_family() { echo apt; }'].join('\n'), { PATH: dir });
+    expect(apt.code).toBe(0);
+    expect(apt.err).toContain('To add it:  sudo apt-get install -y --no-install-recommends wrk');
+    const dnf = run([...stubs, '_os_family() { echo dnf; }'].join('\n'), { PATH: dir });
+    expect(dnf.code).toBe(0);
+    expect(dnf.err).toContain('To add it:  sudo dnf install -y wrk');
+  });
+
   it('is the one list of packages: .ci/run installs nothing of its own', () => {
     const ci = readFileSync(join(root, '.ci/run'), 'utf8');
     expect(ci).not.toMatch(/apt-get|dnf|brew/);
