@@ -157,6 +157,37 @@ describe.each(backendKinds())('exports on %s', (kind) => {
     return ((await res.json()) as { Status: { Code: number; Message: string } }).Status;
   };
 
+  /** An export of a list of full pages (a number and 2,000 letters a row) as admin, cancellable. */
+  const exportFullPages = (
+    endpoint: 'test.endless' | 'test.gated',
+    format: 'csv' | 'xlsx',
+    signal: AbortSignal,
+  ) =>
+    post(
+      {
+        endpoint,
+        input: {},
+        format,
+        title: endpoint,
+        columns: [
+          { key: 'n', label: 'N' },
+          { key: 'text', label: 'T' },
+        ],
+      },
+      'admin',
+      signal,
+    );
+
+  /** Waits until `count()` stays the same over 100 ms (5 s at most); its last value. */
+  async function settled(count: () => number): Promise<number> {
+    let seen = -1;
+    for (let i = 0; i < 50 && seen !== count(); i++) {
+      seen = count();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return seen;
+  }
+
   it('writes a list as XLSX: the header block, the kinds, every row of every page', async () => {
     const res = await post({
       endpoint: 'systemLogs.audit',
@@ -366,20 +397,7 @@ describe.each(backendKinds())('exports on %s', (kind) => {
     gatedCalls.length = 0;
     gate = new Promise((r) => (openGate = r));
     const abort = new AbortController();
-    const res = await post(
-      {
-        endpoint: 'test.gated',
-        input: {},
-        format: 'csv',
-        title: 'Gated',
-        columns: [
-          { key: 'n', label: 'N' },
-          { key: 'text', label: 'T' },
-        ],
-      },
-      'admin',
-      abort.signal,
-    );
+    const res = await exportFullPages('test.gated', 'csv', abort.signal);
     expect(res.status).toBe(200);
     // Nothing of the body is read: the first page (10 MB of text) is the writer's while the
     // second is read; the third waits for the second.
@@ -389,12 +407,7 @@ describe.each(backendKinds())('exports on %s', (kind) => {
     await res.body?.cancel().catch(() => undefined);
     openGate();
     // The walk sees the caller gone at its next page and reads no further.
-    let seen = -1;
-    for (let i = 0; i < 50 && seen !== gatedCalls.length; i++) {
-      seen = gatedCalls.length;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(gatedCalls.length).toBeLessThanOrEqual(3);
+    expect(await settled(() => gatedCalls.length)).toBeLessThanOrEqual(3);
   });
 
   it.each(['csv', 'xlsx'] as const)(
@@ -403,20 +416,7 @@ describe.each(backendKinds())('exports on %s', (kind) => {
       tokens.set('admin', (await t.api.login('admin')).authToken);
       endlessPages = 0;
       const abort = new AbortController();
-      const res = await post(
-        {
-          endpoint: 'test.endless',
-          input: {},
-          format,
-          title: 'Endless',
-          columns: [
-            { key: 'n', label: 'N' },
-            { key: 'text', label: 'T' },
-          ],
-        },
-        'admin',
-        abort.signal,
-      );
+      const res = await exportFullPages('test.endless', format, abort.signal);
       expect(res.status).toBe(200);
       const reader = res.body?.getReader();
       if (!reader) throw new Error('no body');
@@ -430,11 +430,7 @@ describe.each(backendKinds())('exports on %s', (kind) => {
       abort.abort();
       await reader.cancel().catch(() => undefined);
       // The walk notices at its next page; then no page is read any more.
-      let seen = -1;
-      for (let i = 0; i < 50 && seen !== endlessPages; i++) {
-        seen = endlessPages;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const seen = await settled(() => endlessPages);
       expect(endlessPages).toBe(seen);
       expect(endlessPages).toBeLessThan(100);
     },
