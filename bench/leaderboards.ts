@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { planRequest } from '../shared/api/endpoint.js';
 import { ENDPOINTS, type EndpointId } from '../shared/api/table.js';
@@ -16,8 +17,10 @@ import { benchOnEachDatabase, type BenchTarget } from './each-database.js';
  * its seeded seasons and boards, then through the HTTP API of a running backend: the top 100 of
  * the player board, one player's rank (random players over the whole board), and deleting a
  * record with its recompute (the top record each time, the worst case: every rank moves). Prints
- * p50 / p95 / max per call and database. The goals (issue 20): top 100 p95 <= 10 ms, a rank
- * p95 <= 5 ms, a deletion <= 1 s.
+ * p50 / p95 / max per call and database, and the machine's load (one-minute average) as each line
+ * ends: on a shared machine the figures move with it. The goals (issue 20): top 100 p95 <= 10 ms,
+ * a rank p95 <= 5 ms, a deletion <= 1 s. The backend runs in this process: started as deployed, in
+ * a process of its own, it measured slower on two cores (docs/decisions.md, H35).
  *
  *   npx tsx bench/leaderboards.ts
  *   BENCH_LEADERBOARD_PLAYERS=50000 BENCH_DB=pglite npx tsx bench/leaderboards.ts
@@ -102,7 +105,7 @@ async function bench(kind: 'pglite' | 'postgres', target: BenchTarget): Promise<
       }
       ms.sort((a, b) => a - b);
       console.log(
-        `${kind.padEnd(8)} ${PLAYERS.toLocaleString('en')} players  ${name.padEnd(44)} p50 ${pct(ms, 50).toFixed(2)} ms  p95 ${pct(ms, 95).toFixed(2)} ms  max ${(ms.at(-1) ?? 0).toFixed(1)} ms`,
+        `${kind.padEnd(8)} ${PLAYERS.toLocaleString('en')} players  ${name.padEnd(44)} p50 ${pct(ms, 50).toFixed(2)} ms  p95 ${pct(ms, 95).toFixed(2)} ms  max ${(ms.at(-1) ?? 0).toFixed(1)} ms  load ${(loadavg()[0] ?? 0).toFixed(1)}`,
       );
     };
     const r = rand(42);

@@ -41,6 +41,11 @@ const testTable = {
     z.object({ n: z.number(), text: z.string() }),
   ),
   'test.numbers': testList('/test/numbers', 'Numbered rows', z.object({ n: z.number() })),
+  'test.gated': testList(
+    '/test/gated',
+    'Full pages, the second and later held back',
+    z.object({ n: z.number(), text: z.string() }),
+  ),
 };
 
 /** The endless list counts the pages it was asked for: the walk must stop when the caller goes. */
@@ -49,14 +54,28 @@ let endlessPages = 0;
 const NUMBERS = 12_345;
 const numberCalls: { page: number; pageSize: number }[] = [];
 let numberCounts = 0;
+/** The gated list's pages asked for, and what lets its second and later pages answer. */
+const gatedCalls: number[] = [];
+let openGate = () => {};
+let gate = Promise.resolve();
+const fullPage = (input: { page: number; pageSize: number }) => ({
+  items: Array.from({ length: input.pageSize }, (_, i) => ({
+    n: (input.page - 1) * input.pageSize + i,
+    text: 'x'.repeat(2000),
+  })),
+  total: 1e9,
+  page: input.page,
+  pageSize: input.pageSize,
+});
 const testHandlers: HandlerMap<typeof testTable> = {
   'test.endless': async (input) => {
     endlessPages++;
-    const items = Array.from({ length: input.pageSize }, (_, i) => ({
-      n: (input.page - 1) * input.pageSize + i,
-      text: 'x'.repeat(2000),
-    }));
-    return { items, total: 1e9, page: input.page, pageSize: input.pageSize };
+    return fullPage(input);
+  },
+  'test.gated': async (input) => {
+    gatedCalls.push(input.page);
+    if (input.page > 1) await gate;
+    return fullPage(input);
   },
   'test.numbers': async (input) => {
     numberCalls.push({ page: input.page, pageSize: input.pageSize });
@@ -137,6 +156,37 @@ describe.each(backendKinds())('exports on %s', (kind) => {
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     return ((await res.json()) as { Status: { Code: number; Message: string } }).Status;
   };
+
+  /** An export of a list of full pages (a number and 2,000 letters a row) as admin, cancellable. */
+  const exportFullPages = (
+    endpoint: 'test.endless' | 'test.gated',
+    format: 'csv' | 'xlsx',
+    signal: AbortSignal,
+  ) =>
+    post(
+      {
+        endpoint,
+        input: {},
+        format,
+        title: endpoint,
+        columns: [
+          { key: 'n', label: 'N' },
+          { key: 'text', label: 'T' },
+        ],
+      },
+      'admin',
+      signal,
+    );
+
+  /** Waits until `count()` stays the same over 100 ms (5 s at most); its last value. */
+  async function settled(count: () => number): Promise<number> {
+    let seen = -1;
+    for (let i = 0; i < 50 && seen !== count(); i++) {
+      seen = count();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return seen;
+  }
 
   it('writes a list as XLSX: the header block, the kinds, every row of every page', async () => {
     const res = await post({
@@ -342,26 +392,31 @@ describe.each(backendKinds())('exports on %s', (kind) => {
     }
   });
 
+  it('asks for the next page before the download has taken this one, and holds no more', async () => {
+    tokens.set('admin', (await t.api.login('admin')).authToken);
+    gatedCalls.length = 0;
+    gate = new Promise((r) => (openGate = r));
+    const abort = new AbortController();
+    const res = await exportFullPages('test.gated', 'csv', abort.signal);
+    expect(res.status).toBe(200);
+    // Nothing of the body is read: the first page (10 MB of text) is the writer's while the
+    // second is read; the third waits for the second.
+    for (let i = 0; i < 100 && gatedCalls.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(gatedCalls).toEqual([1, 2]);
+    abort.abort();
+    await res.body?.cancel().catch(() => undefined);
+    openGate();
+    // The walk sees the caller gone at its next page and reads no further.
+    expect(await settled(() => gatedCalls.length)).toBeLessThanOrEqual(3);
+  });
+
   it.each(['csv', 'xlsx'] as const)(
     'stops walking the pages when the %s download is cancelled',
     async (format) => {
       tokens.set('admin', (await t.api.login('admin')).authToken);
       endlessPages = 0;
       const abort = new AbortController();
-      const res = await post(
-        {
-          endpoint: 'test.endless',
-          input: {},
-          format,
-          title: 'Endless',
-          columns: [
-            { key: 'n', label: 'N' },
-            { key: 'text', label: 'T' },
-          ],
-        },
-        'admin',
-        abort.signal,
-      );
+      const res = await exportFullPages('test.endless', format, abort.signal);
       expect(res.status).toBe(200);
       const reader = res.body?.getReader();
       if (!reader) throw new Error('no body');
@@ -375,11 +430,7 @@ describe.each(backendKinds())('exports on %s', (kind) => {
       abort.abort();
       await reader.cancel().catch(() => undefined);
       // The walk notices at its next page; then no page is read any more.
-      let seen = -1;
-      for (let i = 0; i < 50 && seen !== endlessPages; i++) {
-        seen = endlessPages;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const seen = await settled(() => endlessPages);
       expect(endlessPages).toBe(seen);
       expect(endlessPages).toBeLessThan(100);
     },

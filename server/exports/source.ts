@@ -155,16 +155,25 @@ export async function openExport(
   const last = (rows: number, written: number) =>
     rows === 0 || (rows < EXPORT_PAGE_SIZE && (total === null || written >= total));
 
+  /**
+   * The next page is asked for before this one is handed on: the database reads it while the
+   * file's writer turns this one into XML (on PostgreSQL another process, so another core), and
+   * the walk never waits for the two one after the other. Two pages at most are held.
+   */
   async function* rows(stopped: () => boolean): AsyncGenerator<readonly Row[]> {
     let answer = firstAnswer;
     let written = 0;
     for (let page = 1; ; page++) {
-      if (page > 1) answer = await read(inputOf(page));
       const all = list(answer);
       const items = all.slice(0, EXPORT_ROW_CAP - written);
-      if (items.length > 0) yield items;
       written += items.length;
-      if (!pages || last(all.length, written) || written >= EXPORT_ROW_CAP || stopped()) return;
+      const more = pages && !last(all.length, written) && written < EXPORT_ROW_CAP && !stopped();
+      const next = more ? Promise.resolve(page + 1).then((n) => read(inputOf(n))) : undefined;
+      // A walk left early (its caller gone, or the writer failing) leaves this read unawaited.
+      next?.catch(() => undefined);
+      if (items.length > 0) yield items;
+      if (!next || stopped()) return;
+      answer = await next;
     }
   }
   return { request, endpointId: request.endpoint, total, rows };

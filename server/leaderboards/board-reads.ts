@@ -3,6 +3,7 @@ import type { Board } from '../../shared/api/leaderboards.js';
 import type { GameId } from '../../shared/games.js';
 import type { Database } from '../db/schema.js';
 import {
+  fixedLimit,
   neighboursSql,
   placeIn,
   rankSql,
@@ -10,6 +11,7 @@ import {
   totalSql,
   type BoardSql,
   type RecordRow,
+  type SqlValue,
 } from './ranks.js';
 import type { SeasonRow } from './seasons.js';
 
@@ -53,17 +55,29 @@ export interface BoardAt {
 }
 
 /**
+ * The game and board written into the statement rather than bound: with them as parameters,
+ * PostgreSQL's plan for every value of a prepared statement estimated a little dearer than one
+ * planned for the call's own values, so it planned every call afresh (half a millisecond for
+ * the top 100, more than one for a rank, more than they take to run). Both come from fixed lists
+ * the input's schema checks (four games, three boards): a dozen statements per read at most.
+ */
+function literalBoard(at: BoardAt, season: SqlValue): BoardSql {
+  return { game: sql.lit(at.game), season, board: sql.lit(at.board) };
+}
+
+/**
  * CTE `s`: the season a call names, or the game's current one (the latest that has started by
  * `now`), with the board's total. Materialized, so the total is summed once, not once per row
  * the statement answers.
  */
 function seasonCte(at: BoardAt) {
+  const game = sql.lit(at.game);
   const season =
     at.season === undefined
-      ? sql`select * from leaderboard_seasons where game = ${at.game} and starts_at <= ${at.now}
+      ? sql`select * from leaderboard_seasons where game = ${game} and starts_at <= ${at.now}
           order by starts_at desc limit 1`
-      : sql`select * from leaderboard_seasons where game = ${at.game} and id = ${at.season}`;
-  const key: BoardSql = { game: at.game, season: sql.ref('x.id'), board: at.board };
+      : sql`select * from leaderboard_seasons where game = ${game} and id = ${at.season}`;
+  const key = literalBoard(at, sql.ref('x.id'));
   return sql`s as materialized (select x.*, ${totalSql(key)} as total from (${season}) as x)`;
 }
 
@@ -87,12 +101,12 @@ function recordOf(r: MaybeRecord): NamedRow | undefined {
 
 /** The statement of `readTop`: a row per record (one without a record when the board is empty). */
 export function topStatement(at: BoardAt, count: number) {
-  const key: BoardSql = { game: at.game, season: sql.ref('s.id'), board: at.board };
+  const key = literalBoard(at, sql.ref('s.id'));
   return sql<SeasonColumns & { total: number } & MaybeRecord>`
     with ${seasonCte(at)}
     select ${SEASON_COLUMNS}, r.*, n.name as player_name
     from s
-      left join lateral (${readFromSql(key, null, 0, count)}) as r on true
+      left join lateral (${readFromSql(key, null, 0, fixedLimit(count))}) as r on true
       left join players as n on n.game = r.game and n.id = r.player_id
     order by r.score desc, r.achieved_at, r.id`;
 }
@@ -124,7 +138,7 @@ export type RankRead =
  */
 export function rankStatement(at: BoardAt, playerId: string, count: number) {
   // Beside the player's own record, its board is named by the record's own season.
-  const mine: BoardSql = { game: at.game, season: sql.ref('own.season_id'), board: at.board };
+  const mine = literalBoard(at, sql.ref('own.season_id'));
   const own = placeIn('own');
   return sql<
     SeasonColumns & {
@@ -137,10 +151,10 @@ export function rankStatement(at: BoardAt, playerId: string, count: number) {
     } & MaybeRecord
   >`
     with ${seasonCte(at)},
-    p as (select pl.id, pl.name from players as pl where pl.game = ${at.game} and pl.id = ${playerId}),
+    p as (select pl.id, pl.name from players as pl where pl.game = ${mine.game} and pl.id = ${playerId}),
     own as (
       select r.* from s, p, leaderboard_records as r
-      where r.game = ${at.game} and r.season_id = s.id and r.board = ${at.board}
+      where r.game = ${mine.game} and r.season_id = s.id and r.board = ${mine.board}
         and r.player_id = p.id and r.deleted_at is null),
     around as (
       select 0 as pos, own.* from own
