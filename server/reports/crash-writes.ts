@@ -22,6 +22,7 @@ export const CRASH_PLAYERS = 40;
 const draw = (salt: number) =>
   sql`((i * 2654435761 + b * 2246822519 + ${sql.lit(salt)}) % 4294967291)::float8 / 4294967291`;
 
+/** Batch `b`, in a transaction of its own, or in `db`'s when it is one. */
 export async function writeBatch(db: Kysely<Database>, b: number, now: Date): Promise<void> {
   const game = CRASH_GAME;
   const theme = THEMES[game];
@@ -36,7 +37,7 @@ export async function writeBatch(db: Kysely<Database>, b: number, now: Date): Pr
   // Any time in the 90 days before now.
   const at = (salt: number) =>
     sql`${now}::timestamptz - floor(${draw(salt)} * 90 * 86400) * interval '1 second'`;
-  await db.transaction().execute(async (trx) => {
+  const write = async (trx: Kysely<Database>) => {
     const series = (n: number) =>
       sql`generate_series(1, ${n}) as s(i) cross join (select ${b}::bigint as b) as x`;
     await sql`
@@ -80,5 +81,6 @@ export async function writeBatch(db: Kysely<Database>, b: number, now: Date): Pr
         trx,
       );
     }
-  });
+  };
+  await (db.isTransaction ? write(db) : db.transaction().execute(write));
 }

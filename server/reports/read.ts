@@ -161,7 +161,7 @@ function groupFigures<R extends MoneyRow>(
   return out;
 }
 
-type Dimension = 'day' | 'dayProvider' | 'provider' | 'pack' | 'channel' | 'currency';
+type Dimension = 'dayProvider' | 'pack' | 'channel';
 
 /**
  * The range's figures of one breakdown, from its own rollup: per day and provider as kept, the
@@ -187,18 +187,17 @@ function breakdown(dim: Dimension, table: string, value: string, range: RawBuild
 export async function rechargeStats(db: Kysely<Database>, a: ReportArgs): Promise<RechargeStats> {
   const currency = THEMES[a.game].currency;
   const range = sql`game = ${a.game} and day between ${a.start}::date and ${a.end}::date`;
-  // Each breakdown reads its own rollup, all in one statement; the zone and the payers beside it.
+  // Three rollups in one statement, the zone and the payers beside it. The rows per day and
+  // provider hold every payment, so the providers', currencies' and days' figures are their sums
+  // here: half the rows to send and decode (PGlite decodes in JavaScript) and three scans fewer.
   const [{ head }, groups, payers] = await Promise.all([
     headOf(db, a),
     jsonRows<MoneyRow & { dim: Dimension; day: string | null; value: string; currency: string }>(
       db,
       sql`
       ${breakdown('dayProvider', 'report_money_provider', 'provider', range, true)}
-      union all ${breakdown('provider', 'report_money_provider', 'provider', range)}
       union all ${breakdown('pack', 'report_money_pack', 'pack', range)}
-      union all ${breakdown('channel', 'report_money_channel', 'channel', range)}
-      union all ${breakdown('currency', 'report_day_money', 'currency', range)}
-      union all ${breakdown('day', 'report_day_money', 'currency', sql`${range} and currency = ${currency}`, true)}`,
+      union all ${breakdown('channel', 'report_money_channel', 'channel', range)}`,
       sql`q.dim, q.day, q.value, q.currency`,
     ),
     jsonRows<{ day: string; payers: number; first_payers: number }>(
@@ -207,20 +206,33 @@ export async function rechargeStats(db: Kysely<Database>, a: ReportArgs): Promis
       sql`q.day`,
     ),
   ]);
+  const perDay = groups.filter((g) => g.dim === 'dayProvider');
   const money = groupFigures(
-    groups.filter((g) => g.dim === 'day'),
+    perDay.filter((g) => g.currency === currency),
     (r) => r.day ?? '',
   );
   const people = new Map(payers.map((p) => [p.day, p]));
-  const dim = (d: Dimension) => {
-    const rows = groups.filter((g) => g.dim === d);
-    return [...groupFigures(rows, (r) => `${r.day ?? ''}\u0000${r.value}\u0000${r.currency}`)].map(
-      ([k, f]) => {
-        const [day = '', value = '', cur = ''] = k.split('\u0000');
-        return { day, value, currency: cur, figures: f };
-      },
-    );
+  /**
+   * Figures per key of `rows`, in the order the rows come (the statement's), or sorted by key for
+   * the sums over days (the order their own groups had when the statement made them).
+   */
+  const grouped = (
+    rows: typeof groups,
+    key: (r: (typeof groups)[number]) => [string, string, string],
+    sorted = false,
+  ) => {
+    const out = [...groupFigures(rows, (r) => key(r).join('\u0000'))];
+    if (sorted) out.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+    return out.map(([k, f]) => {
+      const [day = '', value = '', cur = ''] = k.split('\u0000');
+      return { day, value, currency: cur, figures: f };
+    });
   };
+  const dim = (d: Dimension) =>
+    grouped(
+      groups.filter((g) => g.dim === d),
+      (r) => [r.day ?? '', r.value, r.currency],
+    );
   return {
     ...head,
     days: dayList(a.start, a.end).map((day) => ({
@@ -230,14 +242,21 @@ export async function rechargeStats(db: Kysely<Database>, a: ReportArgs): Promis
       payingPlayers: people.get(day)?.payers ?? 0,
       firstTimePayers: people.get(day)?.first_payers ?? 0,
     })),
-    byProvider: dim('provider').map((g) => ({ provider: g.value, currency: g.currency, ...g.figures })),
+    byProvider: grouped(perDay, (r) => ['', r.value, r.currency], true).map((g) => ({
+      provider: g.value,
+      currency: g.currency,
+      ...g.figures,
+    })),
     byDayProvider: dim('dayProvider').map((g) => ({
       day: g.day,
       provider: g.value,
       currency: g.currency,
       ...g.figures,
     })),
-    byCurrency: dim('currency').map((g) => ({ currency: g.currency, ...g.figures })),
+    byCurrency: grouped(perDay, (r) => ['', r.currency, r.currency], true).map((g) => ({
+      currency: g.currency,
+      ...g.figures,
+    })),
     byPack: dim('pack').map((g) => ({ pack: g.value, currency: g.currency, ...g.figures })),
     byChannel: dim('channel').map((g) => ({ channel: g.value, currency: g.currency, ...g.figures })),
   };

@@ -16,3 +16,46 @@ export async function rebuildReports(db: Kysely<Database>, game: string): Promis
   };
   await (db.isTransaction ? run(db) : db.transaction().execute(run));
 }
+
+/** The reports' triggers (migrations.ts), by the raw table they are on. */
+const TRIGGERS: readonly (readonly [table: string, trigger: string])[] = [
+  ['sign_ins', 'reports_sign_ins'],
+  ['shop_purchases', 'reports_shop_purchases'],
+  ['player_channels', 'reports_player_channels'],
+  ['players', 'reports_players_insert'],
+  ['players', 'reports_players_delete'],
+  ['orders', 'reports_orders_insert'],
+  ['orders', 'reports_orders_update'],
+  ['orders', 'reports_orders_delete'],
+];
+
+/**
+ * A bulk load of raw rows with the rollups counted once at its end: the reports' triggers are off
+ * while `load` runs, then `reports_rebuild` recounts each of `games` (those whose rows `load`
+ * writes) and the triggers are on again. The triggers fold a statement's rows in with one upsert
+ * per rollup, but at tens of millions of rows (a bench at the issue's size, a restore) a recount
+ * of the whole is far quicker than thousands of upserts into ever larger rollups. In a
+ * transaction only: turning the triggers off locks the raw tables against other writers until
+ * the end (their writes would go uncounted otherwise), and a failure leaves the triggers on and
+ * the rollups as they were.
+ */
+export async function withReportsRebuiltAfter<T>(
+  trx: Kysely<Database>,
+  games: readonly string[],
+  load: () => Promise<T>,
+): Promise<T> {
+  if (!trx.isTransaction) throw new Error('withReportsRebuiltAfter runs in a transaction');
+  const alter = (on: boolean) =>
+    TRIGGERS.map(
+      ([table, trigger]) =>
+        sql`alter table ${sql.table(table)} ${sql.raw(on ? 'enable' : 'disable')} trigger ${sql.id(trigger)}`,
+    );
+  for (const s of alter(false)) await s.execute(trx);
+  const out = await load();
+  for (const s of alter(true)) await s.execute(trx);
+  // The recount's plans need the loaded rows' statistics: autovacuum cannot see them before the
+  // commit, and a join planned for the empty tables of before the load ran for many minutes.
+  await sql`analyze sign_ins, shop_purchases, player_channels, players, orders`.execute(trx);
+  for (const game of games) await rebuildReports(trx, game);
+  return out;
+}
