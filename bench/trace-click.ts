@@ -16,13 +16,13 @@ import {
  * bench/renderer.ts times: `npx tsx bench/trace-click.ts` (a search result -> the first tab's
  * rows), `... equipment` (the equipment tab -> the 10,000-row table), `... orders` or
  * `... blacklist` (home, page just loaded -> the list's first rows), three runs each on a page
- * just loaded. Each run prints, in ms from the click or the address change: every request made
+ * just loaded (TRACE_RUNS=N for more). Each run prints, in ms from the click or the address change: every request made
  * (start..end, bytes), every long animation frame (its scripts, their forced style and layout),
  * the first frame of the list's spinner and of its rows, and the CPU profile's self time by
  * script and by function. Needs dist/renderer built in web mode, like the bench.
  */
 
-const RUNS = 3;
+const RUNS = Number(process.env.TRACE_RUNS ?? 3);
 
 interface Profile {
   nodes: {

@@ -142,8 +142,8 @@ describe('lazy screens', () => {
     expect(order).toEqual(['detail', 'search']);
   });
 
-  it('warms what a warm screen loads itself after its own code, and nothing for a cold one', async () => {
-    const { lazyScreen, warmScreensWhenIdle } = await freshLazy();
+  it('warms what a warm screen loads itself after every screen, once the operator is quiet, and nothing for a cold one', async () => {
+    const { HEAVY_QUIET_MS, lazyScreen, warmScreensWhenIdle } = await freshLazy();
     const order: string[] = [];
     const load = (name: string) => () => {
       order.push(name);
@@ -152,10 +152,18 @@ describe('lazy screens', () => {
     lazyScreen(load('report'), 'Page', { warm: true, warmAlso: load('charts') });
     lazyScreen(load('stats'), 'Page', { warmAlso: load('stats charts') });
     lazyScreen(load('search'), 'Page', { warm: true });
-    warmScreensWhenIdle();
-    await vi.waitFor(() => expect(order).toEqual(['report', 'charts', 'search']));
+    // The operator pressed something just now: the screens' code warms, the charts wait.
+    let quietMs = 0;
+    warmScreensWhenIdle(undefined, () => quietMs);
+    await vi.waitFor(() => expect(order).toEqual(['report', 'search']));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(order).toEqual(['report', 'search']);
+    quietMs = HEAVY_QUIET_MS;
+    await vi.waitFor(() => expect(order).toEqual(['report', 'search', 'charts']), {
+      timeout: 3 * HEAVY_QUIET_MS,
+    });
     await settle();
-    expect(order).toEqual(['report', 'charts', 'search']);
+    expect(order).toEqual(['report', 'search', 'charts']);
   });
 
   it('waits to warm while the console waits for an answer', async () => {

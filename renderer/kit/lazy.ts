@@ -33,8 +33,10 @@ export interface LazyScreenOptions {
    */
   warm?: boolean;
   /**
-   * Code the screen loads itself once it is drawn (ECharts, for a report), warmed after the
-   * screen's own when `warm` is set.
+   * Code the screen loads itself once it is drawn (ECharts, for a report), warmed when `warm` is
+   * set: after every screen's own code, and only once the operator has left the console alone
+   * for a while (HEAVY_QUIET_MS). Such code runs on the main thread for tens of ms as it arrives
+   * (ECharts: 70 ms), which must not land in the middle of what the operator just asked for.
    */
   warmAlso?: () => Promise<unknown>;
 }
@@ -137,6 +139,8 @@ const LOADING: Record<string, string> = { className: 'screen-loading', 'data-tes
  * which is before any screen is drawn.
  */
 const warmScreens: (() => Promise<unknown>)[] = [];
+/** What warm screens load themselves (warmAlso), warmed after every screen, when the operator is quiet. */
+const warmHeavy: (() => Promise<unknown>)[] = [];
 
 /**
  * Screens are named exports; `name` picks one, checked against the module's type.
@@ -201,8 +205,9 @@ export function lazyScreen<
     },
   });
   if (options.warm) {
+    warmScreens.push(preload);
     const also = options.warmAlso;
-    warmScreens.push(also ? () => preload().then(also) : preload);
+    if (also) warmHeavy.push(() => preload().then(also));
   }
   return screen;
 }
@@ -235,25 +240,57 @@ function whenIdle(task: () => void, busy: () => boolean): void {
   else setTimeout(attempt, 0);
 }
 
+/** How long the operator must have left the console alone before heavy code warms. */
+export const HEAVY_QUIET_MS = 2000;
+
+/**
+ * How long since the operator last pressed a key or a pointer (or since the warm-up began): the
+ * listeners are set once, with the warm-up, and passive.
+ */
+function quietSinceInput(): () => number {
+  let last = performance.now();
+  const note = () => (last = performance.now());
+  if (typeof window !== 'undefined') {
+    for (const type of ['pointerdown', 'keydown'] as const)
+      window.addEventListener(type, note, { capture: true, passive: true });
+  }
+  return () => performance.now() - last;
+}
+
 /**
  * Loads the warm screens' code one at a time, each in an idle period, once per page life: called
  * when a signed-in screen has been drawn, so it never competes with the sign-in page or with the
  * screen the operator asked for. `busy` says whether the console waits for an answer now (its
- * query client's fetches): a step waits for it to say no.
+ * query client's fetches): a step waits for it to say no. What the screens load themselves
+ * (warmAlso) comes last, each once `quietFor` (by default: since the last key or pointer press)
+ * reaches HEAVY_QUIET_MS.
  */
-export function warmScreensWhenIdle(busy: () => boolean = () => false): void {
+export function warmScreensWhenIdle(busy: () => boolean = () => false, quietFor?: () => number): void {
   if (warming) return;
   warming = true;
+  const quiet = quietFor ?? quietSinceInput();
+  const steps = [
+    ...warmScreens.map((load) => ({ load, heavy: false })),
+    ...warmHeavy.map((load) => ({ load, heavy: true })),
+  ];
   const next = (i: number) => {
-    const warm = warmScreens[i];
-    if (!warm) return;
-    whenIdle(() => {
+    const step = steps[i];
+    if (!step) return;
+    const run = () =>
       // A screen that cannot load now says so when it is opened; the others still warm.
-      warm().then(
+      step.load().then(
         () => next(i + 1),
         () => next(i + 1),
       );
-    }, busy);
+    if (!step.heavy) return whenIdle(run, busy);
+    // Heavy code: the same, once the operator has been quiet long enough (looked at again then).
+    const whenQuiet = () =>
+      whenIdle(() => {
+        const wait = HEAVY_QUIET_MS - quiet();
+        if (wait > 0) setTimeout(whenQuiet, wait);
+        else void run();
+      }, busy);
+    whenQuiet();
   };
   next(0);
 }
