@@ -59,10 +59,12 @@ const PLAYERS = Number(process.env['BENCH_PLAYERS'] ?? 1_000_000);
 /** Orders bench/orders.ts loads in a full run: a tenth of its goal size, so the whole run stays within the hour. */
 const RUN_ORDERS = process.env['BENCH_ORDERS'] ?? '1000000';
 /**
- * The reports' size in this run: seeding 90 days of activity for every player and folding each
- * order into the rollups takes hours on PGlite at the issue's size (1,000,000 players a game,
- * 10,000,000 orders), so the whole run uses a size that ends; the issue's size is one env away
- * (BENCH_REPORT_PLAYERS=1000000 BENCH_REPORT_ORDERS=10000000 npx tsx bench/reports.ts).
+ * The reports' size in this run: the rows go in in bulk and the rollups are rebuilt once
+ * (bench/reports.ts), but seeding 1,000,000 players a game with 90 days of activity still takes
+ * about two hours here (a tenth of it: 13 minutes on PostgreSQL), so the whole run uses a size
+ * that ends; the issue's size is one env away (BENCH_REPORT_PLAYERS=1000000
+ * BENCH_REPORT_ORDERS=10000000 npx tsx bench/reports.ts; BENCH_REPORT_STEP=seed|time keeps the
+ * seed apart from the timing).
  */
 const RUN_REPORT_PLAYERS = process.env['BENCH_REPORT_PLAYERS'] ?? '5000';
 const RUN_REPORT_ORDERS = process.env['BENCH_REPORT_ORDERS'] ?? '100000';
