@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'dist-electron', 'release', 'test-results', '.tmp'] },
+  { ignores: ['node_modules', 'dist', 'dist-electron', 'dist-server', 'release', 'test-results', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
