@@ -17,18 +17,6 @@ export async function rebuildReports(db: Kysely<Database>, game: string): Promis
   await (db.isTransaction ? run(db) : db.transaction().execute(run));
 }
 
-/** The reports' triggers (migrations.ts), by the raw table they are on. */
-const TRIGGERS: readonly (readonly [table: string, trigger: string])[] = [
-  ['sign_ins', 'reports_sign_ins'],
-  ['shop_purchases', 'reports_shop_purchases'],
-  ['player_channels', 'reports_player_channels'],
-  ['players', 'reports_players_insert'],
-  ['players', 'reports_players_delete'],
-  ['orders', 'reports_orders_insert'],
-  ['orders', 'reports_orders_update'],
-  ['orders', 'reports_orders_delete'],
-];
-
 /**
  * A bulk load of raw rows with the rollups counted once at its end: the reports' triggers are off
  * while `load` runs, then `reports_rebuild` recounts each of `games` (those whose rows `load`
@@ -45,10 +33,15 @@ export async function withReportsRebuiltAfter<T>(
   load: () => Promise<T>,
 ): Promise<T> {
   if (!trx.isTransaction) throw new Error('withReportsRebuiltAfter runs in a transaction');
+  // The reports' triggers as the database holds them (migrations.ts names each `reports_*`), so a
+  // trigger a later migration adds is switched with the others.
+  const { rows: triggers } = await sql<{ tbl: string; name: string }>`
+    select tgrelid::regclass::text as tbl, tgname as name from pg_trigger
+    where not tgisinternal and tgname like 'reports\_%' order by tgname`.execute(trx);
   const alter = (on: boolean) =>
-    TRIGGERS.map(
-      ([table, trigger]) =>
-        sql`alter table ${sql.table(table)} ${sql.raw(on ? 'enable' : 'disable')} trigger ${sql.id(trigger)}`,
+    triggers.map(
+      (t) =>
+        sql`alter table ${sql.raw(t.tbl)} ${sql.raw(on ? 'enable' : 'disable')} trigger ${sql.id(t.name)}`,
     );
   for (const s of alter(false)) await s.execute(trx);
   const out = await load();
