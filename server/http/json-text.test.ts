@@ -60,7 +60,34 @@ describe('JSON array text', () => {
     const envelope = ok({ items: new JsonArrayText<unknown>(JSON.stringify(rows)), total: 1, label: '$&' });
     const text = answerText(envelope);
     expect(text).not.toBeNull();
-    expect(JSON.parse(text ?? '')).toEqual(ok({ items: rows, total: 1, label: '$&' }));
+    expect(typeof text).toBe('string');
+    expect(JSON.parse(String(text))).toEqual(ok({ items: rows, total: 1, label: '$&' }));
+  });
+
+  it('answers bytes as bytes: the same JSON, with every field spliced where it belongs', () => {
+    const rows = [{ id: 'x', name: 'édition 中文 🎮', note: '$& ]}' }];
+    const more = [[1, 2], { a: '"' }];
+    const envelope = ok({
+      first: new JsonArrayText<unknown>(Buffer.from(JSON.stringify(rows), 'utf8')),
+      label: 'between',
+      second: new JsonArrayText<unknown>(JSON.stringify(more)),
+      total: 1,
+    });
+    const out = answerText(envelope);
+    expect(Buffer.isBuffer(out)).toBe(true);
+    expect(JSON.parse(Buffer.from(out as Buffer).toString('utf8'))).toEqual(
+      ok({ first: rows, label: 'between', second: more, total: 1 }),
+    );
+  });
+
+  it('reads text held as bytes like text: count, first element, values', () => {
+    const rows = [{ power: 9, name: '中文' }, { power: 3 }];
+    const t = new JsonArrayText<{ power: number }>(Buffer.from(JSON.stringify(rows), 'utf8'));
+    expect(t.heldAsBytes).toBe(true);
+    expect(t.length).toBe(2);
+    expect(t.first()).toEqual(rows[0]);
+    expect(t.parse()).toEqual(rows);
+    expect(new JsonArrayText<unknown>(new Uint8Array(0)).parse()).toEqual([]);
   });
 
   it('leaves answers without text fields to the usual serialiser', () => {

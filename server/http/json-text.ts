@@ -26,13 +26,37 @@ export interface ArrayShape {
 }
 
 export class JsonArrayText<T> {
-  readonly text: string;
+  #text: string | null;
+  #bytes: Uint8Array | null;
   readonly #known: ArrayShape | null;
   #shape: { count: number; firstEnd: number } | null = null;
 
-  constructor(text: string | null | undefined, known?: ArrayShape | null) {
-    this.text = text && text.length > 0 ? text : '[]';
+  /**
+   * The array as text, or as its UTF-8 bytes (a copy the backend keeps in memory,
+   * players/copy-memo.ts): bytes are answered as they are, never decoded and encoded again.
+   */
+  constructor(text: string | Uint8Array | null | undefined, known?: ArrayShape | null) {
+    const empty = text === null || text === undefined || text.length === 0;
+    this.#text = empty ? '[]' : typeof text === 'string' ? text : null;
+    this.#bytes = !empty && typeof text !== 'string' ? text : null;
     this.#known = known ?? null;
+  }
+
+  /** The array's JSON text. */
+  get text(): string {
+    this.#text ??= Buffer.from(this.bytes).toString('utf8');
+    return this.#text;
+  }
+
+  /** The array's JSON text as UTF-8. */
+  get bytes(): Uint8Array {
+    this.#bytes ??= Buffer.from(this.text, 'utf8');
+    return this.#bytes;
+  }
+
+  /** Whether the array is held as bytes (then an answer is best written as bytes too). */
+  get heldAsBytes(): boolean {
+    return this.#text === null;
   }
 
   /** The array's elements, parsed (for callers that need the values, not the text). */
@@ -147,21 +171,40 @@ export function withTextsParsed(answer: unknown): unknown {
 }
 
 /**
- * The envelope as JSON text with the answer's JSON text fields spliced in as they are; null when
- * the answer has none (the caller sends the envelope as usual). Each field is written as a marker
- * string that no answer can hold (a random nonce after a NUL), then replaced by its text.
+ * The envelope as JSON with the answer's JSON text fields spliced in as they are; null when the
+ * answer has none (the caller sends the envelope as usual). Each field is written as a marker
+ * string that no answer can hold (a random nonce after a NUL), then replaced by its text. When a
+ * field is held as bytes the envelope is bytes too: a 2 MB copy is then written out without being
+ * decoded and encoded again.
  */
-export function answerText(envelope: { Data?: unknown }): string | null {
+export function answerText(envelope: { Data?: unknown }): string | Buffer | null {
   const { rest, texts } = setTextsAside(envelope.Data);
   if (texts.size === 0) return null;
   const nonce = randomBytes(8).toString('hex');
   const marker = (key: string) => `\u0000${nonce}:${key}`;
   const data = { ...(rest as Fields) };
   for (const key of texts.keys()) data[key] = marker(key);
-  let out = JSON.stringify({ ...envelope, Data: data });
-  for (const [key, text] of texts) {
+  const outline = JSON.stringify({ ...envelope, Data: data });
+  if (![...texts.values()].some((t) => t.heldAsBytes)) {
+    let out = outline;
     // split/join: the text may hold `$` patterns that String.replace would interpret.
-    out = out.split(JSON.stringify(marker(key))).join(text.text);
+    for (const [key, text] of texts) out = out.split(JSON.stringify(marker(key))).join(text.text);
+    return out;
   }
-  return out;
+  // Each marker appears once in the outline: cut it there, in the order the markers come.
+  const cuts = [...texts]
+    .map(([key, text]) => {
+      const quoted = JSON.stringify(marker(key));
+      const at = outline.indexOf(quoted);
+      return { at, end: at + quoted.length, text };
+    })
+    .sort((a, b) => a.at - b.at);
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  for (const cut of cuts) {
+    parts.push(Buffer.from(outline.slice(from, cut.at), 'utf8'), cut.text.bytes);
+    from = cut.end;
+  }
+  parts.push(Buffer.from(outline.slice(from), 'utf8'));
+  return Buffer.concat(parts);
 }

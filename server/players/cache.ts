@@ -3,6 +3,7 @@ import type { GameId } from '../../shared/games.js';
 import type { TabSource } from '../../shared/api/players.js';
 import type { Database } from '../db/schema.js';
 import { JsonArrayText, type ArrayShape } from '../http/json-text.js';
+import { copyMemoOf } from './copy-memo.js';
 
 /**
  * The game's cache of a player's tabs (spec: "many have a cache variant"). A cached read returns
@@ -52,11 +53,11 @@ interface StoredRows {
   first_row: string | null;
 }
 
-const rowsOf = <T>(r: StoredRows | undefined): JsonArrayText<T> => {
-  const known: ArrayShape | null =
-    r && r.row_count !== null ? { count: r.row_count, first: r.first_row } : null;
-  return new JsonArrayText<T>(r?.data, known);
-};
+/** A version of a copy's row that every write of it changes (copy-memo.ts). */
+const ROW_VERSION = sql<string>`xmin::text || ':' || ctid::text`;
+
+const shapeOf = (r: StoredRows | undefined): ArrayShape | null =>
+  r && r.row_count !== null ? { count: r.row_count, first: r.first_row } : null;
 
 export async function readThroughCache<T>(
   db: Kysely<Database>,
@@ -67,16 +68,29 @@ export async function readThroughCache<T>(
   source: TabSourceSql,
 ): Promise<CachedRead<T>> {
   const readAt = opts.now.toISOString();
+  const memo = copyMemoOf(db);
+  const memoKey = `${game}\u0000${playerId}\u0000${key}`;
   if (opts.cached && !opts.fresh) {
+    const held = memo.get(memoKey);
+    // The text only when the copy is not the one held here (or none is).
+    const data = held
+      ? sql<string | null>`case when ${ROW_VERSION} = ${held.version} then null else data end`
+      : sql<string | null>`data`;
     const copy = await db
       .selectFrom('player_cache')
-      .select(['data', 'cached_at', 'row_count', 'first_row'])
+      .select([data.as('data'), ROW_VERSION.as('version'), 'cached_at', 'row_count', 'first_row'])
       .where('game', '=', game)
       .where('player_id', '=', playerId)
       .where('tab', '=', key)
       .executeTakeFirst();
-    if (copy)
-      return { source: 'cache', cachedAt: copy.cached_at.toISOString(), readAt, rows: rowsOf<T>(copy) };
+    if (copy) {
+      const text =
+        held && copy.version === held.version
+          ? held.bytes
+          : (memo.keep(memoKey, copy.version, copy.data ?? '[]') ?? copy.data);
+      const rows = new JsonArrayText<T>(text, shapeOf(copy));
+      return { source: 'cache', cachedAt: copy.cached_at.toISOString(), readAt, rows };
+    }
   }
   await source.prepare();
   const rows = sql<string>`coalesce(${source.rows}, '[]')`;
@@ -86,13 +100,16 @@ export async function readThroughCache<T>(
     const read = await db
       .selectNoFrom([rows.as('data'), count.as('row_count'), first.as('first_row')])
       .executeTakeFirstOrThrow();
-    return { source: 'db', cachedAt: null, readAt, rows: rowsOf<T>(read) };
+    return { source: 'db', cachedAt: null, readAt, rows: new JsonArrayText<T>(read.data, shapeOf(read)) };
   }
-  const stored = await sql<StoredRows>`
+  const stored = await sql<StoredRows & { version: string }>`
     insert into player_cache (game, player_id, tab, data, row_count, first_row, cached_at)
     values (${game}, ${playerId}, ${key}, ${rows}, ${count}, ${first}, ${opts.now})
     on conflict (game, player_id, tab) do update set data = excluded.data, row_count = excluded.row_count,
       first_row = excluded.first_row, cached_at = excluded.cached_at
-    returning data, row_count, first_row`.execute(db);
-  return { source: 'db', cachedAt: null, readAt, rows: rowsOf<T>(stored.rows[0]) };
+    returning data, row_count, first_row, ${ROW_VERSION} as version`.execute(db);
+  const copy = stored.rows[0];
+  // The next cached read finds this version held (written by this statement, in this handle).
+  const text = copy ? (memo.keep(memoKey, copy.version, copy.data ?? '[]') ?? copy.data) : null;
+  return { source: 'db', cachedAt: null, readAt, rows: new JsonArrayText<T>(text, shapeOf(copy)) };
 }

@@ -304,6 +304,31 @@ describe.each(backendKinds())('players on %s', (kind) => {
       expect(old.items).toEqual(fresh.items);
     });
 
+    it('answers a copy rewritten by another instance at once, not the one this backend holds in memory', async () => {
+      const q = { game: 'party', id: pid('party', 7) };
+      const fresh = await k.ok<Eqs>('players.equipment', { ...q, read: 'fresh' });
+      // Twice from the copy: the second is answered from the bytes held (players/copy-memo.ts).
+      for (let i = 0; i < 2; i++) {
+        const cached = await k.ok<Eqs>('players.equipment', q);
+        expect(cached).toMatchObject({ source: 'cache', total: fresh.total, topPower: fresh.topPower });
+        expect(cached.items).toEqual(fresh.items);
+      }
+      // Another instance (or the data repair) writes the copy straight to the database.
+      const changed = fresh.items.slice(1).map((e) => ({ ...e, name: `${e.name} 改` }));
+      await sql`update player_cache set data = ${JSON.stringify(changed)}, row_count = ${changed.length},
+        first_row = ${JSON.stringify(changed[0])}
+        where game = ${q.game} and player_id = ${q.id} and tab = 'equipment'`.execute(
+        k.t.backend.database.db,
+      );
+      const after = await k.ok<Eqs>('players.equipment', q);
+      expect(after).toMatchObject({ source: 'cache', total: changed.length, topPower: changed[0]?.power });
+      expect(after.items).toEqual(changed);
+      // A fresh read replaces the copy again, and the next cached read gives that one.
+      const refreshed = await k.ok<Eqs>('players.equipment', { ...q, read: 'fresh' });
+      expect((await k.ok<Eqs>('players.equipment', q)).items).toEqual(refreshed.items);
+      expect(refreshed.items).toEqual(fresh.items);
+    });
+
     it('a normal player has a handful of pieces; atomicwar has no equipment calls', async () => {
       const r = await k.ok<Eqs>('players.equipment', { game: 'party', id: pid('party', 3) });
       expect(r.total).toBeGreaterThanOrEqual(5);
