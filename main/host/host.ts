@@ -18,6 +18,8 @@ import { checkBridgeRequest, createLaunchDoor, isOwnHost } from './guard.js';
 import { resolveRendererFile } from '../renderer-files.js';
 import { sendFile } from './static-files.js';
 import { serveExport } from '../exports/download.js';
+import { forwardableEnvelope } from '../http/forward.js';
+import { FORWARDED_ENVELOPE } from '../../shared/forwarded-answer.js';
 
 /**
  * The browser host: main's core in plain Node, the built renderer over http://127.0.0.1, and the
@@ -226,6 +228,10 @@ function embeddedLauncher(
   return how === 'fork' ? createForkLauncher(embedded) : createInProcessLauncher(embedded);
 }
 
+/** A forwarded answer around the service's envelope (shared/forwarded-answer.ts). */
+const FORWARD_HEAD = Buffer.from(`{"ok":true,${JSON.stringify(FORWARDED_ENVELOPE)}:`, 'utf8');
+const FORWARD_TAIL = Buffer.from('}', 'utf8');
+
 /** How the host answers: JSON, Result errors and plain-text pages, each with the security headers. */
 type Replies = ReturnType<typeof createReplies>;
 
@@ -241,6 +247,15 @@ function createReplies(securityHeaders: Record<string, string>) {
   return {
     headers: securityHeaders,
     json,
+    /** A Result main checked and left as the service wrote it: the service's bytes, not a copy. */
+    forwarded(res: ServerResponse, envelope: Uint8Array) {
+      res.writeHead(200, {
+        ...securityHeaders,
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
+      res.end(Buffer.concat([FORWARD_HEAD, envelope, FORWARD_TAIL]));
+    },
     /** A Result error in the page's language: the catalogue's text, then what exactly was wrong. */
     refuse(res: ServerResponse, status: number, code: number, detail: string) {
       const lang = languageOf(res.req.headers['accept-language']);
@@ -317,7 +332,10 @@ async function ipc(
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
     return reply.refuse(res, 400, Codes.VALIDATION, 'the body must be { "input": ... }');
   }
-  reply.json(res, 200, await core.dispatch(channel, (body as { input?: unknown }).input));
+  const answer = await core.dispatch(channel, (body as { input?: unknown }).input);
+  const envelope = forwardableEnvelope(answer);
+  if (envelope) return reply.forwarded(res, envelope);
+  reply.json(res, 200, answer);
 }
 
 /** POST /__export with { input }: an export's file, streamed on (main/exports/download.ts). */

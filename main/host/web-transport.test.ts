@@ -67,6 +67,36 @@ describe('createWebTransport', () => {
     await bridge.session.logout();
   });
 
+  it('gets a big answer main left as it was as the service wrote it, and a changed one as the checked copy', async () => {
+    vi.stubGlobal('fetch', browserFetch);
+    const bridge = createBridge(createWebTransport(host.url, () => token));
+    await bridge.session.login({ account: 'admin', password: 'gameops-demo' });
+    const roles = Array.from({ length: 20_000 }, (_, i) => (i % 2 ? 'ADMIN' : 'SUPER'));
+    const envelope = JSON.stringify({ Status: { Code: Codes.OK }, Data: { roles } });
+    const answer = (body: string) => ({ status: 200, body, contentType: 'application/json' });
+    const rawAnswer = async () => {
+      const res = await browserFetch(`${host.url}/__ipc/api:call`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [WEB_BRIDGE_TOKEN_HEADER]: token },
+        body: JSON.stringify({ input: { endpoint: 'users.roles', input: {} } }),
+      });
+      return res.text();
+    };
+    try {
+      svc.raw.set('/admin/roles', answer(envelope));
+      expect(await rawAnswer()).toBe(`{"ok":true,"envelope":${envelope}}`);
+      expect(await bridge.call('users.roles', {})).toEqual({ ok: true, data: { roles } });
+
+      const withExtra = JSON.stringify({ Status: { Code: Codes.OK }, Data: { roles, secret: 'x' } });
+      svc.raw.set('/admin/roles', answer(withExtra));
+      expect(JSON.parse(await rawAnswer())).toEqual({ ok: true, data: { roles } });
+      expect(await bridge.call('users.roles', {})).toEqual({ ok: true, data: { roles } });
+    } finally {
+      svc.raw.delete('/admin/roles');
+      await bridge.session.logout();
+    }
+  });
+
   it('turns a refused request into a Result error on Result channels, and an exception elsewhere', async () => {
     vi.stubGlobal('fetch', browserFetch);
     const bridge = createBridge(createWebTransport(host.url));

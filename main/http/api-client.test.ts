@@ -3,6 +3,7 @@ import { Codes } from '../../shared/codes.js';
 import type { Result } from '../../shared/envelope.js';
 import { GUEST_USER, type SessionState } from '../../shared/session.js';
 import { SESSION_USER_KEY } from '../session/session.js';
+import { FORWARD_MIN_BYTES, forwardableEnvelope } from './forward.js';
 import { coreAgainst, type Harness } from '../testing/core-harness.js';
 import { startFakeAdminService, type FakeAdminService } from '../testing/fake-admin-service.js';
 
@@ -257,5 +258,50 @@ describe('calls', () => {
     const res = await getUser(1);
     expect(res.ok ? 0 : res.error.code).toBe(Codes.NETWORK);
     expect(res.ok ? '' : res.error.message).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe('a big answer', () => {
+  /** A users.roles answer of about `bytes` bytes, as the service writes it. */
+  const bigRoles = (bytes: number, extra: Record<string, unknown> = {}) => {
+    const roles = Array.from({ length: Math.ceil(bytes / 8) }, (_, i) => (i % 2 ? 'ADMIN' : 'SUPER'));
+    return { roles, body: JSON.stringify({ Status: { Code: Codes.OK }, Data: { roles, ...extra } }) };
+  };
+  const answer = (body: string) => ({ status: 200, body, contentType: 'application/json' });
+
+  it('the check leaves as it is may be forwarded as the very bytes the service sent', async () => {
+    await signIn();
+    const { roles, body } = bigRoles(FORWARD_MIN_BYTES * 2);
+    svc.raw.set('/admin/roles', answer(body));
+    const res = await h.core.handlers['api:call']({ endpoint: 'users.roles', input: {} });
+    expect(res).toEqual({ ok: true, data: { roles } });
+    expect(new TextDecoder().decode(forwardableEnvelope(res))).toBe(body);
+  });
+
+  it('loses its byte order mark: the bytes kept still parse as JSON', async () => {
+    await signIn();
+    const { roles, body } = bigRoles(FORWARD_MIN_BYTES * 2);
+    svc.raw.set('/admin/roles', answer(`\uFEFF${body}`));
+    const res = await h.core.handlers['api:call']({ endpoint: 'users.roles', input: {} });
+    expect(res).toEqual({ ok: true, data: { roles } });
+    expect(new TextDecoder().decode(forwardableEnvelope(res))).toBe(body);
+  });
+
+  it('the check changed (a field the contract does not have) goes as the checked copy only', async () => {
+    await signIn();
+    const { roles, body } = bigRoles(FORWARD_MIN_BYTES * 2, { secret: 'not in the contract' });
+    svc.raw.set('/admin/roles', answer(body));
+    const res = await h.core.handlers['api:call']({ endpoint: 'users.roles', input: {} });
+    expect(res).toEqual({ ok: true, data: { roles } });
+    expect(forwardableEnvelope(res)).toBeUndefined();
+  });
+
+  it('is the only kind forwarded: a small one goes as the checked copy', async () => {
+    await signIn();
+    const { body } = bigRoles(1000);
+    svc.raw.set('/admin/roles', answer(body));
+    const res = await h.core.handlers['api:call']({ endpoint: 'users.roles', input: {} });
+    expect(res.ok).toBe(true);
+    expect(forwardableEnvelope(res)).toBeUndefined();
   });
 });

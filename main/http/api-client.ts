@@ -13,6 +13,7 @@ import { ENDPOINTS, isEndpointId, type EndpointId, type OutputOf } from '../../s
 import type { GameId, ServiceName } from '../../shared/games.js';
 import type { SessionEndReason } from '../../shared/ipc.js';
 import { HTTP_TIMEOUT_MS } from '../../shared/constants.js';
+import { markForwardable, sameJson } from './forward.js';
 import { envelopeError, send, type Exchange, type SendOptions } from './send.js';
 
 export interface TokenPair {
@@ -250,7 +251,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (ex.code !== Codes.OK) return fail(envelopeError(ex, deps.language()));
       const out = ep.output.safeParse(ex.data);
       if (!out.success) return fail(badOutput(id, out.error, deps.language()));
-      return { ok: true, data: out.data as OutputOf<K> };
+      const result = { ok: true as const, data: out.data as OutputOf<K> };
+      // A big answer the check left as it was may go to a browser page as the service's text.
+      if (ex.raw && sameJson(out.data, ex.data)) markForwardable(result, ex.raw);
+      return result;
     } catch (err) {
       return fail(unexpected(err));
     }

@@ -3,6 +3,7 @@ import { envelopeSchema, type FieldIssue, type ResultError } from '../../shared/
 import type { HttpMethod } from '../../shared/api/endpoint.js';
 import { LOCALHOST_PIN, serviceUrlProblem, type ServiceUrlProblem } from '../../shared/settings.js';
 import { isPlainRequestId, REQUEST_ID_HEADER } from '../../shared/request-id.js';
+import { FORWARD_MIN_BYTES } from './forward.js';
 
 export interface OutgoingRequest {
   method: HttpMethod;
@@ -23,6 +24,11 @@ export type Exchange =
       httpStatus: number;
       /** The backend's id of this call (X-Request-Id), when it sends one. */
       requestId?: string;
+      /**
+       * The envelope as the service sent it (UTF-8, without a byte order mark), kept for big
+       * answers only: the browser host may forward it as it is (main/http/forward.ts).
+       */
+      raw?: Uint8Array;
     }
   | { kind: 'failed'; error: ResultError };
 
@@ -50,6 +56,8 @@ const REFUSED: Record<ServiceUrlProblem, Record<Language, string>> = {
   },
 };
 
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
 export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exchange> {
   const problem = serviceUrlProblem(req.url);
   if (problem) {
@@ -71,7 +79,7 @@ export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exc
   // stalls is as stuck as one that never answers.
   const signal = AbortSignal.timeout(opts.timeoutMs);
   let status: number;
-  let text: string;
+  let bytes: Uint8Array;
   let requestId: string | null;
   try {
     const res = await opts.fetch(pinnedUrl(req.url), {
@@ -83,7 +91,7 @@ export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exc
     });
     status = res.status;
     requestId = res.headers.get(REQUEST_ID_HEADER);
-    text = await res.text();
+    bytes = new Uint8Array(await res.arrayBuffer());
   } catch (err) {
     if (signal.aborted) {
       return failed(
@@ -95,9 +103,11 @@ export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exc
     return failed(Codes.NETWORK, opts.language, `${req.method} ${req.url}: ${causeOf(err)}`);
   }
 
+  // As res.text() reads it: UTF-8, a byte order mark dropped (so the bytes kept match the text).
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(UTF8.decode(bytes));
   } catch {
     return failed(
       Codes.BAD_RESPONSE,
@@ -121,6 +131,7 @@ export async function send(req: OutgoingRequest, opts: SendOptions): Promise<Exc
     httpStatus: status,
     // Only a plain id: it is shown to the operator and pasted into a support request.
     ...(isPlainRequestId(requestId) ? { requestId } : {}),
+    ...(bytes.length >= FORWARD_MIN_BYTES ? { raw: bytes } : {}),
   };
 }
 

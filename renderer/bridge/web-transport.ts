@@ -8,6 +8,7 @@ import {
   type EventChannel,
   type RequestChannel,
 } from '../../shared/ipc.js';
+import { resultOfForwarded } from '../../shared/forwarded-answer.js';
 import { readEventStream } from './event-stream.js';
 
 /**
@@ -112,7 +113,7 @@ export function createWebTransport(base = '', token: () => string | null = () =>
         });
       }
       const body: unknown = await res.json().catch(() => undefined);
-      if (res.ok) return body;
+      if (res.ok) return channel === 'api:call' ? resultOfForwarded(body) : body;
       const error = resultErrorIn(body) ?? {
         code: Codes.BAD_RESPONSE,
         message: `the console host answered HTTP ${res.status}`,
