@@ -15,7 +15,9 @@ import {
  * Renderer timings in Debian's Chromium, against the browser host with the embedded backend
  * (the default seed size: these figures are about the screen, not the database):
  * - click on a search result -> the first tab's rows rendered (the screen's own performance mark);
- * - the 10,000-row equipment table's first render, and frame times while scrolling it;
+ * - the 10,000-row equipment table's first render (issue 23: p95 <= 300 ms), the first run being the
+ *   player's first open, and frame times while scrolling it; the host's very first such answer
+ *   (JIT-cold, once per process) on a row of its own;
  * - a list's first rows after navigation (issue 25: <= 150 ms), for the order list and the
  *   blacklist: from setting the address to the first frame with a table cell of the page;
  * - the daily report of 365 days (issue 20: a chart of 365 days x 4 series <= 200 ms): from
@@ -28,6 +30,8 @@ const RUNS = Number(process.env['BENCH_RENDERER_RUNS'] ?? 10);
 export const GAME: GameId = 'ymmj';
 /** Player 7 of every game has 10,000 pieces of equipment. */
 const HEAVY = 7;
+/** The game whose heavy player warms the host up before the timed equipment runs. */
+const WARM_UP_GAME: GameId = 'lw';
 /** What the timed clicks click: tagged in the page, so the click happens there, next to the clock. */
 export const NEXT_CLICK = '[data-bench="next"]';
 
@@ -218,8 +222,8 @@ export async function searchResultReady(page: Page, i: number): Promise<void> {
 }
 
 /** The heavy player's first tab on a page just loaded, its equipment tab tagged as the next click. */
-export async function equipmentTabReady(page: Page): Promise<void> {
-  await goTo(page, playerPath(GAME, playerIdOf(GAME, HEAVY), 'info'));
+export async function equipmentTabReady(page: Page, game: GameId = GAME): Promise<void> {
+  await goTo(page, playerPath(game, playerIdOf(game, HEAVY), 'info'));
   await page.reload();
   await page.locator('[data-testid="tab-panel"][data-tab="info"]').waitFor();
   await page.getByTestId('player-tab-equipment').evaluate((el) => el.setAttribute('data-bench', 'next'));
@@ -252,6 +256,12 @@ export async function benchRenderer(): Promise<RendererFigures> {
       }
     }
 
+    // A host just started has never run the path of a 10,000-row answer (main's check and parse
+    // of it are JIT-cold, once per process): another game's heavy player opens it first, timed
+    // on its own row. The timed runs then start with this game's heavy player's first open (the
+    // backend's copy of its equipment not made yet), as an operator's first open of a player is.
+    await equipmentTabReady(page, WARM_UP_GAME);
+    const hostWarmUp = await clickToMark(page, NEXT_CLICK, 'equipment-rendered');
     const equipment: number[] = [];
     let frames: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -269,6 +279,8 @@ export async function benchRenderer(): Promise<RendererFigures> {
         'click a search result -> first tab rows (player never opened)': figure(firstOpen),
         'click a search result -> first tab rows (opened before, fresh page)': figure(reopen),
         'equipment tab click -> 10,000-row table rendered': figure(equipment),
+        "equipment tab click -> 10,000-row table rendered, the host's first such answer (another game's player, once)":
+          figure([hostWarmUp]),
         'frame interval while scrolling the 10,000-row table': figure(frames),
         [`order list: navigation from home -> first rows (${orders.rows} rows, fresh page)`]: figure(
           orders.ms,
