@@ -16,6 +16,7 @@ import { MatchDetailCard } from './MatchDetailCard.js';
 import { RangeBar } from './RangeBar.js';
 import { ReadFromNote } from '../kit/ReadFromNote.js';
 import { StatsExport } from './StatsExport.js';
+import { LIST_PAGE_SIZE } from '../../shared/constants.js';
 import { rangeOf } from './range.js';
 import { pageParam, useUrlPatch } from './urlPatch.js';
 import './statistics.css';
@@ -122,7 +123,7 @@ function DayMatches({
   const lang = useLanguage();
   const list = useEndpointQuery(
     'matchStats.matches',
-    { game, day, ...(mode ? { mode } : {}), page, pageSize: 20 },
+    { game, day, ...(mode ? { mode } : {}), page, pageSize: LIST_PAGE_SIZE },
     { keepPrevious: true },
   );
   const modeText = mode
