@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, startPostgres, type PostgresCluster } from '../tests/support/postgres.js';
+import { BENCH_POSTGRES_SETTINGS } from './postgres-settings.js';
 
 export type BenchDatabase = 'pglite' | 'postgres';
 
@@ -30,7 +31,7 @@ export function benchOnEachDatabase(
     if (!which || which === 'postgres') {
       let cluster: PostgresCluster | undefined;
       try {
-        cluster = await startPostgres();
+        cluster = await startPostgres(BENCH_POSTGRES_SETTINGS);
         await bench('postgres', { databaseUrl: await createDatabase(cluster.url, `bench_${name}`) });
       } finally {
         await cluster?.stop();

@@ -9,6 +9,7 @@ import { SERVICE_BASE_PATHS } from '../shared/games.js';
 import { startBackend, type BackendOptions } from '../server/backend.js';
 import { DEMO_PASSWORD } from '../server/seed/operators.js';
 import { createDatabase, startPostgres } from '../tests/support/postgres.js';
+import { BENCH_POSTGRES_SETTINGS } from './postgres-settings.js';
 import { secretsKeyOf } from '../server/platform/secrets-key.js';
 import { randomBytes } from 'node:crypto';
 
@@ -105,7 +106,7 @@ async function main(): Promise<void> {
     console.log('- PostgreSQL skipped (BENCH_SKIP_POSTGRES=1)');
     return;
   }
-  const cluster = await startPostgres().catch((err: unknown) => {
+  const cluster = await startPostgres(BENCH_POSTGRES_SETTINGS).catch((err: unknown) => {
     console.log(`- PostgreSQL not available: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   });

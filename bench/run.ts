@@ -21,6 +21,7 @@ import type { WorkerMessage } from '../server/worker-protocol.js';
 import { exited, forkTs, nextMessage } from '../tests/support/processes.js';
 import type { ChildProcess } from 'node:child_process';
 import { createDatabase, startPostgres, type PostgresCluster } from '../tests/support/postgres.js';
+import { BENCH_POSTGRES_SETTINGS } from './postgres-settings.js';
 
 /**
  * `npm run bench`: seeds 1,000,000 players in each of the four games and 1,000,000 audit entries
@@ -592,7 +593,7 @@ async function main(): Promise<void> {
   } else {
     let cluster: PostgresCluster | undefined;
     try {
-      cluster = await startPostgres();
+      cluster = await startPostgres(BENCH_POSTGRES_SETTINGS);
     } catch (err) {
       console.log(`\nPostgreSQL not available, skipped: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -16,6 +16,7 @@ import { seedAllGames } from '../server/seed/games.js';
 import { seedDemoOperators } from '../server/seed/operators.js';
 import { playerIdOf } from '../server/seed/players.js';
 import { createDatabase, POSTGRES_BIN, startPostgres } from '../tests/support/postgres.js';
+import { BENCH_POSTGRES_SETTINGS } from './postgres-settings.js';
 import { rand } from './figures.js';
 import { loadGenerator, nodeGenerator, type Load } from './load-generator.js';
 import { startServerProcess } from './server-process.js';
@@ -179,7 +180,7 @@ async function main(): Promise<void> {
     'node_modules/.cache',
     `gameops-bench-throughput-${randomBytes(4).toString('hex')}`,
   );
-  const cluster = await startPostgres();
+  const cluster = await startPostgres(BENCH_POSTGRES_SETTINGS);
   try {
     console.log('building the server bundle...');
     await buildServer(bundleDir);

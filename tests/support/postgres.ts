@@ -61,7 +61,17 @@ export function postgresUserIds(): { uid: number; gid: number } | undefined {
   return { uid: id('-u'), gid: id('-g') };
 }
 
-export async function startPostgres(): Promise<PostgresCluster> {
+/**
+ * Starts a throwaway cluster; `settings` are server settings beyond its own (`-c name=value`):
+ * the benches give it what a deployment would (bench/postgres-settings.ts).
+ */
+export async function startPostgres(
+  settings: Readonly<Record<string, string>> = {},
+): Promise<PostgresCluster> {
+  for (const [name, value] of Object.entries(settings)) {
+    if (!/^[a-z_]+$/.test(name) || !/^[\w.]+$/.test(value))
+      throw new Error(`not a setting: ${name}=${value}`);
+  }
   const initdb = join(POSTGRES_BIN, 'initdb');
   const pgCtl = join(POSTGRES_BIN, 'pg_ctl');
   if (!existsSync(initdb)) throw new Error(`PostgreSQL binaries not found in ${POSTGRES_BIN}`);
@@ -93,6 +103,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
       '-c max_connections=200',
+      ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
     ].join(' ');
     await runAsPostgres(pgCtl, ['-D', data, '-l', join(dir, 'log'), '-o', opts, '-w', '-t', '60', 'start']);
   } catch (err) {
