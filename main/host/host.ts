@@ -236,12 +236,13 @@ const FORWARD_TAIL = Buffer.from('}', 'utf8');
 type Replies = ReturnType<typeof createReplies>;
 
 function createReplies(securityHeaders: Record<string, string>) {
+  const jsonHeaders = {
+    ...securityHeaders,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+  };
   const json = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, {
-      ...securityHeaders,
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-store',
-    });
+    res.writeHead(status, jsonHeaders);
     res.end(JSON.stringify(body));
   };
   return {
@@ -249,11 +250,7 @@ function createReplies(securityHeaders: Record<string, string>) {
     json,
     /** A Result main checked and left as the service wrote it: the service's bytes, not a copy. */
     forwarded(res: ServerResponse, envelope: Uint8Array) {
-      res.writeHead(200, {
-        ...securityHeaders,
-        'Content-Type': 'application/json; charset=utf-8',
-        'Cache-Control': 'no-store',
-      });
+      res.writeHead(200, jsonHeaders);
       res.end(Buffer.concat([FORWARD_HEAD, envelope, FORWARD_TAIL]));
     },
     /** A Result error in the page's language: the catalogue's text, then what exactly was wrong. */

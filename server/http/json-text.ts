@@ -54,9 +54,9 @@ export class JsonArrayText<T> {
     return this.#bytes;
   }
 
-  /** Whether the array is held as bytes (then an answer is best written as bytes too). */
+  /** Whether the array's bytes are at hand (then an answer is best written as bytes too). */
   get heldAsBytes(): boolean {
-    return this.#text === null;
+    return this.#bytes !== null;
   }
 
   /** The array's elements, parsed (for callers that need the values, not the text). */
@@ -185,12 +185,6 @@ export function answerText(envelope: { Data?: unknown }): string | Buffer | null
   const data = { ...(rest as Fields) };
   for (const key of texts.keys()) data[key] = marker(key);
   const outline = JSON.stringify({ ...envelope, Data: data });
-  if (![...texts.values()].some((t) => t.heldAsBytes)) {
-    let out = outline;
-    // split/join: the text may hold `$` patterns that String.replace would interpret.
-    for (const [key, text] of texts) out = out.split(JSON.stringify(marker(key))).join(text.text);
-    return out;
-  }
   // Each marker appears once in the outline: cut it there, in the order the markers come.
   const cuts = [...texts]
     .map(([key, text]) => {
@@ -199,12 +193,14 @@ export function answerText(envelope: { Data?: unknown }): string | Buffer | null
       return { at, end: at + quoted.length, text };
     })
     .sort((a, b) => a.at - b.at);
-  const parts: Uint8Array[] = [];
+  const asBytes = cuts.some((c) => c.text.heldAsBytes);
+  const parts: (string | Uint8Array)[] = [];
   let from = 0;
   for (const cut of cuts) {
-    parts.push(Buffer.from(outline.slice(from, cut.at), 'utf8'), cut.text.bytes);
+    parts.push(outline.slice(from, cut.at), asBytes ? cut.text.bytes : cut.text.text);
     from = cut.end;
   }
-  parts.push(Buffer.from(outline.slice(from), 'utf8'));
-  return Buffer.concat(parts);
+  parts.push(outline.slice(from));
+  if (!asBytes) return parts.join('');
+  return Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
 }

@@ -70,6 +70,9 @@ export async function readThroughCache<T>(
   const readAt = opts.now.toISOString();
   const memo = copyMemoOf(db);
   const memoKey = `${game}\u0000${playerId}\u0000${key}`;
+  /** Holds a copy read from the database when it is big enough; its bytes, else its text. */
+  const keep = (copy: { version: string; data: string | null }) =>
+    memo.keep(memoKey, copy.version, copy.data ?? '[]') ?? copy.data;
   if (opts.cached && !opts.fresh) {
     const held = memo.get(memoKey);
     // The text only when the copy is not the one held here (or none is).
@@ -84,10 +87,7 @@ export async function readThroughCache<T>(
       .where('tab', '=', key)
       .executeTakeFirst();
     if (copy) {
-      const text =
-        held && copy.version === held.version
-          ? held.bytes
-          : (memo.keep(memoKey, copy.version, copy.data ?? '[]') ?? copy.data);
+      const text = held && copy.version === held.version ? held.bytes : keep(copy);
       const rows = new JsonArrayText<T>(text, shapeOf(copy));
       return { source: 'cache', cachedAt: copy.cached_at.toISOString(), readAt, rows };
     }
@@ -110,6 +110,6 @@ export async function readThroughCache<T>(
     returning data, row_count, first_row, ${ROW_VERSION} as version`.execute(db);
   const copy = stored.rows[0];
   // The next cached read finds this version held (written by this statement, in this handle).
-  const text = copy ? (memo.keep(memoKey, copy.version, copy.data ?? '[]') ?? copy.data) : null;
+  const text = copy ? keep(copy) : null;
   return { source: 'db', cachedAt: null, readAt, rows: new JsonArrayText<T>(text, shapeOf(copy)) };
 }
