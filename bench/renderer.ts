@@ -1,5 +1,6 @@
 import type { Page } from 'playwright';
-import { gamePagePath, type GameId } from '../shared/games.js';
+import { type GameId } from '../shared/games.js';
+import { gamePagePath } from '../shared/game-pages.js';
 import { playerPath, ROUTES, type RouteDef } from '../shared/routes.js';
 import { playerIdOf } from '../server/seed/players.js';
 import {

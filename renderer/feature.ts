@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Language } from '../shared/codes.js';
-import type { GameId, GamePageKey } from '../shared/games.js';
+import type { GameId } from '../shared/games.js';
+import type { GamePageKey } from '../shared/game-pages.js';
 import type { Catalogue } from './i18n/catalogue.js';
 import { preloadable } from './kit/lazy.js';
 

@@ -20,7 +20,6 @@ import { ordersServer } from './orders/feature.js';
 import { leaderboardsServer } from './leaderboards/feature.js';
 import { reportsServer } from './reports/feature.js';
 import { overviewServer } from './overview/feature.js';
-
 import { statisticsServer } from './statistics/feature.js';
 
 /**
@@ -51,7 +50,6 @@ const MODULES = {
   leaderboards: leaderboardsServer,
   reports: reportsServer,
   overview: overviewServer,
-
   statistics: statisticsServer,
 } satisfies ServerModules;
 

@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from './features.js';
 import { FEATURE_PAGES } from './feature-pages.js';
-import { GAME_PAGES, type GamePageKey } from './games.js';
+import { GAME_IDS } from './games.js';
+import { GAME_PAGE_KEYS, GAME_PAGE_META } from './game-pages.js';
 import { ENDPOINTS } from './api/table.js';
-import { GAME_PAGE_META, ROUTES } from './routes.js';
+import { ROUTES } from './routes.js';
 import { ADMIN_ONLY, canAccess } from './roles.js';
 
 const apiDir = fileURLToPath(new URL('./api/', import.meta.url));
@@ -16,9 +17,13 @@ describe('feature modules of the contract', () => {
     for (const f of FEATURES)
       for (const page of Object.keys(f.gamePages ?? {}))
         owners.set(page, [...(owners.get(page) ?? []), f.id]);
-    for (const page of Object.keys(GAME_PAGES) as GamePageKey[]) {
+    expect([...owners.keys()].sort()).toEqual([...GAME_PAGE_KEYS].sort());
+    for (const page of GAME_PAGE_KEYS) {
       expect(owners.get(page), page).toHaveLength(1);
-      expect(GAME_PAGE_META[page]).toBeDefined();
+      const rule = GAME_PAGE_META[page];
+      expect(rule.path, page).toMatch(/^[A-Za-z0-9][A-Za-z0-9/:]*$/);
+      for (const game of [...(rule.games ?? []), ...Object.keys(rule.paths ?? {})])
+        expect(GAME_IDS, `${page}: ${game}`).toContain(game);
     }
   });
 
@@ -60,7 +65,7 @@ describe('feature modules of the contract', () => {
   });
 
   it('name each capability once: endpoint ids are <capability>.<action>, the capability a page or a feature', () => {
-    const pageKeys = new Set<string>(Object.keys(GAME_PAGES));
+    const pageKeys = new Set<string>(GAME_PAGE_KEYS);
     // Beside pages and features: the heroes list, the games' catalogues (items, shop, packs), and
     // the payment side's three parts, each with calls on more than one page.
     const parts = ['heroes', 'catalogue', 'payOrders', 'payProviders', 'payServer'];

@@ -18,7 +18,6 @@ import { paymentsFeature } from './api/payments.js';
 import { leaderboardsFeature } from './api/leaderboards.js';
 import { reportsFeature } from './api/reports.js';
 import { overviewFeature } from './api/overview.js';
-
 import { statisticsFeature } from './api/statistics.js';
 
 /**
@@ -37,16 +36,15 @@ export const FEATURES = [
   serverWatchFeature,
   noticesFeature,
   batchFixFeature,
+  giftCodesFeature,
   platformKeysFeature,
   systemLogsFeature,
   todoFeature,
   shortcutsFeature,
-  giftCodesFeature,
   ordersFeature,
   paymentsFeature,
   leaderboardsFeature,
   reportsFeature,
   overviewFeature,
-
   statisticsFeature,
 ] as const satisfies readonly FeatureContract[];

@@ -3,7 +3,9 @@ import type { Language } from './codes.js';
 
 /**
  * The games registry. The four games differ by data, not by code: screens, routes, endpoints and
- * server modules are written once and read what differs from here. A fifth game is one entry.
+ * server modules are written once and read what differs from here. Which pages a game has is
+ * declared by each page's feature (game-pages.ts), so a new page is its feature's files alone; a
+ * fifth game is one entry here plus its id on the pages only some games have.
  */
 
 export const GAME_IDS = ['atomicwar', 'ymmj', 'lw', 'party'] as const;
@@ -21,78 +23,6 @@ export const SERVICE_BASE_PATHS: Record<ServiceName, string> = {
   party: '/api/v1/party',
   payment: '/api/v1/pay',
 };
-
-/** Pages a game can have (spec section 2). Paths are relative to the game's route prefix. */
-export const GAME_PAGES = {
-  players: 'steamplayers',
-  player: 'steamplayer/:id',
-  playerTab: 'steamplayer/:id/:tab',
-  playerStats: 'statis/player',
-  bannedHeroes: 'bannedhero',
-  blacklist: 'blacklist',
-  blacklistCreate: 'blacklist/createBlackList',
-  activeCodes: 'activeCode',
-  shopTickets: 'shopTicket',
-  orderCreate: 'recharge/ordercreate',
-  orderRetrieve: 'recharge/retrive',
-  rechargeStats: 'recharge/statis',
-  top100: 'leaderboard/top100',
-  season: 'leaderboard/season',
-  levelDetail: 'leaderboard/leveldetail',
-  dailyReport: 'statis/dailyreport',
-  shopDailyReport: 'statis/shopdailyreport',
-  matchStats: 'statistics/match',
-  apiStats: 'statistics/api',
-  testingPlayers: 'testingplayers',
-  specialUsers: 'specialusers',
-  specialUserCreate: 'specialusers/create',
-  batchFix: 'batchfix',
-  ipStats: 'ipstatis',
-  clientIps: 'clientip',
-  pay: 'pay',
-  payTab: 'pay/:tab',
-  steamKey: 'steamkey',
-  steamToken: 'steamtoken',
-  shop: 'shop',
-  shopTab: 'shop/:tab',
-  orderDetail: 'order/:id/detail',
-} as const;
-export type GamePageKey = keyof typeof GAME_PAGES;
-
-const COMMON_PAGES: readonly GamePageKey[] = [
-  'players',
-  'player',
-  'playerTab',
-  'playerStats',
-  'bannedHeroes',
-  'blacklist',
-  'blacklistCreate',
-  'activeCodes',
-  'shopTickets',
-  'orderCreate',
-  'orderRetrieve',
-  'rechargeStats',
-  'top100',
-];
-
-/** Testers, special users, seasons and the daily reports: every game but Atomic War has them. */
-const TESTING_AND_REPORT_PAGES: readonly GamePageKey[] = [
-  'testingPlayers',
-  'specialUsers',
-  'specialUserCreate',
-  'season',
-  'levelDetail',
-  'dailyReport',
-  'shopDailyReport',
-];
-
-const PVE_PAGES: readonly GamePageKey[] = [
-  ...TESTING_AND_REPORT_PAGES,
-  'matchStats',
-  'apiStats',
-  'batchFix',
-  'steamToken',
-];
 
 export const ATOMICWAR_TABS = [
   'info',
@@ -139,9 +69,6 @@ export interface GameDef {
   /** Path prefix of this game's calls on its service ("/atomicwar" on the admin service). */
   apiPrefix: string;
   names: Record<Language, string>;
-  pages: readonly GamePageKey[];
-  /** Pages that live outside the route prefix (absolute paths), as the spec lists them. */
-  pathOverrides?: Partial<Record<GamePageKey, string>>;
   playerTabs: readonly PlayerTab[];
 }
 
@@ -153,18 +80,6 @@ export const GAMES: Record<GameId, GameDef> = {
     service: 'admin',
     apiPrefix: '/atomicwar',
     names: { 'zh-CN': '原子战争', en: 'Atomic War' },
-    pages: [
-      ...COMMON_PAGES,
-      'levelDetail',
-      'dailyReport',
-      'shopDailyReport',
-      'batchFix',
-      'ipStats',
-      'clientIps',
-      'pay',
-      'payTab',
-      'steamKey',
-    ],
     playerTabs: ATOMICWAR_TABS,
   },
   ymmj: {
@@ -174,7 +89,6 @@ export const GAMES: Record<GameId, GameDef> = {
     service: 'pve',
     apiPrefix: '',
     names: { 'zh-CN': '妖魔秘境', en: 'Secret Realm' },
-    pages: [...COMMON_PAGES, ...PVE_PAGES],
     playerTabs: PVE_TABS,
   },
   lw: {
@@ -184,7 +98,6 @@ export const GAMES: Record<GameId, GameDef> = {
     service: 'lw',
     apiPrefix: '',
     names: { 'zh-CN': '领主战争', en: 'Lord War' },
-    pages: [...COMMON_PAGES, ...PVE_PAGES, 'shop', 'shopTab', 'orderDetail'],
     playerTabs: PVE_TABS,
   },
   party: {
@@ -194,28 +107,8 @@ export const GAMES: Record<GameId, GameDef> = {
     service: 'party',
     apiPrefix: '',
     names: { 'zh-CN': '派对游戏', en: 'Party Game' },
-    pages: [...COMMON_PAGES, ...TESTING_AND_REPORT_PAGES],
-    // The spec places these party pages outside party/admin; we keep its paths.
-    pathOverrides: {
-      season: '/party/leaderboard/season',
-      levelDetail: '/party/leaderboard/detail',
-      rechargeStats: '/party/recharge/statis',
-      orderRetrieve: '/party/recharge/retrive',
-      dailyReport: '/party/cr/statis/dailyreport',
-      shopDailyReport: '/party/cr/statis/shopdailyreport',
-    },
     playerTabs: PVE_TABS,
   },
 };
 
 export const GAME_LIST: readonly GameDef[] = GAME_IDS.map((id) => GAMES[id]);
-
-/** The console path of a game's page, e.g. gamePagePath('party', 'players') = '/party/admin/steamplayers'. */
-export function gamePagePath(game: GameId, page: GamePageKey): string {
-  const def = GAMES[game];
-  return def.pathOverrides?.[page] ?? `/${def.routePrefix}/${GAME_PAGES[page]}`;
-}
-
-export function gameHasPage(game: GameId, page: GamePageKey): boolean {
-  return GAMES[game].pages.includes(page);
-}

@@ -1,5 +1,5 @@
 import type { Access } from './roles.js';
-import type { GameId, GamePageKey } from './games.js';
+import type { GameId } from './games.js';
 import type { Endpoint } from './api/endpoint.js';
 
 /**
@@ -37,25 +37,44 @@ export interface RouteDef {
   /** i18n key of the page title (renderer catalogue). */
   titleKey: string;
   game?: GameId;
-  page?: GamePageKey;
+  /** The game page's key (shared/game-pages.ts GamePageKey) when the route is one game's page. */
+  page?: string;
   /** Where it sits in the side menu; absent for routes reached from another page (details, tabs). */
   menu?: { group: MenuGroupId; section?: MenuSection };
 }
 
-/** A game page's rule before the game's own role is added, and its place in the game's menu group. */
+/**
+ * A game page as the feature that owns it declares it: its path, which games have it, who may open
+ * it (before the game's own role is added) and its place in the game's menu group. The games
+ * registry (games.ts) says only what a game is; which pages it has is the pages' business, so a
+ * new page is its feature's files alone.
+ */
 export interface GamePageRule {
+  /** The path under the game's route prefix, as spec section 2 spells it ('recharge/statis'). */
+  path: string;
   access: Access;
   section?: MenuSection;
+  /** The games that have the page (spec section 2); absent: every game. */
+  games?: readonly GameId[];
+  /**
+   * Where the spec places one game's page outside its route prefix (an absolute path); the
+   * prefixed path is kept as an alias that leads there.
+   */
+  paths?: Partial<Record<GameId, string>>;
 }
+
+/** A feature's game pages by key; the keys of every feature together are GamePageKey. */
+export type GamePageRules = Record<string, GamePageRule>;
 
 export interface FeatureContract<
   Id extends string = string,
   E extends Record<string, Endpoint> = Record<string, Endpoint>,
+  P extends GamePageRules = GamePageRules,
 > {
   id: Id;
   endpoints: E;
-  /** Per-game pages this feature owns (every game whose registry entry has the page shows it). */
-  gamePages?: Partial<Record<GamePageKey, GamePageRule>>;
+  /** Per-game pages this feature owns, each shown in the games its rule names. */
+  gamePages?: P;
   /** Pages outside the games (admin, to-do). */
   routes?: readonly RouteDef[];
 }
@@ -64,18 +83,24 @@ export interface FeatureContract<
  * A feature's page rules on their own (shared/api/<feature>.pages.ts, or its contract module): the
  * route table is made from these (feature-pages.ts), which are plain data.
  */
-export type FeaturePages<Id extends string = string> = Pick<
-  FeatureContract<Id>,
+export type FeaturePages<Id extends string = string, P extends GamePageRules = GamePageRules> = Pick<
+  FeatureContract<Id, Record<string, Endpoint>, P>,
   'id' | 'gamePages' | 'routes'
 >;
 
-export function featurePages<const Id extends string>(def: FeaturePages<Id>): FeaturePages<Id> {
+/** No game pages: the default of the helpers below, so that a feature without them adds no key. */
+type NoGamePages = Record<never, GamePageRule>;
+
+/** A feature's page rules as written: their exact type is kept, so that keys and games stay known. */
+export function featurePages<const D extends FeaturePages>(def: D): D {
   return def;
 }
 
-export function feature<const Id extends string, E extends Record<string, Endpoint>>(
-  def: FeatureContract<Id, E>,
-): FeatureContract<Id, E> {
+export function feature<
+  const Id extends string,
+  E extends Record<string, Endpoint>,
+  P extends GamePageRules = NoGamePages,
+>(def: FeatureContract<Id, E, P>): FeatureContract<Id, E, P> {
   return def;
 }
 

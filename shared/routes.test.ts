@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, fillPath, gamePageAccess } from './routes.js';
-import { GAMES, GAME_LIST, gamePagePath } from './games.js';
+import { GAMES, GAME_LIST } from './games.js';
+import { gamePagePath } from './game-pages.js';
 import { canAccess } from './roles.js';
 
 const paths = new Set(ROUTES.map((r) => r.path));
@@ -87,6 +88,27 @@ describe('route table', () => {
     ]) {
       expect(paths, p).toContain(p);
     }
+  });
+
+  it('gives the game-specific pages to their games only', () => {
+    const only: Record<string, readonly string[]> = {
+      ipstatis: ['atomicwar'],
+      clientip: ['atomicwar'],
+      pay: ['atomicwar'],
+      steamkey: ['atomicwar'],
+      steamtoken: ['ymmj', 'lw'],
+      'statistics/match': ['ymmj', 'lw'],
+      'statistics/api': ['ymmj', 'lw'],
+      batchfix: ['atomicwar', 'ymmj', 'lw'],
+      testingplayers: ['ymmj', 'lw', 'party/admin'],
+      specialusers: ['ymmj', 'lw', 'party/admin'],
+      shop: ['lw'],
+      'order/:id/detail': ['lw'],
+    };
+    for (const [page, prefixes] of Object.entries(only))
+      for (const prefix of ['atomicwar', 'ymmj', 'lw', 'party/admin'])
+        expect(paths.has(`/${prefix}/${page}`), `/${prefix}/${page}`).toBe(prefixes.includes(prefix));
+    expect(paths).not.toContain('/atomicwar/leaderboard/season');
   });
 
   it('contains none of the template demo routes', () => {

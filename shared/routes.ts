@@ -1,15 +1,15 @@
 import { PUBLIC, SIGNED_IN, withRequired, type Access } from './roles.js';
+import { GAMES, GAME_LIST, type GameId } from './games.js';
+import { FEATURE_PAGES } from './feature-pages.js';
 import {
-  GAMES,
-  GAME_LIST,
-  GAME_PAGES,
-  type GameId,
+  GAME_PAGE_META,
   type GamePageKey,
   gameHasPage,
   gamePagePath,
-} from './games.js';
-import { FEATURE_PAGES } from './feature-pages.js';
-import { fixedRoute, type GamePageRule, type RouteDef } from './pages.js';
+  gamePages,
+  prefixedPagePath,
+} from './game-pages.js';
+import { fixedRoute, type RouteDef } from './pages.js';
 
 export { MENU_SECTIONS, type Layout, type MenuGroupId, type MenuSection, type RouteDef } from './pages.js';
 
@@ -20,26 +20,6 @@ export { MENU_SECTIONS, type Layout, type MenuGroupId, type MenuSection, type Ro
  * feature modules listed in features.ts. The template demo routes of the spec are not here on
  * purpose.
  */
-
-/** Every game page's rule, from the feature that owns it; each page has exactly one owner. */
-function gamePageRules(): Record<GamePageKey, GamePageRule> {
-  const rules: Partial<Record<GamePageKey, GamePageRule>> = {};
-  const owner = new Map<GamePageKey, string>();
-  for (const f of FEATURE_PAGES) {
-    for (const [page, rule] of Object.entries(f.gamePages ?? {}) as [GamePageKey, GamePageRule][]) {
-      const other = owner.get(page);
-      if (other) throw new Error(`game page ${page} is declared by both ${other} and ${f.id}`);
-      owner.set(page, f.id);
-      rules[page] = rule;
-    }
-  }
-  const missing = (Object.keys(GAME_PAGES) as GamePageKey[]).filter((p) => !rules[p]);
-  if (missing.length > 0) throw new Error(`game pages without a rule: ${missing.join(', ')}`);
-  return rules as Record<GamePageKey, GamePageRule>;
-}
-
-/** Who may open each game page (before the game's role is added) and where it sits in the menu. */
-export const GAME_PAGE_META: Readonly<Record<GamePageKey, GamePageRule>> = gamePageRules();
 
 /** The access rule of one game's page: the page's rule plus the game's role. */
 export function gamePageAccess(game: GameId, page: GamePageKey): Access {
@@ -58,11 +38,11 @@ const SHELL_ROUTES: RouteDef[] = [
 
 function gameRoutes(): RouteDef[] {
   return GAME_LIST.flatMap((game) =>
-    game.pages.map((page): RouteDef => {
+    gamePages(game.id).map((page): RouteDef => {
       const rule = GAME_PAGE_META[page];
       const path = gamePagePath(game.id, page);
       // The spec also lists a moved page under the game's prefix (party/admin/recharge/...).
-      const prefixed = `/${game.routePrefix}/${GAME_PAGES[page]}`;
+      const prefixed = prefixedPagePath(game.id, page);
       return {
         id: `${game.id}.${page}`,
         path,

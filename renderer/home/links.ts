@@ -1,5 +1,6 @@
 import type { BriefFigure, BriefInfo } from '../../shared/api/overview.js';
-import { gameHasPage, gamePagePath, type GameId, type GamePageKey } from '../../shared/games.js';
+import { type GameId } from '../../shared/games.js';
+import { gameHasPage, gamePagePath, type GamePageKey } from '../../shared/game-pages.js';
 import { canAccess } from '../../shared/roles.js';
 import { gamePageAccess, routeById } from '../../shared/routes.js';
 

@@ -1,7 +1,8 @@
 import { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { BLACKLIST_KINDS, type BlacklistKind } from '../../shared/api/moderation.js';
-import { gamePagePath, type GameId } from '../../shared/games.js';
+import { type GameId } from '../../shared/games.js';
+import { gamePagePath } from '../../shared/game-pages.js';
 import { formatDateTime } from '../components/format.js';
 import { ConfirmedForm } from '../kit/ConfirmedForm.js';
 import { useEndpointMutation } from '../kit/data.js';

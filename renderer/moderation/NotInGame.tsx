@@ -1,6 +1,7 @@
 import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { GameId, GamePageKey } from '../../shared/games.js';
+import type { GameId } from '../../shared/games.js';
+import type { GamePageKey } from '../../shared/game-pages.js';
 import { useGameName } from '../kit/gameName.js';
 
 /**

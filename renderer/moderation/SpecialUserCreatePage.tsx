@@ -1,7 +1,8 @@
 import { Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { SPECIAL_CATEGORIES, type SpecialCategory } from '../../shared/api/moderation.js';
-import { gamePagePath, type GameId } from '../../shared/games.js';
+import { type GameId } from '../../shared/games.js';
+import { gamePagePath } from '../../shared/game-pages.js';
 import { ConfirmedForm } from '../kit/ConfirmedForm.js';
 import { useEndpointMutation } from '../kit/data.js';
 import { Field } from '../kit/form/Field.js';

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import type { GameId, GamePageKey } from '../../shared/games.js';
+import type { GameId } from '../../shared/games.js';
+import type { GamePageKey } from '../../shared/game-pages.js';
 import { lazyScreen, prefetchFrom } from '../kit/lazy.js';
 import './moderation.css';
 

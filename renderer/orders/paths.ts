@@ -1,5 +1,6 @@
 import { fillPath } from '../../shared/routes.js';
-import { gameHasPage, gamePagePath, type GameId } from '../../shared/games.js';
+import { type GameId } from '../../shared/games.js';
+import { gameHasPage, gamePagePath } from '../../shared/game-pages.js';
 import type { PayTab } from '../../shared/api/orders.js';
 
 export { orderPath } from '../../shared/routes.js';

@@ -4,7 +4,8 @@ import { Callout, Classes, Intent, Spinner, Tab, TabPanel, Tabs } from '@bluepri
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Codes } from '../../shared/codes.js';
-import { GAMES, gamePagePath, type GameId } from '../../shared/games.js';
+import { GAMES, type GameId } from '../../shared/games.js';
+import { gamePagePath } from '../../shared/game-pages.js';
 import { FIRST_TAB } from '../../shared/player-tabs.js';
 import { playerPath } from '../../shared/routes.js';
 import { asResultError } from '../bridge/result.js';

@@ -1,7 +1,8 @@
 import { useMemo, type SyntheticEvent } from 'react';
 import { matchPath } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { gamePagePath, type GameId } from '../../shared/games.js';
+import { type GameId } from '../../shared/games.js';
+import { gamePagePath } from '../../shared/game-pages.js';
 import { playerDetailScreen } from './detailScreen.js';
 import { prefetchPlayerPage } from './playersApi.js';
 

@@ -1,4 +1,5 @@
-import { gameHasPage, gamePagePath, type GameId } from '../../shared/games.js';
+import { type GameId } from '../../shared/games.js';
+import { gameHasPage, gamePagePath } from '../../shared/game-pages.js';
 import { ORDER_PARAMS } from '../orders/filters.js';
 import { PLAYER_REGISTERED_PARAMS } from '../players/searchParams.js';
 import { ACTIVITY_SERIES } from './charts.js';

@@ -1,7 +1,8 @@
 import { Callout, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { SHARED_ADDRESS_ACCOUNTS, type AddressFigures } from '../../shared/api/statistics.js';
-import { GAMES, gamePagePath, type GameId } from '../../shared/games.js';
+import { GAMES, type GameId } from '../../shared/games.js';
+import { gamePagePath } from '../../shared/game-pages.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { ListPage } from '../kit/ListPage.js';
 import type { ListRowAction } from '../kit/rowActions.js';

@@ -24,3 +24,9 @@ export interface AccessRequestsTable {
 export interface AccessRequestsTables {
   access_requests: AccessRequestsTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends AccessRequestsTables {}
+}

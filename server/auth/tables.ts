@@ -46,3 +46,9 @@ export interface AuthTables {
   login_failures: LoginFailuresTable;
   known_addresses: KnownAddressesTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends AuthTables {}
+}

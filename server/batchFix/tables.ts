@@ -28,3 +28,9 @@ export interface BatchFixJobsTable {
 export interface BatchFixTables {
   batch_fix_jobs: BatchFixJobsTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends BatchFixTables {}
+}

@@ -60,3 +60,9 @@ export interface GiftCodesTables {
   gift_code_redemptions: GiftCodeRedemptionsTable;
   game_server_nonces: GameServerNoncesTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends GiftCodesTables {}
+}

@@ -56,3 +56,9 @@ export interface LeaderboardsTables {
   leaderboard_rank_blocks: LeaderboardRankBlocksTable;
   leaderboard_settings: LeaderboardSettingsTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends LeaderboardsTables {}
+}

@@ -1,6 +1,6 @@
 import { moderationFeature } from '../../shared/api/moderation.js';
 import { serverFeature } from '../feature.js';
-import { seedModeration } from '../seed/moderation.js';
+import { seedModeration } from './seed.js';
 import { moderationHandlers } from './handlers.js';
 import { moderationMigrations } from './migrations.js';
 

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAME_IDS, gameHasPage } from '../../shared/games.js';
+import { GAME_IDS } from '../../shared/games.js';
+import { gameHasPage } from '../../shared/game-pages.js';
 import type { Database } from '../db/schema.js';
 import { seedAllGames, seedAnchor } from '../seed/games.js';
-import { seedModeration } from '../seed/moderation.js';
+import { seedModeration } from './seed.js';
 import { backendKinds, startTestBackend, type TestBackend } from '../../tests/support/backends.js';
 
 /**

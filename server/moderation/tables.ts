@@ -68,3 +68,9 @@ export interface ModerationTables {
   testing_players: TestingPlayersTable;
   testing_recharges: TestingRechargesTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends ModerationTables {}
+}

@@ -85,3 +85,9 @@ export interface OrdersTables {
   payment_notices: PaymentNoticesTable;
   game_deliveries: GameDeliveriesTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends OrdersTables {}
+}

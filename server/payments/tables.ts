@@ -46,3 +46,9 @@ export interface PaymentsTables extends PayServerTables {
   pay_sandbox_refunds: PaySandboxRefundsTable;
   pay_notice_refusals: PayNoticeRefusalsTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends PaymentsTables {}
+}

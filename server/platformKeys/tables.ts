@@ -25,3 +25,9 @@ export interface PlatformKeysTable {
 export interface PlatformKeysTables {
   platform_keys: PlatformKeysTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends PlatformKeysTables {}
+}

@@ -20,7 +20,7 @@ import { type Page, pid, useKit } from '../../tests/support/api-kit.js';
 /**
  * Player reads over HTTP: search, detail, tabs with their cache, equipment, logs; their role
  * checks and bad inputs. The test backend seeds 20 players per game (see server/seed/players.ts
- * and server/seed/moderation.ts for which rows carry which flags).
+ * and server/moderation/seed.ts for which rows carry which flags).
  */
 
 type Search = Page<PlayerRow> & { totalCapped: boolean };

@@ -77,3 +77,9 @@ export interface PlayersTables {
   player_cache: PlayerCacheTable;
   player_logs: PlayerLogsTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends PlayersTables {}
+}

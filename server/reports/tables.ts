@@ -48,3 +48,9 @@ export interface ReportsTables {
   shop_purchases: ShopPurchasesTable;
   player_channels: PlayerChannelsTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends ReportsTables {}
+}

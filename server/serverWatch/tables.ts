@@ -108,3 +108,9 @@ export interface ServerWatchTables {
   server_watch_mutes: WatchMutesTable;
   server_watch_events: WatchEventsTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends ServerWatchTables {}
+}

@@ -12,3 +12,9 @@ export interface OperatorShortcutsTable {
 export interface ShortcutsTables {
   operator_shortcuts: OperatorShortcutsTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends ShortcutsTables {}
+}

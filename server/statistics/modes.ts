@@ -1,4 +1,5 @@
-import { GAMES, type GameId } from '../../shared/games.js';
+import type { GameId } from '../../shared/games.js';
+import { gameHasPage } from '../../shared/game-pages.js';
 
 /** What a game's matches are played as: its modes and maps (games with match statistics only). */
 export interface MatchKinds {
@@ -19,5 +20,5 @@ const KINDS: Partial<Record<GameId, MatchKinds>> = {
 
 /** The game's match kinds; none for a game whose registry entry has no match statistics. */
 export function matchKindsOf(game: GameId): MatchKinds | null {
-  return GAMES[game].pages.includes('matchStats') ? (KINDS[game] ?? null) : null;
+  return gameHasPage(game, 'matchStats') ? (KINDS[game] ?? null) : null;
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { GameSeed } from '../feature.js';
 import type { Database } from '../db/schema.js';
-import { GAMES } from '../../shared/games.js';
+import { gameHasPage } from '../../shared/game-pages.js';
 import { playerNumOf } from '../seed/players.js';
 import { matchKindsOf } from './modes.js';
 
@@ -31,7 +31,7 @@ const FARM_PLAYERS = 60;
  */
 export async function seedFarms(db: Kysely<Database>, seed: GameSeed): Promise<number> {
   const { game, perGame } = seed;
-  if (!GAMES[game].pages.includes('ipStats')) return 0;
+  if (!gameHasPage(game, 'ipStats')) return 0;
   const base = playerNumOf(game, 0);
   const r = await sql`
     insert into sign_ins (game, player_id, "at", ip, seconds)

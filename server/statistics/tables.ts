@@ -91,3 +91,9 @@ export interface StatisticsTables {
   ip_addresses: IpAddressesTable;
   ip_accounts: IpAccountsTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends StatisticsTables {}
+}

@@ -15,3 +15,9 @@ export interface TodoItemsTable {
 export interface TodoTables {
   todo_items: TodoItemsTable;
 }
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends TodoTables {}
+}

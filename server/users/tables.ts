@@ -23,3 +23,9 @@ export interface UsersTables {
 
 export type OperatorRow = Selectable<OperatorsTable>;
 export type OperatorUpdate = Updateable<OperatorsTable>;
+
+// This feature's tables join the database's type here, in the feature's own folder: the schema
+// module (server/db/schema.ts) names no feature.
+declare module '../db/schema.js' {
+  interface Database extends UsersTables {}
+}

@@ -16,7 +16,7 @@ import { batchFixPages } from './batchFix.pages.js';
  */
 
 /** The games with a data-repair page (atomicwar, ymmj, lw). */
-const batchFixGame = gameWithPage('batchFix');
+const batchFixGame = gameWithPage(batchFixPages.gamePages.batchFix);
 
 /** What an operator types: the spec's one required field (default `batchfix1`). */
 export const DEFAULT_REPAIR_NAME = 'batchfix1';

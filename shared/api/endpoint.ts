@@ -4,15 +4,7 @@ import { textIssues } from './text.js';
 import { LIST_PAGE_SIZE } from '../constants.js';
 import type { Access } from '../roles.js';
 import { withRequired } from '../roles.js';
-import {
-  GAME_IDS,
-  GAMES,
-  SERVICE_BASE_PATHS,
-  gameHasPage,
-  type GameId,
-  type GamePageKey,
-  type ServiceName,
-} from '../games.js';
+import { GAME_IDS, GAMES, SERVICE_BASE_PATHS, type GameId, type ServiceName } from '../games.js';
 
 /**
  * One backend call. The server registers its route from this, main's client calls by it, the
@@ -146,12 +138,12 @@ export function planRequest(ep: Endpoint, input: Record<string, unknown>): Plann
 }
 
 /**
- * The `game` field of a game-scoped call that only some games have: the games whose registry
- * entry has `page`. The server registers the call for exactly these games, and main refuses any
- * other game before sending, so both read the same list.
+ * The `game` field of a game-scoped call that only some games have: the games that have the page
+ * (its rule, from the feature's pages module). The server registers the call for exactly these
+ * games, and main refuses any other game before sending, so both read the same list.
  */
-export function gameWithPage(page: GamePageKey) {
-  return gameEnum(GAME_IDS.filter((g) => gameHasPage(g, page)));
+export function gameWithPage(page: { games?: readonly GameId[] }) {
+  return gameEnum(page.games ?? GAME_IDS);
 }
 
 /** A `game` field limited to some games (say, those with an equipment tab). */

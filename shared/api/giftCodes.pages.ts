@@ -8,7 +8,7 @@ import { featurePages } from '../pages.js';
 export const giftCodesPages = featurePages({
   id: 'giftCodes',
   gamePages: {
-    activeCodes: { access: ADMIN_ONLY, section: 'codes' },
-    shopTickets: { access: ADMIN_ONLY, section: 'codes' },
+    activeCodes: { path: 'activeCode', access: ADMIN_ONLY, section: 'codes' },
+    shopTickets: { path: 'shopTicket', access: ADMIN_ONLY, section: 'codes' },
   },
 });

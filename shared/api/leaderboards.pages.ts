@@ -11,8 +11,19 @@ import { featurePages } from '../pages.js';
 export const leaderboardsPages = featurePages({
   id: 'leaderboards',
   gamePages: {
-    top100: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
-    season: { access: ADMIN_OR_SERVICE, section: 'leaderboards' },
-    levelDetail: { access: ADMIN_ONLY, section: 'leaderboards' },
+    top100: { path: 'leaderboard/top100', access: ADMIN_OR_SERVICE, section: 'leaderboards' },
+    season: {
+      path: 'leaderboard/season',
+      games: ['ymmj', 'lw', 'party'],
+      access: ADMIN_OR_SERVICE,
+      section: 'leaderboards',
+      paths: { party: '/party/leaderboard/season' },
+    },
+    levelDetail: {
+      path: 'leaderboard/leveldetail',
+      access: ADMIN_ONLY,
+      section: 'leaderboards',
+      paths: { party: '/party/leaderboard/detail' },
+    },
   },
 });

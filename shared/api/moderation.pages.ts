@@ -8,11 +8,26 @@ import { featurePages } from '../pages.js';
 export const moderationPages = featurePages({
   id: 'moderation',
   gamePages: {
-    bannedHeroes: { access: ADMIN_ONLY, section: 'moderation' },
-    blacklist: { access: ADMIN_ONLY, section: 'moderation' },
-    blacklistCreate: { access: ADMIN_ONLY, section: 'moderation' },
-    testingPlayers: { access: ADMIN_ONLY, section: 'players' },
-    specialUsers: { access: ADMIN_ONLY, section: 'players' },
-    specialUserCreate: { access: ADMIN_ONLY, section: 'players' },
+    bannedHeroes: { path: 'bannedhero', access: ADMIN_ONLY, section: 'moderation' },
+    blacklist: { path: 'blacklist', access: ADMIN_ONLY, section: 'moderation' },
+    blacklistCreate: { path: 'blacklist/createBlackList', access: ADMIN_ONLY, section: 'moderation' },
+    testingPlayers: {
+      path: 'testingplayers',
+      games: ['ymmj', 'lw', 'party'],
+      access: ADMIN_ONLY,
+      section: 'players',
+    },
+    specialUsers: {
+      path: 'specialusers',
+      games: ['ymmj', 'lw', 'party'],
+      access: ADMIN_ONLY,
+      section: 'players',
+    },
+    specialUserCreate: {
+      path: 'specialusers/create',
+      games: ['ymmj', 'lw', 'party'],
+      access: ADMIN_ONLY,
+      section: 'players',
+    },
   },
 });

@@ -118,8 +118,8 @@ export const testingRechargeSchema = z.object({
 });
 export type TestingRecharge = z.infer<typeof testingRechargeSchema>;
 
-const specialGame = gameWithPage('specialUsers');
-const testingGame = gameWithPage('testingPlayers');
+const specialGame = gameWithPage(moderationPages.gamePages.specialUsers);
+const testingGame = gameWithPage(moderationPages.gamePages.testingPlayers);
 const entryId = intParam({ min: 1, message: 'an entry id is a positive whole number' });
 
 export const moderationEndpoints = {

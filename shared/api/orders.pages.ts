@@ -8,13 +8,18 @@ import { featurePages } from '../pages.js';
 export const ordersPages = featurePages({
   id: 'orders',
   gamePages: {
-    orderCreate: { access: ADMIN_ONLY, section: 'recharge' },
-    orderRetrieve: { access: ADMIN_ONLY, section: 'recharge' },
+    orderCreate: { path: 'recharge/ordercreate', access: ADMIN_ONLY, section: 'recharge' },
+    orderRetrieve: {
+      path: 'recharge/retrive',
+      access: ADMIN_ONLY,
+      section: 'recharge',
+      paths: { party: '/party/recharge/retrive' },
+    },
     // "No role restriction" inside a game: any role, plus the game's (added by the route table).
-    pay: { access: SIGNED_IN, section: 'recharge' },
-    payTab: { access: SIGNED_IN },
-    shop: { access: SIGNED_IN, section: 'recharge' },
-    shopTab: { access: SIGNED_IN },
-    orderDetail: { access: SIGNED_IN },
+    pay: { path: 'pay', games: ['atomicwar'], access: SIGNED_IN, section: 'recharge' },
+    payTab: { path: 'pay/:tab', games: ['atomicwar'], access: SIGNED_IN },
+    shop: { path: 'shop', games: ['lw'], access: SIGNED_IN, section: 'recharge' },
+    shopTab: { path: 'shop/:tab', games: ['lw'], access: SIGNED_IN },
+    orderDetail: { path: 'order/:id/detail', games: ['lw'], access: SIGNED_IN },
   },
 });

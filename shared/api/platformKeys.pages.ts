@@ -8,8 +8,8 @@ import { featurePages, fixedRoute } from '../pages.js';
 export const platformKeysPages = featurePages({
   id: 'platformKeys',
   gamePages: {
-    steamKey: { access: ADMIN_ONLY, section: 'codes' },
-    steamToken: { access: ADMIN_ONLY, section: 'codes' },
+    steamKey: { path: 'steamkey', games: ['atomicwar'], access: ADMIN_ONLY, section: 'codes' },
+    steamToken: { path: 'steamtoken', games: ['ymmj', 'lw'], access: ADMIN_ONLY, section: 'codes' },
   },
   routes: [fixedRoute('admin.steamToken', '/admin/steamtoken', 'main', SUPER_ONLY, { group: 'admin' })],
 });

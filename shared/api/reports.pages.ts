@@ -9,8 +9,23 @@ import { featurePages } from '../pages.js';
 export const reportsPages = featurePages({
   id: 'reports',
   gamePages: {
-    rechargeStats: { access: ADMIN_ONLY, section: 'recharge' },
-    dailyReport: { access: ADMIN_ONLY, section: 'statistics' },
-    shopDailyReport: { access: ADMIN_ONLY, section: 'statistics' },
+    rechargeStats: {
+      path: 'recharge/statis',
+      access: ADMIN_ONLY,
+      section: 'recharge',
+      paths: { party: '/party/recharge/statis' },
+    },
+    dailyReport: {
+      path: 'statis/dailyreport',
+      access: ADMIN_ONLY,
+      section: 'statistics',
+      paths: { party: '/party/cr/statis/dailyreport' },
+    },
+    shopDailyReport: {
+      path: 'statis/shopdailyreport',
+      access: ADMIN_ONLY,
+      section: 'statistics',
+      paths: { party: '/party/cr/statis/shopdailyreport' },
+    },
   },
 });

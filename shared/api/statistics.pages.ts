@@ -10,9 +10,14 @@ import { featurePages } from '../pages.js';
 export const statisticsPages = featurePages({
   id: 'statistics',
   gamePages: {
-    matchStats: { access: ADMIN_OR_SERVICE, section: 'statistics' },
-    apiStats: { access: ADMIN_ONLY, section: 'statistics' },
-    ipStats: { access: ADMIN_ONLY, section: 'statistics' },
-    clientIps: { access: ADMIN_ONLY, section: 'statistics' },
+    matchStats: {
+      path: 'statistics/match',
+      games: ['ymmj', 'lw'],
+      access: ADMIN_OR_SERVICE,
+      section: 'statistics',
+    },
+    apiStats: { path: 'statistics/api', games: ['ymmj', 'lw'], access: ADMIN_ONLY, section: 'statistics' },
+    ipStats: { path: 'ipstatis', games: ['atomicwar'], access: ADMIN_ONLY, section: 'statistics' },
+    clientIps: { path: 'clientip', games: ['atomicwar'], access: ADMIN_ONLY, section: 'statistics' },
   },
 });

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { gamePagePath, type GameId } from '../../shared/games.js';
+import { type GameId } from '../../shared/games.js';
+import { gamePagePath } from '../../shared/game-pages.js';
 import { useConsole } from './fixture.js';
 import { goTo, openConsole, signIn, waitForPath } from './support.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import type { RunningHost } from '../../main/host/host.js';
-import { gamePagePath } from '../../shared/games.js';
+import { gamePagePath } from '../../shared/game-pages.js';
 import {
   DEMO_PASSWORD,
   goTo,

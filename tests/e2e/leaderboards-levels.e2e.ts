@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import type { Stage, StageRecord } from '../../shared/api/leaderboards.js';
-import { gamePagePath, type GameId } from '../../shared/games.js';
+import { type GameId } from '../../shared/games.js';
+import { gamePagePath } from '../../shared/game-pages.js';
 import { useConsole } from './fixture.js';
 import { downloadSheet } from './sheets.js';
 import { goTo, hashPath, openConsole, signIn, waitForPath } from './support.js';

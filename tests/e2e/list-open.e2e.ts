@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright';
-import { gamePagePath, type GameId } from '../../shared/games.js';
+import { type GameId } from '../../shared/games.js';
+import { gamePagePath } from '../../shared/game-pages.js';
 import { useConsole } from './fixture.js';
 import { callOf, holdRequests } from './requests.js';
 import { goTo, openConsole, signIn, waitForPath } from './support.js';

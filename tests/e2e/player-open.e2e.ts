@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request, Route } from 'playwright';
-import { gamePagePath, type GameId } from '../../shared/games.js';
+import { type GameId } from '../../shared/games.js';
+import { gamePagePath } from '../../shared/game-pages.js';
 import { playerPath } from '../../shared/routes.js';
 import { playerIdOf } from '../../server/seed/players.js';
 import { useConsole } from './fixture.js';

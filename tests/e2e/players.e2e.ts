@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { GAME_IDS, GAMES, gamePagePath, type GameId } from '../../shared/games.js';
+import { GAME_IDS, GAMES, type GameId } from '../../shared/games.js';
+import { gamePagePath } from '../../shared/game-pages.js';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { playerIdOf } from '../../server/seed/players.js';
 import { useConsole } from './fixture.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { TOAST_LONG_TIMEOUT_MS, TOAST_TIMEOUT_MS } from '../../shared/constants.js';
-import { gamePagePath } from '../../shared/games.js';
+import { gamePagePath } from '../../shared/game-pages.js';
 import { useConsole } from './fixture.js';
 import { goTo, signIn, waitForPath } from './support.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { gamePagePath } from '../../shared/games.js';
+import { gamePagePath } from '../../shared/game-pages.js';
 import { playerPath } from '../../shared/routes.js';
 import { playerIdOf } from '../../server/seed/players.js';
 import { useConsole } from './fixture.js';

@@ -1,11 +1,12 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SPECIAL_CATEGORIES, type Hero } from '../../shared/api/moderation.js';
-import { GAME_IDS, GAMES, gameHasPage, type GameId } from '../../shared/games.js';
+import { GAME_IDS, GAMES, type GameId } from '../../shared/games.js';
+import { gameHasPage } from '../../shared/game-pages.js';
 import { readMeta, writeMeta } from '../db/app-meta.js';
 import type { Database } from '../db/schema.js';
-import { HEROES } from './heroes.js';
-import { DEMO_OPERATORS } from './operators.js';
-import { playerIdOf } from './players.js';
+import { HEROES } from '../seed/heroes.js';
+import { DEMO_OPERATORS } from '../seed/operators.js';
+import { playerIdOf } from '../seed/players.js';
 
 /**
  * The moderation lists of one game, made by the database (generate_series) so that a million
