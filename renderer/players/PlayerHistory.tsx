@@ -1,30 +1,39 @@
-import { LIST_PAGE_SIZE } from '../../shared/constants.js';
 import type { ReactNode } from 'react';
-import { Card, Classes, H2, HTMLTable, Intent, Spinner, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { Card, Classes, H2, Intent, Tab, TabPanel, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { GameId } from '../../shared/games.js';
-import { RECENT_LOG_DAYS } from '../../shared/api/players.js';
+import { RECENT_LOG_DAYS, type PlayerLog } from '../../shared/api/players.js';
 import type { AuditEntry } from '../../shared/api/users.js';
-import { EmptyState } from '../components/EmptyState.js';
-import { QueryState } from '../components/QueryState.js';
 import { formatDateTime } from '../components/format.js';
 import { auditActionName } from '../kit/audit.js';
-import { Pager, type Page } from '../kit/Pager.js';
+import type { FilterValues, ListFilter } from '../kit/filters.js';
+import { ListBody } from '../kit/ListPage.js';
+import { RowsTable } from '../kit/RowsTable.js';
 import { SearchOnSubmit } from '../kit/SearchBox.js';
-import { useListParams } from '../kit/useListParams.js';
+import { useListController, type ListController } from '../kit/useListController.js';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { usePlayerAudit, usePlayerLogs, type HistoryKind } from './playersApi.js';
+import type { HistoryKind } from './playersApi.js';
 
 export const HISTORY_VIEWS = ['logs', 'prelogs', 'audit'] as const;
 export type HistoryView = (typeof HISTORY_VIEWS)[number];
 
 const VIEW_PARAM = 'history';
 const PAGE_PARAM = 'hpage';
-const KIND_PARAM = 'hkind';
+const KIND_FILTER_MAX = 32;
+/** A kind of log entry to list (the logs' endpoints take it), drawn in the history's heading. */
+const KIND_FILTER: ListFilter = { kind: 'hidden', input: 'kind', param: 'hkind' };
 
 function parseView(value: string | null): HistoryView {
   return (HISTORY_VIEWS as readonly string[]).includes(value ?? '') ? (value as HistoryView) : 'logs';
+}
+
+/** The history lists' texts, said the same way for all three. */
+interface HistoryTexts {
+  failed: string;
+  empty: string;
+  /** Nothing of the kind filtered for. */
+  filteredEmpty?: (values: FilterValues) => string;
 }
 
 /**
@@ -32,95 +41,51 @@ function parseView(value: string | null): HistoryView {
  * then the entries (each with its time first) and the pager.
  */
 function HistoryList<T extends { id: number; at: string }>({
-  query,
-  failedTitle,
-  emptyTitle,
+  list,
+  texts,
   headers,
   cells,
-  onPage,
 }: {
-  query: UseQueryResult<Page<T>>;
-  failedTitle: string;
-  emptyTitle: string;
+  list: ListController<T>;
+  texts: HistoryTexts;
   /** The column titles after the time's. */
   headers: readonly string[];
   /** An entry's cells after its time. */
   cells: (entry: T) => ReactNode;
-  onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const columns = [t('players.history.at'), ...headers].map((name) => ({ name }));
   return (
-    <QueryState query={query} failedTitle={failedTitle} spinner={<Spinner size={24} />}>
-      {(data) =>
-        data.total === 0 ? (
-          <EmptyState icon="history" title={emptyTitle} testId="history-empty" />
-        ) : (
-          <>
-            <HTMLTable
-              compact
-              striped
-              className="history-table"
-              data-testid="history-table"
-              data-row-count={data.items.length}
-            >
-              <thead>
-                <tr>
-                  <th>{t('players.history.at')}</th>
-                  {headers.map((h, i) => (
-                    <th key={i}>{h}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((e) => (
-                  <tr key={e.id}>
-                    <td className="history-at">{formatDateTime(e.at, lang)}</td>
-                    {cells(e)}
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-            <Pager
-              page={data.page}
-              pageSize={LIST_PAGE_SIZE}
-              total={data.total}
-              onPage={onPage}
-              testId="history-pager"
-            />
-          </>
-        )
-      }
-    </QueryState>
+    <ListBody
+      list={list}
+      texts={texts}
+      icon="history"
+      testId="history"
+      table={(rows) => (
+        <RowsTable columns={columns} rowCount={rows.length} testId="history-table" className="history-table">
+          {rows.map((e) => (
+            <tr key={e.id}>
+              <td className="history-at">{formatDateTime(e.at, lang)}</td>
+              {cells(e)}
+            </tr>
+          ))}
+        </RowsTable>
+      )}
+    />
   );
 }
 
-function LogList({
-  game,
-  id,
-  kind,
-  filter,
-  page,
-  onPage,
-}: {
-  game: GameId;
-  id: string;
-  kind: HistoryKind;
-  filter: string;
-  page: number;
-  onPage: (page: number) => void;
-}) {
+function LogList({ list, kind }: { list: ListController<PlayerLog>; kind: HistoryKind }) {
   const { t } = useTranslation();
-  const logs = usePlayerLogs(game, id, kind, filter, page);
   return (
     <HistoryList
-      query={logs}
-      failedTitle={t(`players.history.${kind}Failed`)}
-      emptyTitle={
-        filter
-          ? t('players.history.noKind', { kind: filter })
-          : t(`players.history.${kind}Empty`, { days: RECENT_LOG_DAYS })
-      }
+      list={list}
+      texts={{
+        failed: t(`players.history.${kind}Failed`),
+        empty: t(`players.history.${kind}Empty`, { days: RECENT_LOG_DAYS }),
+        filteredEmpty: (values) => t('players.history.noKind', { kind: values.kind }),
+      }}
       headers={[t('players.history.kind'), t('players.history.detail'), t('players.history.ip')]}
       cells={(e) => (
         <>
@@ -131,7 +96,6 @@ function LogList({
           <td>{e.ip ?? t('common.none')}</td>
         </>
       )}
-      onPage={onPage}
     />
   );
 }
@@ -158,24 +122,12 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function AuditList({
-  game,
-  id,
-  page,
-  onPage,
-}: {
-  game: GameId;
-  id: string;
-  page: number;
-  onPage: (page: number) => void;
-}) {
+function AuditList({ list }: { list: ListController<AuditEntry> }) {
   const { t } = useTranslation();
-  const audit = usePlayerAudit(game, id, page);
   return (
     <HistoryList
-      query={audit}
-      failedTitle={t('players.history.auditFailed')}
-      emptyTitle={t('players.history.auditEmpty')}
+      list={list}
+      texts={{ failed: t('players.history.auditFailed'), empty: t('players.history.auditEmpty') }}
       headers={[
         t('players.history.operator'),
         t('players.history.action'),
@@ -198,7 +150,6 @@ function AuditList({
           </td>
         </>
       )}
-      onPage={onPage}
     />
   );
 }
@@ -210,10 +161,23 @@ function AuditList({
  */
 export function PlayerHistory({ game, id }: { game: GameId; id: string }) {
   const { t } = useTranslation();
-  const { search, page, update } = useListParams(PAGE_PARAM);
+  const [search] = useUrlSearch();
   const view = parseView(search.get(VIEW_PARAM));
-  const filter = search.get(KIND_PARAM)?.trim() ?? '';
-  const onPage = (p: number) => update({ [PAGE_PARAM]: p });
+  // One list is read at a time, the one of the chosen tab; all three keep their page in `hpage`.
+  const logs = useListController({
+    endpoint: view === 'prelogs' ? 'players.prelogs' : 'players.logs',
+    input: { game, id },
+    filters: [KIND_FILTER],
+    pageParam: PAGE_PARAM,
+    enabled: view !== 'audit',
+  });
+  const audit = useListController({
+    endpoint: 'players.audit',
+    input: { game, id },
+    pageParam: PAGE_PARAM,
+    enabled: view === 'audit',
+  });
+  const kind = logs.values.kind ?? '';
 
   return (
     <Card className="player-history" data-testid="player-history">
@@ -224,7 +188,7 @@ export function PlayerHistory({ game, id }: { game: GameId; id: string }) {
           selectedTabId={`history-${view}`}
           onChange={(tabId) => {
             const next = parseView(String(tabId).replace(/^history-/, ''));
-            update({ [VIEW_PARAM]: next === 'logs' ? '' : next });
+            logs.update({ [VIEW_PARAM]: next === 'logs' ? '' : next });
           }}
           animate={false}
         >
@@ -235,12 +199,12 @@ export function PlayerHistory({ game, id }: { game: GameId; id: string }) {
         <span className="toolbar-spacer" />
         {view !== 'audit' && (
           <SearchOnSubmit
-            key={filter}
-            initial={filter}
-            onSubmit={(f) => update({ [KIND_PARAM]: f })}
+            key={kind}
+            initial={kind}
+            onSubmit={(f) => logs.setFilter(KIND_FILTER, f)}
             placeholder={t('players.history.kindPlaceholder')}
             testId="history-kind"
-            maxLength={32}
+            maxLength={KIND_FILTER_MAX}
             icon="filter"
             size="small"
             submitText={t('players.history.filter')}
@@ -252,13 +216,7 @@ export function PlayerHistory({ game, id }: { game: GameId; id: string }) {
         id={`history-${view}`}
         parentId="player-history-tabs"
         selectedTabId={`history-${view}`}
-        panel={
-          view === 'audit' ? (
-            <AuditList game={game} id={id} page={page} onPage={onPage} />
-          ) : (
-            <LogList game={game} id={id} kind={view} filter={filter} page={page} onPage={onPage} />
-          )
-        }
+        panel={view === 'audit' ? <AuditList list={audit} /> : <LogList list={logs} kind={view} />}
       />
     </Card>
   );

@@ -1,7 +1,6 @@
 import { ENDPOINTS, type InputOf } from '../../shared/api/table.js';
 import { gamesOf } from '../../shared/api/endpoint.js';
 import type { GameId, PlayerTab } from '../../shared/games.js';
-import { LIST_PAGE_SIZE } from '../../shared/constants.js';
 import type { QueryClient } from '@tanstack/react-query';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { prefetchEndpoint, useEndpointMutation, useEndpointQuery, useEndpointReread } from '../kit/data.js';
@@ -75,21 +74,6 @@ export function useEquipmentPage(game: EquipmentGame, id: string, page: number) 
   return useEndpointQuery('players.equipmentPage', equipmentPageInput(game, id, page), {
     keepPrevious: true,
   });
-}
-
-export function usePlayerLogs(game: GameId, id: string, kind: HistoryKind, filter: string, page: number) {
-  const input = { game, id, page, pageSize: LIST_PAGE_SIZE, ...(filter ? { kind: filter } : {}) };
-  return useEndpointQuery(kind === 'logs' ? 'players.logs' : 'players.prelogs', input, {
-    keepPrevious: true,
-  });
-}
-
-export function usePlayerAudit(game: GameId, id: string, page: number) {
-  return useEndpointQuery(
-    'players.audit',
-    { game, id, page, pageSize: LIST_PAGE_SIZE },
-    { keepPrevious: true },
-  );
 }
 
 /**

@@ -2,20 +2,22 @@ import { useState } from 'react';
 import { Button, Card, FormGroup, H4, InputGroup, Intent } from '@blueprintjs/core';
 import { HTMLSelect } from '../components/HTMLSelect.js';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_TIME_ZONE } from '../../shared/api/reports.js';
+import type { SignIn } from '../../shared/api/statistics.js';
+import type { OutputOf } from '../../shared/api/table.js';
 import type { GameId } from '../../shared/games.js';
 import { PlayerLink } from '../components/PlayerLink.js';
-import { QueryState } from '../components/QueryState.js';
+import { RefetchSpinner } from '../components/QueryState.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { useEndpointQuery } from '../kit/data.js';
-import { Pager } from '../kit/Pager.js';
-import { DataTable } from '../kit/table.js';
+import { ListBody } from '../kit/ListPage.js';
+import { useListController, type ListController } from '../kit/useListController.js';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { BlacklistAddressDialog } from './BlacklistAddressDialog.js';
 import { signInColumns, tableColumns } from './columns.js';
 import { RangeBar } from './RangeBar.js';
-import { ReadFromNote } from '../kit/ReadFromNote.js';
-import { StatsExport } from './StatsExport.js';
+import { ListStatsExport } from './StatsExport.js';
+import { clientIpsList, namesSignIns, SIGN_IN_DAYS } from './lists.js';
 import { rangeOf, type DayRange } from './range.js';
-import { pageParam, useUrlPatch } from './urlPatch.js';
 import './statistics.css';
 
 const BY = ['ip', 'player'] as const;
@@ -68,101 +70,78 @@ function WhoForm({
 }
 
 /** The sign-ins of the address or player, a page at a time, newest first. */
-function SignIns({
-  game,
-  who,
-  range,
-  page,
-  onPage,
-}: {
-  game: GameId;
-  who: { ip: string } | { playerId: string };
-  range: DayRange;
-  page: number;
-  onPage: (page: number) => void;
-}) {
+function SignIns({ game, list, range }: { game: GameId; list: ListController<SignIn>; range: DayRange }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const list = useEndpointQuery(
-    'clientIps.list',
-    { game, ...range, ...who, page, pageSize: 50 },
-    { keepPrevious: true },
-  );
+  const zone = (list.query.data as OutputOf<'clientIps.list'> | undefined)?.timeZone;
+  const ip = list.values.ip ?? '';
   return (
-    <QueryState
-      query={list}
-      failedTitle={t('statistics.clientIps.loadFailed')}
-      errorTestId="client-ips-error"
-    >
-      {(data) => (
-        <>
-          <ReadFromNote from={data.readFrom} />
-          <div className="stats-card-head">
-            <p data-testid="client-ips-count">{t('statistics.clientIps.count', { count: data.total })}</p>
-            <StatsExport
-              game={game}
-              page="clientIps"
-              endpoint="clientIps.list"
-              input={{ game, ...range, ...who }}
-              columns={signInColumns}
-              range={range}
-              zone={data.timeZone}
-              filters={[
-                'ip' in who
-                  ? { label: t('statistics.column.address'), value: who.ip }
-                  : { label: t('statistics.column.player'), value: who.playerId },
-              ]}
-              testId="client-ips"
-            />
-          </div>
-          <DataTable
-            rows={data.items}
-            columns={tableColumns(
-              signInColumns,
-              { t, lang, zone: data.timeZone },
-              { playerId: (s) => <PlayerLink game={game} id={s.playerId} name={s.playerName} /> },
-            )}
-            dependencies={[lang]}
-            testId="client-ips-table"
+    <>
+      <div className="toolbar">
+        <span className="toolbar-spacer" />
+        <RefetchSpinner query={list.query} />
+        {zone && (
+          <ListStatsExport
+            list={list}
+            game={game}
+            page="clientIps"
+            endpoint="clientIps.list"
+            columns={signInColumns}
+            range={range}
+            zone={zone}
+            filters={[
+              ip
+                ? { label: t('statistics.column.address'), value: ip }
+                : { label: t('statistics.column.player'), value: list.values.playerId ?? '' },
+            ]}
+            testId="client-ips"
           />
-          <Pager
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            onPage={onPage}
-            testId="client-ips-pager"
-          />
-          <p className="bp6-text-muted">{t('statistics.range.zone', { zone: data.timeZone })}</p>
-        </>
-      )}
-    </QueryState>
+        )}
+      </div>
+      <ListBody
+        list={list}
+        columns={tableColumns(
+          signInColumns,
+          { t, lang, zone: zone ?? DEFAULT_TIME_ZONE },
+          { playerId: (s) => <PlayerLink game={game} id={s.playerId} name={s.playerName} /> },
+        )}
+        texts={{
+          failed: t('statistics.clientIps.loadFailed'),
+          empty: t('statistics.clientIps.count', { count: 0 }),
+          count: (count) => t('statistics.clientIps.count', { count }),
+        }}
+        icon="history"
+        // Whose sign-ins is the list itself, not a filter narrowing it.
+        filtered={false}
+        testId="client-ips"
+      />
+      {zone && <p className="bp6-text-muted">{t('statistics.range.zone', { zone })}</p>}
+    </>
   );
 }
 
 /** Client IPs: a player's or an address's sign-ins over a range of studio days. */
 export function ClientIpsPage({ game }: { game: GameId }) {
   const { t } = useTranslation();
-  const [params, patch] = useUrlPatch();
+  const [search] = useUrlSearch();
   const [blacklisting, setBlacklisting] = useState(false);
-  const range = rangeOf(params, 90);
-  const ip = params.get('ip') ?? '';
-  const player = params.get('player') ?? '';
+  const list = useListController({ ...clientIpsList(game, search), enabled: namesSignIns(search) });
+  const range = rangeOf(search, SIGN_IN_DAYS);
+  const ip = list.values.ip ?? '';
+  const player = list.values.playerId ?? '';
   const by: By = player && !ip ? 'player' : 'ip';
-  const who = ip ? { ip } : player ? { playerId: player } : null;
   return (
     <div className="stats-page" data-testid="client-ips">
       <WhoForm
         key={`${by}/${ip || player}`}
         by={by}
         value={ip || player}
-        onApply={(b, v) =>
-          patch({ ip: b === 'ip' ? v : null, player: b === 'player' ? v : null, page: null })
-        }
+        onApply={(b, v) => list.update({ ip: b === 'ip' ? v : '', player: b === 'player' ? v : '' })}
       />
       <RangeBar
         key={`${range.start}/${range.end}`}
         range={range}
-        onApply={(r) => patch({ start: r.start, end: r.end, page: null })}
+        onApply={(r) => list.update({ start: r.start, end: r.end })}
         zone={undefined}
         testId="client-ips-range"
       >
@@ -176,19 +155,13 @@ export function ClientIpsPage({ game }: { game: GameId }) {
           />
         )}
       </RangeBar>
-      {who === null ? (
+      {ip || player ? (
+        <SignIns game={game} list={list} range={range} />
+      ) : (
         <Card>
           <H4>{t('statistics.clientIps.pickTitle')}</H4>
           <p>{t('statistics.clientIps.pickHelp')}</p>
         </Card>
-      ) : (
-        <SignIns
-          game={game}
-          who={who}
-          range={range}
-          page={pageParam(params)}
-          onPage={(p) => patch({ page: String(p) })}
-        />
       )}
       {blacklisting && ip && (
         <BlacklistAddressDialog game={game} ip={ip} onClose={() => setBlacklisting(false)} />

@@ -1,13 +1,17 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, ControlGroup, H4, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { MatchStats } from '../../shared/api/statistics.js';
+import { DEFAULT_TIME_ZONE } from '../../shared/api/reports.js';
+import type { MatchStats, MatchSummary } from '../../shared/api/statistics.js';
+import type { OutputOf } from '../../shared/api/table.js';
 import type { GameId } from '../../shared/games.js';
 import { QueryState } from '../components/QueryState.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { ChartPanel } from '../kit/charts/ChartPanel.js';
 import { useEndpointQuery } from '../kit/data.js';
-import { Pager } from '../kit/Pager.js';
+import { ListBody } from '../kit/ListPage.js';
+import { useListController, type ListController } from '../kit/useListController.js';
+import { useUrlSearch } from '../kit/useUrlSearch.js';
 import { DataTable } from '../kit/table.js';
 import { formatCount } from '../players/cellFormat.js';
 import { matchesByDay, matchesOption } from './charts.js';
@@ -15,10 +19,9 @@ import { matchColumns, matchDayColumns, tableColumns } from './columns.js';
 import { MatchDetailCard } from './MatchDetailCard.js';
 import { RangeBar } from './RangeBar.js';
 import { ReadFromNote } from '../kit/ReadFromNote.js';
-import { StatsExport } from './StatsExport.js';
-import { LIST_PAGE_SIZE } from '../../shared/constants.js';
+import { ListStatsExport, StatsExport } from './StatsExport.js';
+import { dayMatchesList, namesDay } from './lists.js';
 import { rangeOf } from './range.js';
-import { pageParam, useUrlPatch } from './urlPatch.js';
 import './statistics.css';
 
 /** Days shown when the URL names none. */
@@ -106,26 +109,18 @@ function MatchDays({ game, stats, onOpen }: { game: GameId; stats: MatchStats; o
 /** The matches of one day (and mode), a page at a time; a match's id opens its detail. */
 function DayMatches({
   game,
-  day,
-  mode,
-  page,
-  onPage,
+  list,
   onMatch,
 }: {
   game: GameId;
-  day: string;
-  mode: string | null;
-  page: number;
-  onPage: (page: number) => void;
+  list: ListController<MatchSummary>;
   onMatch: (id: string) => void;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const list = useEndpointQuery(
-    'matchStats.matches',
-    { game, day, ...(mode ? { mode } : {}), page, pageSize: LIST_PAGE_SIZE },
-    { keepPrevious: true },
-  );
+  const day = list.values.day ?? '';
+  const mode = list.values.mode ?? '';
+  const zone = (list.query.data as OutputOf<'matchStats.matches'> | undefined)?.timeZone;
   const modeText = mode
     ? t(`statistics.mode.${mode}`, { defaultValue: mode })
     : t('statistics.match.allModes');
@@ -133,13 +128,13 @@ function DayMatches({
     <Card className="stats-card" data-testid="day-matches">
       <div className="stats-card-head">
         <H4>{t('statistics.match.dayTitle', { day, mode: modeText })}</H4>
-        <StatsExport
+        <ListStatsExport
+          list={list}
           game={game}
           page="matchStats"
           endpoint="matchStats.matches"
-          input={{ game, day, ...(mode ? { mode } : {}) }}
           columns={matchColumns}
-          {...(list.data ? { zone: list.data.timeZone } : {})}
+          {...(zone ? { zone } : {})}
           filters={[
             { label: t('statistics.column.day'), value: day },
             { label: t('statistics.column.mode'), value: modeText },
@@ -147,41 +142,31 @@ function DayMatches({
           testId="day-matches"
         />
       </div>
-      <QueryState query={list} failedTitle={t('statistics.match.listFailed')} errorTestId="day-matches-error">
-        {(data) => (
-          <>
-            <DataTable
-              rows={data.items}
-              columns={tableColumns(
-                matchColumns,
-                { t, lang, zone: data.timeZone },
-                {
-                  id: (m) => (
-                    <Button
-                      variant="minimal"
-                      size="small"
-                      text={m.id}
-                      onClick={() => onMatch(m.id)}
-                      data-testid={`match-open-${m.id}`}
-                    />
-                  ),
-                  mode: (m) => t(`statistics.mode.${m.mode}`, { defaultValue: m.mode }),
-                  winner: (m) => t(`statistics.side.${m.winner ?? 'draw'}`),
-                },
-              )}
-              dependencies={[lang]}
-              testId="day-matches-table"
-            />
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={onPage}
-              testId="day-matches-pager"
-            />
-          </>
+      <ListBody
+        list={list}
+        columns={tableColumns(
+          matchColumns,
+          { t, lang, zone: zone ?? DEFAULT_TIME_ZONE },
+          {
+            id: (m) => (
+              <Button
+                variant="minimal"
+                size="small"
+                text={m.id}
+                onClick={() => onMatch(m.id)}
+                data-testid={`match-open-${m.id}`}
+              />
+            ),
+            mode: (m) => t(`statistics.mode.${m.mode}`, { defaultValue: m.mode }),
+            winner: (m) => t(`statistics.side.${m.winner ?? 'draw'}`),
+          },
         )}
-      </QueryState>
+        texts={{ failed: t('statistics.match.listFailed'), empty: t('statistics.match.dayEmpty') }}
+        icon="calendar"
+        // The day and mode are which list this is, not filters narrowing it.
+        filtered={false}
+        testId="day-matches"
+      />
     </Card>
   );
 }
@@ -220,23 +205,31 @@ function MatchLookup({ onOpen }: { onOpen: (id: string) => void }) {
 /** Match statistics: per day and mode over a range of studio days, a day's matches, a match's detail. */
 export function MatchStatsPage({ game }: { game: GameId }) {
   const { t } = useTranslation();
-  const [params, patch] = useUrlPatch();
-  const range = rangeOf(params, DEFAULT_DAYS);
+  const [search] = useUrlSearch();
+  // The day's matches are read once a day is chosen; their page stays as a match is opened or closed.
+  const list = useListController({ ...dayMatchesList(game), enabled: namesDay(search) });
+  const range = rangeOf(search, DEFAULT_DAYS);
   const stats = useEndpointQuery('matchStats.days', { game, ...range }, { keepPrevious: true });
-  const day = params.get('day');
-  const match = params.get('match');
+  const match = search.get('match');
+  const openMatch = (id: string) => list.update({ match: id, page: list.page });
   return (
     <div className="stats-page" data-testid="match-stats">
       <RangeBar
         key={`${range.start}/${range.end}`}
         range={range}
-        onApply={(r) => patch({ start: r.start, end: r.end, day: null, mode: null, page: null })}
+        onApply={(r) => list.update({ start: r.start, end: r.end, day: '', mode: '' })}
         zone={stats.data?.timeZone}
         testId="match-range"
       />
       <ReadFromNote from={stats.data?.readFrom} />
-      <MatchLookup onOpen={(id) => patch({ match: id })} />
-      {match && <MatchDetailCard game={game} matchId={match} onClose={() => patch({ match: null })} />}
+      <MatchLookup onOpen={openMatch} />
+      {match && (
+        <MatchDetailCard
+          game={game}
+          matchId={match}
+          onClose={() => list.update({ match: '', page: list.page })}
+        />
+      )}
       <QueryState
         query={stats}
         failedTitle={t('statistics.match.loadFailed')}
@@ -246,20 +239,11 @@ export function MatchStatsPage({ game }: { game: GameId }) {
           <MatchDays
             game={game}
             stats={data}
-            onOpen={(d, m) => patch({ day: d, mode: m, page: null, match: null })}
+            onOpen={(d, m) => list.update({ day: d, mode: m, match: '' })}
           />
         )}
       </QueryState>
-      {day && (
-        <DayMatches
-          game={game}
-          day={day}
-          mode={params.get('mode')}
-          page={pageParam(params)}
-          onPage={(p) => patch({ page: String(p) })}
-          onMatch={(id) => patch({ match: id })}
-        />
-      )}
+      {namesDay(search) && <DayMatches game={game} list={list} onMatch={openMatch} />}
     </div>
   );
 }

@@ -5,11 +5,27 @@ import { useLanguage } from '../i18n/i18n.js';
 import { ExportMenu } from '../kit/export/ExportMenu.js';
 import { fileColumns, type StatColumn } from './columns.js';
 import type { DayRange } from './range.js';
+import type { ListController } from '../kit/useListController.js';
 
 /** A filter line of a file's header block, as the page shows it. */
 export interface FileFilter {
   label: string;
   value: string;
+}
+
+interface StatsExportProps<T> {
+  game: GameId;
+  /** The page's id (`matchStats`): its title is the file's. */
+  page: string;
+  endpoint: EndpointId;
+  input: Record<string, unknown>;
+  /** The answer's array the table is, for an answer that is not a page of rows. */
+  rows?: string;
+  columns: readonly StatColumn<T>[];
+  range?: DayRange;
+  zone?: string;
+  filters?: readonly FileFilter[];
+  testId: string;
 }
 
 /**
@@ -28,20 +44,7 @@ export function StatsExport<T>({
   zone,
   filters = [],
   testId,
-}: {
-  game: GameId;
-  /** The page's id (`matchStats`): its title is the file's. */
-  page: string;
-  endpoint: EndpointId;
-  input: Record<string, unknown>;
-  /** The answer's array the table is, for an answer that is not a page of rows. */
-  rows?: string;
-  columns: readonly StatColumn<T>[];
-  range?: DayRange;
-  zone?: string;
-  filters?: readonly FileFilter[];
-  testId: string;
-}) {
+}: StatsExportProps<T>) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const head: FileFilter[] = [];
@@ -58,4 +61,15 @@ export function StatsExport<T>({
       testId={testId}
     />
   );
+}
+
+/**
+ * The export of a paged statistics list: the rows of the exact input of the page shown (the list
+ * controller's `sent`; the export walks every page), none while that input cannot be sent.
+ */
+export function ListStatsExport<T>({
+  list,
+  ...props
+}: Omit<StatsExportProps<T>, 'input' | 'rows'> & { list: ListController<T> }) {
+  return list.sent && <StatsExport {...props} input={list.sent as Record<string, unknown>} />;
 }

@@ -10,10 +10,14 @@ const lists = () => import('./lists.js');
 
 /** The statistics screens, each loaded on first use (the chart kit comes with them). */
 export const STATISTICS_SCREENS: Record<StatisticsPage, ComponentType<{ game: GameId }>> = {
-  matchStats: lazyScreen(() => import('./MatchStatsPage.js'), 'MatchStatsPage'),
+  matchStats: lazyScreen(() => import('./MatchStatsPage.js'), 'MatchStatsPage', {
+    prefetch: prefetchFrom(lists, 'dayMatches'),
+  }),
   apiStats: lazyScreen(() => import('./ApiStatsPage.js'), 'ApiStatsPage'),
   ipStats: lazyScreen(() => import('./IpStatsPage.js'), 'IpStatsPage', {
     prefetch: prefetchFrom(lists, 'ipStats'),
   }),
-  clientIps: lazyScreen(() => import('./ClientIpsPage.js'), 'ClientIpsPage'),
+  clientIps: lazyScreen(() => import('./ClientIpsPage.js'), 'ClientIpsPage', {
+    prefetch: prefetchFrom(lists, 'clientIps'),
+  }),
 };

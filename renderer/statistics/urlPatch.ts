@@ -14,9 +14,3 @@ export function useUrlPatch(): [URLSearchParams, (patch: Record<string, string |
     });
   return [params, patch];
 }
-
-/** A positive page number of the URL, 1 when it has none or a wrong one. */
-export function pageParam(params: URLSearchParams): number {
-  const n = Number(params.get('page'));
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
