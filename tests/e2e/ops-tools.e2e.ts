@@ -137,6 +137,17 @@ describe('super-admin tools', () => {
     await page.getByTestId('batchfix-run-dialog-confirm').click();
     await expect.poll(() => page.getByTestId('batchfix-run').getAttribute('data-status')).toBe('done');
     expect(hashPath(page)).toMatch(/[?&]run=\d+/);
+    // The runs list (the list controller, read again while a run is active) shows the run ended,
+    // newest first, and opens it by its number.
+    const runId = /[?&]run=(\d+)/.exec(hashPath(page))?.[1] ?? '';
+    const row = page.getByTestId('batchfix-jobs-table').locator('tbody tr').first();
+    await expect.poll(() => row.getAttribute('data-testid')).toBe(`batchfix-job-${runId}`);
+    await expect.poll(() => row.getByTestId('batchfix-status').textContent()).toBe('Done');
+    expect(await page.getByTestId('batchfix-jobs-count').textContent()).toMatch(/\d/);
+    await page.goto(page.url().replace(/([?&])run=\d+&?/, '$1'));
+    await expect.poll(() => page.getByTestId('batchfix-jobs-table').isVisible()).toBe(true);
+    await row.getByRole('button', { name: `#${runId}` }).click();
+    await expect.poll(() => hashPath(page)).toMatch(new RegExp(`[?&]run=${runId}`));
     await page.context().close();
   });
 
