@@ -9,6 +9,7 @@ import * as giftCodeLists from '../giftCodes/lists.js';
 import * as moderationLists from '../moderation/lists.js';
 import * as orderLists from '../orders/lists.js';
 import * as userLists from '../users/lists.js';
+import * as playersApi from '../players/playersApi.js';
 import type { ListFilter } from './filters.js';
 import { listPrefetch, readList, type ListRead } from './listRead.js';
 import { queryKeyOf } from './queryKeys.js';
@@ -69,6 +70,12 @@ describe('a list read from its URL', () => {
     const reading = readList(read, new URLSearchParams('sort=amount&sortOrder=desc&order=ORDER1'));
     expect(reading.sort).toEqual({ column: 'amount', order: 'desc' });
     expect(reading.input).toMatchObject({ game: 'ymmj', sort: 'amount', order: 'desc', page: 1 });
+  });
+
+  it('sends the page size a list fixes for itself, and the page under its own parameter', () => {
+    const equipment = playersApi.equipmentPageList('lw', '1001');
+    const reading = readList(equipment, new URLSearchParams(`${equipment.pageParam}=3&page=9`));
+    expect(reading.input).toEqual({ game: 'lw', id: '1001', page: 3, pageSize: 100 });
   });
 });
 

@@ -38,6 +38,11 @@ export interface ListRead<K extends ListEndpointId> {
   pageParam?: string;
   /** The URL parameters of the sort column and direction (`sort`, `order` by default). */
   sortParams?: { sort: string; order: string };
+  /**
+   * Rows a page, where a list's own endpoint fixes another size than every list's
+   * (LIST_PAGE_SIZE): a player's equipment a hundred pieces at a time.
+   */
+  pageSize?: number;
 }
 
 export interface ListSort {
@@ -94,7 +99,7 @@ export function readList<K extends ListEndpointId>(
     ...(isReversed(sent) ? {} : sent),
     ...(sort ? { sort: sort.column, order: sort.order } : {}),
     page,
-    pageSize: LIST_PAGE_SIZE,
+    pageSize: read.pageSize ?? LIST_PAGE_SIZE,
   } as InputOf<K>;
   return { values, page, sortable, sort, reversed: isReversed(sent) ? sent.reversed : null, input };
 }

@@ -1,8 +1,11 @@
 import { Button, Callout, Intent, SegmentedControl } from '@blueprintjs/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { OutputOf } from '../../shared/api/table.js';
 import { useTranslation } from 'react-i18next';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { Pager } from '../kit/Pager.js';
 import { QueryState } from '../components/QueryState.js';
+import { useListController } from '../kit/useListController.js';
 import { useListParams } from '../kit/useListParams.js';
 import {
   EQUIPMENT_PAGE_PARAM as PAGE_PARAM,
@@ -13,7 +16,7 @@ import {
 import { EquipmentTable } from './EquipmentTable.js';
 import {
   EQUIPMENT_PAGE_SIZE,
-  useEquipmentPage,
+  equipmentPageList,
   usePlayerEquipment,
   useRefreshEquipment,
   type EquipmentGame,
@@ -74,20 +77,18 @@ function AllEquipment({
 function PagedEquipment({
   game,
   id,
-  page,
-  onPage,
   onRowsShown,
   onFailed,
 }: {
   game: EquipmentGame;
   id: string;
-  page: number;
-  onPage: (page: number) => void;
   onRowsShown: () => void;
   onFailed: () => void;
 }) {
   const { t } = useTranslation();
-  const data = useEquipmentPage(game, id, page);
+  // The kit's list controller, drawn as the equipment table with its own totals above the pager.
+  const list = useListController(equipmentPageList(game, id));
+  const data = list.query as UseQueryResult<OutputOf<'players.equipmentPage'>>;
   useOnFailure(data, onFailed);
   // The paged call reads the database and says nothing about a cache, so no source here.
   return (
@@ -104,9 +105,9 @@ function PagedEquipment({
             />
             <Pager
               page={paged.page}
-              pageSize={EQUIPMENT_PAGE_SIZE}
+              pageSize={paged.pageSize}
               total={paged.total}
-              onPage={onPage}
+              onPage={list.setPage}
               testId="equipment-pager"
             />
           </>
@@ -129,7 +130,7 @@ export function EquipmentPanel({
 }) {
   const { t } = useTranslation();
   // The default view is left out of the URL; another view starts at its first page.
-  const { search, page, update } = useListParams(PAGE_PARAM);
+  const { search, update } = useListParams(PAGE_PARAM);
   const view = parseEquipmentView(search.get(VIEW_PARAM));
 
   return (
@@ -154,14 +155,7 @@ export function EquipmentPanel({
           onPaged={() => update({ [VIEW_PARAM]: 'paged' })}
         />
       ) : (
-        <PagedEquipment
-          game={game}
-          id={id}
-          page={page}
-          onPage={(p) => update({ [PAGE_PARAM]: p })}
-          onRowsShown={onRowsShown}
-          onFailed={onFailed}
-        />
+        <PagedEquipment game={game} id={id} onRowsShown={onRowsShown} onFailed={onFailed} />
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import type { GameId, PlayerTab } from '../../shared/games.js';
 import type { QueryClient } from '@tanstack/react-query';
 import { TAB_DEFS } from '../../shared/player-tabs.js';
 import { prefetchEndpoint, useEndpointMutation, useEndpointQuery, useEndpointReread } from '../kit/data.js';
-import { pageOf } from '../kit/listParams.js';
+import { prefetchList, type ListRead } from '../kit/listRead.js';
 import { endpointFilter } from '../kit/queryKeys.js';
 import { isPlayerId, resolveTab } from './detailParams.js';
 import { EQUIPMENT_PAGE_PARAM, EQUIPMENT_VIEW_PARAM, parseEquipmentView } from './equipment.js';
@@ -58,8 +58,14 @@ export function usePlayerEquipment(game: EquipmentGame, id: string) {
   return useEndpointQuery('players.equipment', { game, id, read: 'cache' });
 }
 
-function equipmentPageInput(game: EquipmentGame, id: string, page: number): InputOf<'players.equipmentPage'> {
-  return { game, id, page, pageSize: EQUIPMENT_PAGE_SIZE };
+/** The paged view of a player's equipment, as its panel and its route's prefetch read it. */
+export function equipmentPageList(game: EquipmentGame, id: string): ListRead<'players.equipmentPage'> {
+  return {
+    endpoint: 'players.equipmentPage',
+    input: { game, id },
+    pageParam: EQUIPMENT_PAGE_PARAM,
+    pageSize: EQUIPMENT_PAGE_SIZE,
+  };
 }
 
 export function useRefreshEquipment(game: EquipmentGame, id: string) {
@@ -68,12 +74,6 @@ export function useRefreshEquipment(game: EquipmentGame, id: string) {
     { fresh: { game, id, read: 'fresh' }, shown: { game, id, read: 'cache' } },
     [endpointFilter('players.get', { game, id })],
   );
-}
-
-export function useEquipmentPage(game: EquipmentGame, id: string, page: number) {
-  return useEndpointQuery('players.equipmentPage', equipmentPageInput(game, id, page), {
-    keepPrevious: true,
-  });
 }
 
 /**
@@ -117,7 +117,6 @@ export function prefetchPlayerPage(
   } else if (parseEquipmentView(search.get(EQUIPMENT_VIEW_PARAM)) === 'all') {
     prefetchEndpoint(client, 'players.equipment', { game, id, read: 'cache' });
   } else {
-    const page = pageOf(search.get(EQUIPMENT_PAGE_PARAM));
-    prefetchEndpoint(client, 'players.equipmentPage', equipmentPageInput(game, id, page));
+    prefetchList(client, equipmentPageList(game, id), search);
   }
 }
