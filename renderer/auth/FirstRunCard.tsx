@@ -1,27 +1,50 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Checkbox, Intent, Radio, RadioGroup } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Checkbox,
+  FormGroup,
+  InputGroup,
+  Intent,
+  Radio,
+  RadioGroup,
+} from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
+import type { ResultError } from '../../shared/envelope.js';
+import type { SetupInit } from '../../shared/api/setup.js';
 import { bridge } from '../bridge/bridge.js';
-import { asResultError, unwrap } from '../bridge/result.js';
+import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
-import { Field } from '../kit/form/Field.js';
-import { useBoundForm } from '../kit/form/useBoundForm.js';
 import { useSession } from '../session/SessionContext.js';
-import { FIRST_RUN_FIELDS, firstRunForm, type FirstRunMode } from './authForms.js';
+import {
+  checkFirstRun,
+  DEMO_SETUP,
+  emptyFirstRun,
+  firstRunErrorsFromIssues,
+  type FirstRunField,
+  type FirstRunValues,
+} from './firstRunForm.js';
+
+type Choice = 'super' | 'demo';
 
 /** What the sign-in form is told after the first run: who to sign in as, and what happened. */
 export interface FirstRunDone {
-  mode: FirstRunMode;
+  mode: Choice;
   account: string;
 }
 
-const INPUTS = {
-  phone: { type: 'text', autoComplete: 'tel', maxLength: 21 },
-  name: { type: 'text', autoComplete: 'username', maxLength: 64 },
-  password: { type: 'password', autoComplete: 'new-password', maxLength: 256 },
-  confirm: { type: 'password', autoComplete: 'new-password', maxLength: 256 },
-} as const;
+const FIELDS: readonly {
+  field: FirstRunField;
+  type: 'text' | 'password';
+  autoComplete: string;
+  maxLength: number;
+}[] = [
+  { field: 'phone', type: 'text', autoComplete: 'tel', maxLength: 21 },
+  { field: 'name', type: 'text', autoComplete: 'username', maxLength: 64 },
+  { field: 'password', type: 'password', autoComplete: 'new-password', maxLength: 256 },
+  { field: 'confirm', type: 'password', autoComplete: 'new-password', maxLength: 256 },
+];
 
 /**
  * The embedded backend's first run, in place of the sign-in form: a fresh install has no operator
@@ -31,31 +54,53 @@ const INPUTS = {
 export function FirstRunCard({ onDone }: { onDone: (done: FirstRunDone) => void }) {
   const { t } = useTranslation();
   const { applyAppInfo, reloadAppInfo } = useSession();
-  const form = useBoundForm(firstRunForm());
+  const [choice, setChoice] = useState<Choice>('super');
+  const [values, setValues] = useState<FirstRunValues>(emptyFirstRun);
+  const [errors, setErrors] = useState<Partial<Record<FirstRunField, string>>>({});
   const [understood, setUnderstood] = useState(false);
-  // A failure is about the choice it was sent for: choosing the other one puts it aside.
-  const [sentMode, setSentMode] = useState<FirstRunMode | null>(null);
-  const mode = form.draft.mode;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ResultError | null>(null);
 
-  // Main makes the call (with the embedded backend's launch key): the card sends through the bridge.
-  const send = form.submit(async (input) => {
-    setSentMode(input.mode);
+  const send = async (input: SetupInit, done: FirstRunDone) => {
+    setBusy(true);
+    setError(null);
     try {
-      applyAppInfo(unwrap(await bridge().backend.setup(input)));
-    } catch (err) {
+      const result = await bridge().backend.setup(input);
+      if (result.ok) {
+        applyAppInfo(result.data);
+        onDone(done);
+        return;
+      }
+      setError(result.error);
+      setErrors(firstRunErrorsFromIssues(result.error.details ?? []));
       // Someone may have finished the first run meanwhile: the page then follows what main says.
       await reloadAppInfo();
-      throw err;
+    } catch (err) {
+      setError(asResultError(err, Codes.NETWORK));
+    } finally {
+      setBusy(false);
     }
-    onDone({ mode: input.mode, account: input.name ?? '' });
-  });
+  };
 
   const onSubmit = (e: FormEvent) => {
-    if (form.pending || (mode === 'demo' && !understood)) {
-      e.preventDefault();
+    e.preventDefault();
+    if (busy) return;
+    if (choice === 'demo') {
+      if (understood) void send(DEMO_SETUP, { mode: 'demo', account: '' });
       return;
     }
-    send(e);
+    const checked = checkFirstRun(values);
+    if (!checked.ok) {
+      setErrors(Object.fromEntries(Object.entries(checked.errors).map(([f, key]) => [f, t(key)])));
+      return;
+    }
+    setErrors({});
+    void send(checked.input, { mode: 'super', account: checked.input.name ?? '' });
+  };
+
+  const set = (field: FirstRunField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _fixed, ...rest }) => rest);
   };
 
   return (
@@ -63,38 +108,53 @@ export function FirstRunCard({ onDone }: { onDone: (done: FirstRunDone) => void 
       <p>{t('firstRun.intro')}</p>
       <RadioGroup
         label={t('firstRun.choose')}
-        selectedValue={mode}
-        onChange={(e) => form.change({ mode: e.currentTarget.value === 'demo' ? 'demo' : 'super' })}
-        disabled={form.pending}
+        selectedValue={choice}
+        onChange={(e) => {
+          setChoice(e.currentTarget.value === 'demo' ? 'demo' : 'super');
+          setError(null);
+        }}
+        disabled={busy}
       >
         <Radio value="super" label={t('firstRun.super.choice')} data-testid="first-run-super" />
         <Radio value="demo" label={t('firstRun.demo.choice')} data-testid="first-run-demo" />
       </RadioGroup>
-      {form.error && sentMode === mode ? (
-        <ErrorCallout
-          title={t('firstRun.failed')}
-          error={asResultError(form.error, Codes.NETWORK)}
-          testId="first-run-error"
-        />
-      ) : null}
-      {mode === 'super' ? (
+      {error && <ErrorCallout title={t('firstRun.failed')} error={error} testId="first-run-error" />}
+      {choice === 'super' ? (
         <>
           <p>{t('firstRun.super.body')}</p>
-          {FIRST_RUN_FIELDS.map((field) => (
-            <Field
-              key={field}
-              of={form}
-              name={field}
-              need={null}
-              disabled={form.pending}
-              {...INPUTS[field]}
-            />
-          ))}
+          {FIELDS.map(({ field, type, autoComplete, maxLength }) => {
+            const problem = errors[field];
+            return (
+              <FormGroup
+                key={field}
+                label={t(`firstRun.field.${field}`)}
+                labelFor={`first-run-${field}`}
+                helperText={
+                  <span data-testid={`first-run-${field}-help`}>
+                    {problem ?? t(`firstRun.help.${field}`)}
+                  </span>
+                }
+                intent={problem ? Intent.DANGER : Intent.NONE}
+              >
+                <InputGroup
+                  id={`first-run-${field}`}
+                  type={type}
+                  autoComplete={autoComplete}
+                  value={values[field]}
+                  onValueChange={(v) => set(field, v)}
+                  intent={problem ? Intent.DANGER : Intent.NONE}
+                  disabled={busy}
+                  maxLength={maxLength}
+                  data-testid={`first-run-${field}`}
+                />
+              </FormGroup>
+            );
+          })}
           <Button
             type="submit"
             intent={Intent.PRIMARY}
             fill
-            loading={form.pending}
+            loading={busy}
             text={t('firstRun.super.submit')}
             data-testid="first-run-submit"
           />
@@ -109,14 +169,14 @@ export function FirstRunCard({ onDone }: { onDone: (done: FirstRunDone) => void 
             checked={understood}
             onChange={(e) => setUnderstood(e.currentTarget.checked)}
             label={t('firstRun.demo.understood')}
-            disabled={form.pending}
+            disabled={busy}
             data-testid="first-run-demo-understood"
           />
           <Button
             type="submit"
             intent={Intent.WARNING}
             fill
-            loading={form.pending}
+            loading={busy}
             disabled={!understood}
             text={t('firstRun.demo.submit')}
             data-testid="first-run-submit"

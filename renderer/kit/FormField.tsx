@@ -14,7 +14,6 @@ export function FormField({
   help,
   danger,
   className,
-  helpTestId,
   children,
 }: {
   /** The input's id, which the label points at. */
@@ -27,13 +26,10 @@ export function FormField({
   /** Wrong for a reason outside the form's check (a player the server does not know). */
   danger?: boolean;
   className?: string;
-  /** The test id of the line under the field (its error, else its help), where it is checked. */
-  helpTestId?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const said = error ? t(error) : help;
-  const helperText = said && helpTestId ? <span data-testid={helpTestId}>{said}</span> : said;
+  const helperText = error ? t(error) : help;
   return (
     <FormGroup
       label={label}
