@@ -40,18 +40,17 @@ export const GAME_PAGE_META: Readonly<Record<GamePageKey, GamePageRule>> = gameP
 /** Every game page's key, in the features' order and each feature's own. */
 export const GAME_PAGE_KEYS: readonly GamePageKey[] = Object.keys(GAME_PAGE_META) as GamePageKey[];
 
-const hasPage = (game: GameId, page: GamePageKey) => GAME_PAGE_META[page].games?.includes(game) ?? true;
+export function gameHasPage(game: GameId, page: GamePageKey): boolean {
+  return GAME_PAGE_META[page].games?.includes(game) ?? true;
+}
+
 const PAGES_OF_GAME = new Map<GameId, readonly GamePageKey[]>(
-  GAME_IDS.map((game) => [game, GAME_PAGE_KEYS.filter((p) => hasPage(game, p))]),
+  GAME_IDS.map((game) => [game, GAME_PAGE_KEYS.filter((p) => gameHasPage(game, p))]),
 );
 
 /** The pages one game has. */
 export function gamePages(game: GameId): readonly GamePageKey[] {
   return PAGES_OF_GAME.get(game) ?? [];
-}
-
-export function gameHasPage(game: GameId, page: GamePageKey): boolean {
-  return hasPage(game, page);
 }
 
 /** A page's path under the game's route prefix, where the spec would place it there. */
