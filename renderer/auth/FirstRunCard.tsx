@@ -1,50 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Callout,
-  Checkbox,
-  FormGroup,
-  InputGroup,
-  Intent,
-  Radio,
-  RadioGroup,
-} from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
-import type { ResultError } from '../../shared/envelope.js';
-import type { SetupInit } from '../../shared/api/setup.js';
 import { bridge } from '../bridge/bridge.js';
-import { asResultError } from '../bridge/result.js';
+import { asResultError, unwrap } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
+import { Field } from '../kit/form/Field.js';
+import { useDeferredBoundForm } from '../kit/form/useDeferredBoundForm.js';
 import { useSession } from '../session/SessionContext.js';
-import {
-  checkFirstRun,
-  DEMO_SETUP,
-  emptyFirstRun,
-  firstRunErrorsFromIssues,
-  type FirstRunField,
-  type FirstRunValues,
-} from './firstRunForm.js';
-
-type Choice = 'super' | 'demo';
+import { FIRST_RUN_FIELDS, firstRunForm, type FirstRunMode } from './authForms.js';
 
 /** What the sign-in form is told after the first run: who to sign in as, and what happened. */
 export interface FirstRunDone {
-  mode: Choice;
+  mode: FirstRunMode;
   account: string;
 }
 
-const FIELDS: readonly {
-  field: FirstRunField;
-  type: 'text' | 'password';
-  autoComplete: string;
-  maxLength: number;
-}[] = [
-  { field: 'phone', type: 'text', autoComplete: 'tel', maxLength: 21 },
-  { field: 'name', type: 'text', autoComplete: 'username', maxLength: 64 },
-  { field: 'password', type: 'password', autoComplete: 'new-password', maxLength: 256 },
-  { field: 'confirm', type: 'password', autoComplete: 'new-password', maxLength: 256 },
-];
+const INPUTS = {
+  phone: { type: 'text', autoComplete: 'tel', maxLength: 21 },
+  name: { type: 'text', autoComplete: 'username', maxLength: 64 },
+  password: { type: 'password', autoComplete: 'new-password', maxLength: 256 },
+  confirm: { type: 'password', autoComplete: 'new-password', maxLength: 256 },
+} as const;
 
 /**
  * The embedded backend's first run, in place of the sign-in form: a fresh install has no operator
@@ -54,53 +31,31 @@ const FIELDS: readonly {
 export function FirstRunCard({ onDone }: { onDone: (done: FirstRunDone) => void }) {
   const { t } = useTranslation();
   const { applyAppInfo, reloadAppInfo } = useSession();
-  const [choice, setChoice] = useState<Choice>('super');
-  const [values, setValues] = useState<FirstRunValues>(emptyFirstRun);
-  const [errors, setErrors] = useState<Partial<Record<FirstRunField, string>>>({});
+  const form = useDeferredBoundForm(firstRunForm());
   const [understood, setUnderstood] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ResultError | null>(null);
+  // A failure is about the choice it was sent for: choosing the other one puts it aside.
+  const [sentMode, setSentMode] = useState<FirstRunMode | null>(null);
+  const mode = form.draft.mode;
 
-  const send = async (input: SetupInit, done: FirstRunDone) => {
-    setBusy(true);
-    setError(null);
+  // Main makes the call (with the embedded backend's launch key): the card sends through the bridge.
+  const send = form.submit(async (input) => {
+    setSentMode(input.mode);
     try {
-      const result = await bridge().backend.setup(input);
-      if (result.ok) {
-        applyAppInfo(result.data);
-        onDone(done);
-        return;
-      }
-      setError(result.error);
-      setErrors(firstRunErrorsFromIssues(result.error.details ?? []));
+      applyAppInfo(unwrap(await bridge().backend.setup(input)));
+    } catch (err) {
       // Someone may have finished the first run meanwhile: the page then follows what main says.
       await reloadAppInfo();
-    } catch (err) {
-      setError(asResultError(err, Codes.NETWORK));
-    } finally {
-      setBusy(false);
+      throw err;
     }
-  };
+    onDone({ mode: input.mode, account: input.name ?? '' });
+  });
 
   const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    if (choice === 'demo') {
-      if (understood) void send(DEMO_SETUP, { mode: 'demo', account: '' });
+    if (form.pending || (mode === 'demo' && !understood)) {
+      e.preventDefault();
       return;
     }
-    const checked = checkFirstRun(values);
-    if (!checked.ok) {
-      setErrors(Object.fromEntries(Object.entries(checked.errors).map(([f, key]) => [f, t(key)])));
-      return;
-    }
-    setErrors({});
-    void send(checked.input, { mode: 'super', account: checked.input.name ?? '' });
-  };
-
-  const set = (field: FirstRunField, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _fixed, ...rest }) => rest);
+    send(e);
   };
 
   return (
@@ -108,53 +63,38 @@ export function FirstRunCard({ onDone }: { onDone: (done: FirstRunDone) => void 
       <p>{t('firstRun.intro')}</p>
       <RadioGroup
         label={t('firstRun.choose')}
-        selectedValue={choice}
-        onChange={(e) => {
-          setChoice(e.currentTarget.value === 'demo' ? 'demo' : 'super');
-          setError(null);
-        }}
-        disabled={busy}
+        selectedValue={mode}
+        onChange={(e) => form.change({ mode: e.currentTarget.value === 'demo' ? 'demo' : 'super' })}
+        disabled={form.pending}
       >
         <Radio value="super" label={t('firstRun.super.choice')} data-testid="first-run-super" />
         <Radio value="demo" label={t('firstRun.demo.choice')} data-testid="first-run-demo" />
       </RadioGroup>
-      {error && <ErrorCallout title={t('firstRun.failed')} error={error} testId="first-run-error" />}
-      {choice === 'super' ? (
+      {form.error && sentMode === mode ? (
+        <ErrorCallout
+          title={t('firstRun.failed')}
+          error={asResultError(form.error, Codes.NETWORK)}
+          testId="first-run-error"
+        />
+      ) : null}
+      {mode === 'super' ? (
         <>
           <p>{t('firstRun.super.body')}</p>
-          {FIELDS.map(({ field, type, autoComplete, maxLength }) => {
-            const problem = errors[field];
-            return (
-              <FormGroup
-                key={field}
-                label={t(`firstRun.field.${field}`)}
-                labelFor={`first-run-${field}`}
-                helperText={
-                  <span data-testid={`first-run-${field}-help`}>
-                    {problem ?? t(`firstRun.help.${field}`)}
-                  </span>
-                }
-                intent={problem ? Intent.DANGER : Intent.NONE}
-              >
-                <InputGroup
-                  id={`first-run-${field}`}
-                  type={type}
-                  autoComplete={autoComplete}
-                  value={values[field]}
-                  onValueChange={(v) => set(field, v)}
-                  intent={problem ? Intent.DANGER : Intent.NONE}
-                  disabled={busy}
-                  maxLength={maxLength}
-                  data-testid={`first-run-${field}`}
-                />
-              </FormGroup>
-            );
-          })}
+          {FIRST_RUN_FIELDS.map((field) => (
+            <Field
+              key={field}
+              of={form}
+              name={field}
+              need={null}
+              disabled={form.pending}
+              {...INPUTS[field]}
+            />
+          ))}
           <Button
             type="submit"
             intent={Intent.PRIMARY}
             fill
-            loading={busy}
+            loading={form.pending}
             text={t('firstRun.super.submit')}
             data-testid="first-run-submit"
           />
@@ -169,14 +109,14 @@ export function FirstRunCard({ onDone }: { onDone: (done: FirstRunDone) => void 
             checked={understood}
             onChange={(e) => setUnderstood(e.currentTarget.checked)}
             label={t('firstRun.demo.understood')}
-            disabled={busy}
+            disabled={form.pending}
             data-testid="first-run-demo-understood"
           />
           <Button
             type="submit"
             intent={Intent.WARNING}
             fill
-            loading={busy}
+            loading={form.pending}
             disabled={!understood}
             text={t('firstRun.demo.submit')}
             data-testid="first-run-submit"

@@ -1,12 +1,16 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useUrlSearch } from '../kit/useUrlSearch.js';
-import { Button, Callout, FormGroup, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
-import type { ResultError } from '../../shared/envelope.js';
 import { bridge } from '../bridge/bridge.js';
-import { asResultError } from '../bridge/result.js';
+import { asResultError, unwrap } from '../bridge/result.js';
+import { Field } from '../kit/form/Field.js';
+import type { BoundState } from '../kit/form/boundForm.js';
+import { useDeferredBoundForm } from '../kit/form/useDeferredBoundForm.js';
+import { onIdle } from '../kit/idle.js';
+import { signInForm } from './authForms.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
 import { SettingsDialog } from '../settings/LazySettingsDialog.js';
 import { useSession } from '../session/SessionContext.js';
@@ -45,15 +49,7 @@ export function LoginPage() {
 /** The signed-in frame's code loads once the sign-in form is up (idle time), not before it. */
 function usePreloadFrame() {
   const shell = useShell();
-  useEffect(() => {
-    const load = () => void preloadChrome(shell).catch(() => undefined);
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(load, 200);
-      return () => window.clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(load, { timeout: 1000 });
-    return () => window.cancelIdleCallback(idle);
-  }, [shell]);
+  useEffect(() => onIdle(() => void preloadChrome(shell).catch(() => undefined)), [shell]);
 }
 
 /**
@@ -99,49 +95,33 @@ function SignInNotices({ firstRun, next }: { firstRun: FirstRunDone | null; next
   );
 }
 
+type SignInState = BoundState<{ account: string; password: string }, 'account' | 'password'>;
+
 /** The password, hidden unless the operator asks to see it. */
-function PasswordField({
-  value,
-  onChange,
-  missing,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  missing: boolean | undefined;
-}) {
+function PasswordField({ form }: { form: SignInState }) {
   const { t } = useTranslation();
   const [show, setShow] = useState(false);
   const toggle = show ? t('auth.login.hidePassword') : t('auth.login.showPassword');
   return (
-    <FormGroup
-      label={t('auth.login.password')}
-      labelFor="login-password"
-      {...(missing ? { helperText: t('auth.login.passwordRequired') } : {})}
-      intent={missing ? Intent.DANGER : Intent.NONE}
-    >
-      <InputGroup
-        id="login-password"
-        name="password"
-        type={show ? 'text' : 'password'}
-        autoComplete="current-password"
-        size="large"
-        leftIcon="lock"
-        value={value}
-        onValueChange={onChange}
-        intent={missing ? Intent.DANGER : Intent.NONE}
-        maxLength={256}
-        data-testid="login-password"
-        rightElement={
-          <Button
-            variant="minimal"
-            icon={show ? 'eye-off' : 'eye-open'}
-            onClick={() => setShow((v) => !v)}
-            aria-label={toggle}
-            title={toggle}
-          />
-        }
-      />
-    </FormGroup>
+    <Field
+      of={form}
+      name="password"
+      need={null}
+      type={show ? 'text' : 'password'}
+      autoComplete="current-password"
+      size="large"
+      leftIcon="lock"
+      maxLength={256}
+      rightElement={
+        <Button
+          variant="minimal"
+          icon={show ? 'eye-off' : 'eye-open'}
+          onClick={() => setShow((v) => !v)}
+          aria-label={toggle}
+          title={toggle}
+        />
+      }
+    />
   );
 }
 
@@ -150,70 +130,46 @@ function SignInForm({ firstRun }: { firstRun: FirstRunDone | null }) {
   const navigate = useNavigate();
   const [search] = useUrlSearch();
   const { apply } = useSession();
-  const [account, setAccount] = useState(firstRun?.account ?? '');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState<{ account?: boolean; password?: boolean }>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<ResultError | null>(null);
+  const form = useDeferredBoundForm(signInForm(firstRun?.account));
   const [settingsOpen, setSettingsOpen] = useState(false);
   usePreloadFrame();
 
   const next = search.get(NEXT_PARAM);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const gaps = { account: account.trim() === '', password: password === '' };
-    setMissing(gaps);
-    if (gaps.account || gaps.password) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const result = await bridge().session.login({ account: account.trim(), password });
-      if (result.ok) {
-        apply(result.data);
-        void navigate(safeNext(next), { replace: true });
-        return;
-      }
-      setError(result.error);
-    } catch (err) {
-      setError(asResultError(err, Codes.NETWORK));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  // Main makes the call and keeps the tokens: the page sends through the bridge.
+  const onSubmit = form.submit(async (input) => {
+    apply(unwrap(await bridge().session.login(input)));
+    void navigate(safeNext(next), { replace: true });
+  });
 
   return (
     <>
-      <form className="login-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
+      <form className="login-form" onSubmit={onSubmit} noValidate data-testid="login-form">
         <SignInNotices firstRun={firstRun} next={next} />
-        {error && <ErrorCallout title={t('auth.login.failed')} error={error} testId="login-error" />}
-        <FormGroup
-          label={t('auth.login.account')}
-          labelFor="login-account"
-          helperText={missing.account ? t('auth.login.accountRequired') : t('auth.login.accountHelp')}
-          intent={missing.account ? Intent.DANGER : Intent.NONE}
-        >
-          <InputGroup
-            id="login-account"
-            name="account"
-            autoComplete="username"
-            autoFocus
-            size="large"
-            leftIcon="user"
-            value={account}
-            onValueChange={setAccount}
-            intent={missing.account ? Intent.DANGER : Intent.NONE}
-            maxLength={64}
-            data-testid="login-account"
+        {form.error ? (
+          <ErrorCallout
+            title={t('auth.login.failed')}
+            error={asResultError(form.error, Codes.NETWORK)}
+            testId="login-error"
           />
-        </FormGroup>
-        <PasswordField value={password} onChange={setPassword} missing={missing.password} />
+        ) : null}
+        <Field
+          of={form}
+          name="account"
+          need={null}
+          autoComplete="username"
+          autoFocus
+          size="large"
+          leftIcon="user"
+          maxLength={64}
+        />
+        <PasswordField form={form} />
         <Button
           type="submit"
           intent={Intent.PRIMARY}
           size="large"
           fill
-          loading={submitting}
+          loading={form.pending}
           text={t('auth.login.submit')}
           data-testid="login-submit"
         />

@@ -19,7 +19,8 @@ import { emptyForm, invalidKey, type UserField } from '../users/userForm.js';
 import { URL_PROBLEMS, urlProblemKey } from '../settings/settingsForm.js';
 import { TOKEN_STORAGES } from '../../shared/session.js';
 import { ACCESS_SENTENCE_KEYS } from '../errors/accessText.js';
-import { FIRST_RUN_FIELDS, firstRunInvalidKey } from '../auth/firstRunForm.js';
+import { FIRST_RUN_FIELDS, firstRunForm, signInForm } from '../auth/authForms.js';
+import { invalidKeyOf } from '../kit/form/bound.js';
 
 const zh = flattenKeys(await loadCatalogue('zh-CN'));
 const enKeys = flattenKeys(await loadCatalogue('en'));
@@ -68,15 +69,22 @@ describe('translation catalogues', () => {
     }
   });
 
-  it('name every place tokens are kept, every access sentence and every first-run field', () => {
+  it('name every place tokens are kept, every access sentence, every sign-in and first-run field', () => {
     for (const s of TOKEN_STORAGES) both(`settings.tokens.${s}`);
     for (const s of TOKEN_STORAGES.filter((x) => x !== 'keychain')) both(`notice.tokenStorage.${s}`);
     for (const k of ACCESS_SENTENCE_KEYS) both(k);
+    const firstRun = firstRunForm();
     for (const f of FIRST_RUN_FIELDS) {
-      both(`firstRun.field.${f}`);
-      both(`firstRun.help.${f}`);
-      both(firstRunInvalidKey(f));
+      both(`${firstRun.texts}.${f}.label`);
+      both(`${firstRun.texts}.${f}.help`);
+      both(invalidKeyOf(firstRun, f, firstRun.initial));
     }
+    const signIn = signInForm();
+    for (const f of ['account', 'password'] as const) {
+      both(`${signIn.texts}.${f}.label`);
+      both(invalidKeyOf(signIn, f, signIn.initial));
+    }
+    both(`${signIn.texts}.account.help`);
   });
 
   it('hold every key the screens ask for by name', () => {

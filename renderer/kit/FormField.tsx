@@ -14,6 +14,7 @@ export function FormField({
   help,
   danger,
   className,
+  helpTestId,
   children,
 }: {
   /** The input's id, which the label points at. */
@@ -26,10 +27,13 @@ export function FormField({
   /** Wrong for a reason outside the form's check (a player the server does not know). */
   danger?: boolean;
   className?: string;
+  /** The test id of the line under the field (its error, else its help), where it is checked. */
+  helpTestId?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const helperText = error ? t(error) : help;
+  const said = error ? t(error) : help;
+  const helperText = said && helpTestId ? <span data-testid={helpTestId}>{said}</span> : said;
   return (
     <FormGroup
       label={label}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorsAfterChange, errorsFromIssues, fieldsFromIssues, outcome, schemaErrors } from './form.js';
+import { errorsAfterChange, errorsFromIssues, fieldsFromIssues, outcome } from './form.js';
+import { schemaErrors } from './form/bound.js';
 
 const FIELDS = ['playerId', 'category', 'note'] as const;
 type Field = (typeof FIELDS)[number];

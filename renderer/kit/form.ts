@@ -1,12 +1,10 @@
-import { parseEndpointInput } from '../../shared/api/endpoint.js';
-import { ENDPOINTS, type EndpointId } from '../../shared/api/table.js';
 import type { FieldIssue } from '../../shared/envelope.js';
 
 /**
- * The form kit's rules. A form checks its draft with the endpoint's own input schema, through the
- * same parse the server and main use (the text rule first, then the schema), so the form accepts
- * exactly what the server will. Only the messages are the console's: each field's problem is an
- * i18n key the form chooses (`keyOf`). A refused call's field details map back the same way.
+ * The form kit's rules that need no schema: what a checked draft is, and a list of issues (the
+ * schema's, or a refused call's field details) as the form's field errors, each an i18n key the
+ * form chooses (`keyOf`). The schema's own check is form/bound.ts's: this module stays free of the
+ * endpoints' table so that a form on the first paint (sign-in) does not bring zod with it.
  */
 
 /** Field -> i18n key of what is wrong with it. */
@@ -18,12 +16,6 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
  */
 export type Checked<I, F extends string> =
   { ok: true; input: I } | { ok: false; errors: FieldErrors<F>; note?: string };
-
-/**
- * Satisfies the reason rule while the reason is asked later, in the confirmation; never sent.
- * The reason's own rule is the confirmation's to check.
- */
-const STAND_IN_REASON = 'reason asked in the confirmation';
 
 /** The form fields a list of issues names (each issue's first path segment), in order, once each. */
 export function fieldsFromIssues<F extends string>(issues: readonly FieldIssue[], fields: readonly F[]): F[] {
@@ -40,22 +32,6 @@ export function errorsFromIssues<F extends string>(
   const errors: FieldErrors<F> = {};
   for (const f of fieldsFromIssues(issues, fields)) errors[f] = keyOf(f);
   return errors;
-}
-
-/**
- * The endpoint's verdict on `candidate`, as the form's field errors. With `reasonLater` the reason
- * is taken in the confirmation afterwards, so it is left out of the check.
- */
-export function schemaErrors<F extends string>(
-  endpoint: EndpointId,
-  candidate: Record<string, unknown>,
-  fields: readonly F[],
-  keyOf: (field: F) => string,
-  options: { reasonLater?: boolean } = {},
-): FieldErrors<F> {
-  const input = options.reasonLater ? { ...candidate, reason: STAND_IN_REASON } : candidate;
-  const parsed = parseEndpointInput(ENDPOINTS[endpoint], input);
-  return parsed.success ? {} : errorsFromIssues(parsed.issues, fields, keyOf);
 }
 
 /** The input when nothing is wrong, else the errors. */

@@ -19,6 +19,11 @@ export interface FormSpec<D extends object, I, F extends string> {
   clears?: (changed: keyof D) => readonly F[];
   /** Told the fields found wrong, in order, when a submit is refused (by the check or the server). */
   onInvalid?: (errors: FieldErrors<F>) => void;
+  /**
+   * What a submit waits for before the check, where the check's code comes after the first paint
+   * (useDeferredBoundForm): absent, or resolved, the submit checks at once.
+   */
+  ready?: () => Promise<void>;
 }
 
 /**
@@ -85,12 +90,34 @@ export function useForm<D extends object, I, F extends string>(spec: FormSpec<D,
     }
   };
 
+  /**
+   * Runs `then` once the check can run (`ready`): at once, or after the check's code has come,
+   * pending meanwhile; a failure to load it is shown as the form's failure.
+   */
+  const whenReady = (then: () => void) => {
+    if (!spec.ready) return then();
+    setPending(true);
+    setError(null);
+    spec.ready().then(
+      () => {
+        setPending(false);
+        then();
+      },
+      (err: unknown) => {
+        setPending(false);
+        setError(err);
+      },
+    );
+  };
+
   /** The form's submit handler: check, then send; a failure is shown by the form, not thrown. */
   const submit = (run: (input: I) => Promise<unknown>) => (e: FormEvent) => {
     e.preventDefault();
-    const input = validate();
-    if (input === null) return;
-    send(() => run(input)).catch(() => undefined);
+    whenReady(() => {
+      const input = validate();
+      if (input === null) return;
+      send(() => run(input)).catch(() => undefined);
+    });
   };
 
   const fieldIntent = (f: F) => (errors[f] ? Intent.DANGER : Intent.NONE);
@@ -105,6 +132,7 @@ export function useForm<D extends object, I, F extends string>(spec: FormSpec<D,
     pending,
     reset,
     validate,
+    whenReady,
     send,
     submit,
     fieldIntent,
@@ -127,8 +155,10 @@ export function useConfirmedForm<D extends object, I extends object, F extends s
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const input = form.validate();
-    if (input !== null) setConfirming(input);
+    form.whenReady(() => {
+      const input = form.validate();
+      if (input !== null) setConfirming(input);
+    });
   };
 
   const confirm = async (reason: string): Promise<R | undefined> => {

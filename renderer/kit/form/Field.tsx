@@ -25,7 +25,7 @@ interface FrameProps<D extends object, F extends string> {
   help?: ReactNode;
   /** By default the input schema's: required unless it has a default or may be left out. */
   need?: 'required' | 'optional' | null;
-  /** The input's test id, where it is not the id. */
+  /** The input's test id, where it is not the id; its error or help line's is `<testId>-help`. */
   testId?: string;
   className?: string;
 }
@@ -57,6 +57,7 @@ export function FieldFrame<D extends object, F extends string>({
   const shownNeed = need === null ? undefined : (need ?? (of.bound.required(name) ? 'required' : 'optional'));
   const error = of.errors[name];
   const wrong = Boolean(error) || danger === true;
+  const shownTestId = testId ?? id;
   return (
     <FormField
       id={id}
@@ -66,8 +67,9 @@ export function FieldFrame<D extends object, F extends string>({
       help={shownHelp}
       danger={wrong}
       {...(className ? { className } : {})}
+      helpTestId={`${shownTestId}-help`}
     >
-      {children({ id, testId: testId ?? id, intent: wrong ? Intent.DANGER : Intent.NONE })}
+      {children({ id, testId: shownTestId, intent: wrong ? Intent.DANGER : Intent.NONE })}
     </FormField>
   );
 }
@@ -78,6 +80,9 @@ type InputProps = Pick<
   | 'maxLength'
   | 'placeholder'
   | 'rightElement'
+  | 'leftIcon'
+  | 'size'
+  | 'autoFocus'
   | 'readOnly'
   | 'disabled'
   | 'type'
@@ -87,7 +92,9 @@ type InputProps = Pick<
 
 /**
  * One field of a bound form, declared by its name: `<Field of={form} name="note" as="textarea" />`.
- * A text input by default; `as="textarea"`, a select over `options`, or a local date and time.
+ * A text input by default (named as its field, for the browser's autofill), `as="textarea"`, a
+ * select over `options`, or a local date and time; an input may carry icons or a button beside it
+ * (`leftIcon`, `rightElement`: a password's show/hide toggle).
  * `onChange` replaces the plain "set the field" where the form cleans what is typed.
  */
 export function Field<D extends object, F extends string>({
@@ -137,6 +144,7 @@ export function Field<D extends object, F extends string>({
         ) : (
           <InputGroup
             id={p.id}
+            name={name}
             {...input}
             {...(as === 'datetime' ? { type: 'datetime-local' } : {})}
             {...(inputClassName ? { className: inputClassName } : {})}
