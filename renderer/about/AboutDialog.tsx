@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useCopy } from '../kit/useCopy.js';
 import {
   Button,
   Callout,
@@ -88,16 +89,16 @@ export function AboutDialog() {
   const update = useUpdateState();
   const [open, setOpen] = useState(false);
   const { about, error, setError } = useAbout(open);
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { state: copied, copy: put, reset: resetCopy } = useCopy();
   const [checking, setChecking] = useState(false);
 
   useEffect(
     () =>
       onAppCommand('about', () => {
-        setCopied('idle');
+        resetCopy();
         setOpen(true);
       }),
-    [],
+    [resetCopy],
   );
 
   const say = (key: string, values?: Record<string, string>) => t(key, values ?? {});
@@ -116,10 +117,7 @@ export function AboutDialog() {
 
   const copy = () => {
     if (!about) return;
-    navigator.clipboard.writeText(aboutClipboardText(about.name, facts, say)).then(
-      () => setCopied('copied'),
-      () => setCopied('failed'),
-    );
+    put(aboutClipboardText(about.name, facts, say));
   };
   const openLogs = async () => {
     setError(null);

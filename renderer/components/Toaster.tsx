@@ -1,8 +1,9 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { Button, Intent, OverlayToaster, Position } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { toastTimeout } from './toastTimeout.js';
 import '../kit/kit.css';
+import { useCopy } from '../kit/useCopy.js';
 
 export interface Toasts {
   /**
@@ -24,13 +25,7 @@ const ToastContext = createContext<Toasts | null>(null);
 /** The id a toast carries, and a button that puts it on the clipboard. */
 function CopyableMessage({ message, copy }: { message: string; copy: string }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const onCopy = () => {
-    navigator.clipboard.writeText(copy).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    );
-  };
+  const { state, copy: put } = useCopy();
   return (
     <span className="toast-copyable">
       {message} <code data-testid="toast-copy-text">{copy}</code>{' '}
@@ -39,7 +34,7 @@ function CopyableMessage({ message, copy }: { message: string; copy: string }) {
         variant="outlined"
         icon={state === 'copied' ? 'tick' : 'duplicate'}
         text={state === 'copied' ? t('kit.toast.copied') : t('kit.toast.copy')}
-        onClick={onCopy}
+        onClick={() => put(copy)}
         data-testid="toast-copy"
       />
       {state === 'failed' && <span className="toast-copy-failed"> {t('kit.toast.copyFailed')}</span>}

@@ -1,19 +1,13 @@
-import { useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useCopy } from '../kit/useCopy.js';
 import { groupCode } from './codes.js';
 
 /** A code grouped by dashes, with a button that copies it (as grouped; the server takes either). */
 export function CopyCode({ code }: { code: string }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { state, copy } = useCopy();
   const shown = groupCode(code);
-  const copy = () => {
-    navigator.clipboard.writeText(shown).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    );
-  };
   return (
     <span className="gift-code">
       <code data-testid="gift-code">{shown}</code>
@@ -23,7 +17,7 @@ export function CopyCode({ code }: { code: string }) {
         icon={state === 'copied' ? 'tick' : state === 'failed' ? 'error' : 'duplicate'}
         aria-label={t('giftCodes.code.copy')}
         title={state === 'failed' ? t('kit.toast.copyFailed') : t('giftCodes.code.copy')}
-        onClick={copy}
+        onClick={() => copy(shown)}
         data-testid="gift-code-copy"
       />
     </span>

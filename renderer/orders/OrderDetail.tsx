@@ -37,6 +37,7 @@ import { useEndpointMutation, useEndpointQuery } from '../kit/data.js';
 import { PayServiceDialog } from '../payments/PayServiceDialog.js';
 import { callPayService } from '../payments/payService.js';
 import { endpointFilter } from '../kit/queryKeys.js';
+import { useCopy } from '../kit/useCopy.js';
 import { actionApplies, isOwnOrder } from './bulk.js';
 import { followInterval } from './following.js';
 import { formatMoney } from '../components/money.js';
@@ -294,7 +295,7 @@ function SandboxPay({ order, onStarted }: { order: OrderDetail; onStarted: () =>
   const lang = useLanguage();
   const me = useMe();
   const [provider, setProvider] = useState<Provider>(order.provider ?? 'wechat');
-  const [copied, setCopied] = useState(false);
+  const { state: copied, copy } = useCopy();
   const start = useMutation({
     mutationFn: () => callPayService('pay.do', { provider, orderId: order.orderId }),
     onSuccess: (data) => {
@@ -345,14 +346,10 @@ function SandboxPay({ order, onStarted }: { order: OrderDetail; onStarted: () =>
             rightElement={
               <Button
                 variant="minimal"
-                icon={copied ? 'tick' : 'duplicate'}
-                text={copied ? t('kit.toast.copied') : t('kit.toast.copy')}
-                onClick={() =>
-                  void navigator.clipboard.writeText(start.data.checkoutUrl).then(
-                    () => setCopied(true),
-                    () => setCopied(false),
-                  )
-                }
+                icon={copied === 'copied' ? 'tick' : copied === 'failed' ? 'error' : 'duplicate'}
+                text={copied === 'copied' ? t('kit.toast.copied') : t('kit.toast.copy')}
+                title={copied === 'failed' ? t('kit.toast.copyFailed') : undefined}
+                onClick={() => copy(start.data.checkoutUrl)}
                 data-testid="order-pay-copy"
               />
             }

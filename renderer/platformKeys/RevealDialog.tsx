@@ -15,6 +15,7 @@ import type { PlatformKey } from '../../shared/api/platformKeys.js';
 import { GAMES } from '../../shared/games.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { callEndpoint } from '../kit/data.js';
+import { useCopy } from '../kit/useCopy.js';
 import { useLanguage } from '../i18n/i18n.js';
 
 /**
@@ -31,7 +32,7 @@ export function RevealDialog({ target, onClose }: { target: PlatformKey | null; 
       callEndpoint('platformKeys.reveal', { game: v.key.game, keyId: v.key.id, reason: v.reason }),
   });
   const [shown, setShown] = useState<{ key: PlatformKey; secret: string } | null>(null);
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { state: copied, copy, reset: resetCopy } = useCopy();
   // Set when the secret arrived: the confirmation then closes without ending the whole dialog.
   const revealed = useRef(false);
   const names = target ? { name: target.name, game: GAMES[target.game].names[lang] } : { name: '', game: '' };
@@ -39,7 +40,7 @@ export function RevealDialog({ target, onClose }: { target: PlatformKey | null; 
   const done = () => {
     revealed.current = false;
     setShown(null);
-    setCopied('idle');
+    resetCopy();
     reveal.reset();
     onClose();
   };
@@ -94,12 +95,7 @@ export function RevealDialog({ target, onClose }: { target: PlatformKey | null; 
               <Button
                 icon={copied === 'copied' ? 'tick' : 'duplicate'}
                 text={copied === 'copied' ? t('kit.toast.copied') : t('kit.toast.copy')}
-                onClick={() => {
-                  navigator.clipboard.writeText(shown?.secret ?? '').then(
-                    () => setCopied('copied'),
-                    () => setCopied('failed'),
-                  );
-                }}
+                onClick={() => copy(shown?.secret ?? '')}
                 data-testid="key-revealed-copy"
               />
               <Button

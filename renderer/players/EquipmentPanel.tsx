@@ -24,6 +24,14 @@ import {
 import { TabPanelBox, useOnFailure } from './TabPanelBox.js';
 import { TabSourceBar } from './TabSourceBar.js';
 
+/** A player's equipment tab: whose, and what the player page is told of its rows. */
+interface EquipmentPanelProps {
+  game: EquipmentGame;
+  id: string;
+  onRowsShown: () => void;
+  onFailed: () => void;
+}
+
 /**
  * All items (eqs) in the virtualised table by default: one call, and the table stays smooth at
  * 10,000 rows. The paged view (eqpage, strongest first) is there for players with so many items
@@ -35,13 +43,7 @@ function AllEquipment({
   onRowsShown,
   onFailed,
   onPaged,
-}: {
-  game: EquipmentGame;
-  id: string;
-  onRowsShown: () => void;
-  onFailed: () => void;
-  onPaged: () => void;
-}) {
+}: EquipmentPanelProps & { onPaged: () => void }) {
   const { t } = useTranslation();
   const data = usePlayerEquipment(game, id);
   useOnFailure(data, onFailed);
@@ -74,17 +76,7 @@ function AllEquipment({
   );
 }
 
-function PagedEquipment({
-  game,
-  id,
-  onRowsShown,
-  onFailed,
-}: {
-  game: EquipmentGame;
-  id: string;
-  onRowsShown: () => void;
-  onFailed: () => void;
-}) {
+function PagedEquipment({ game, id, onRowsShown, onFailed }: EquipmentPanelProps) {
   const { t } = useTranslation();
   // The kit's list controller, drawn as the equipment table with its own totals above the pager.
   const list = useListController(equipmentPageList(game, id));
@@ -117,17 +109,7 @@ function PagedEquipment({
   );
 }
 
-export function EquipmentPanel({
-  game,
-  id,
-  onRowsShown,
-  onFailed,
-}: {
-  game: EquipmentGame;
-  id: string;
-  onRowsShown: () => void;
-  onFailed: () => void;
-}) {
+export function EquipmentPanel({ game, id, onRowsShown, onFailed }: EquipmentPanelProps) {
   const { t } = useTranslation();
   // The default view is left out of the URL; another view starts at its first page.
   const { search, update } = useListParams(PAGE_PARAM);
