@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Intent } from '@blueprintjs/core';
 import { CallError } from '../bridge/result.js';
 import { useRetained } from './gameName.js';
@@ -37,6 +37,7 @@ export function useForm<D extends object, I, F extends string>(spec: FormSpec<D,
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
+  const waiting = useRef(false);
   const clears = spec.clears ?? ((k: keyof D) => [k as unknown as F]);
 
   const change = (patch: Partial<D>) => {
@@ -96,14 +97,19 @@ export function useForm<D extends object, I, F extends string>(spec: FormSpec<D,
    */
   const whenReady = (then: () => void) => {
     if (!spec.ready) return then();
+    // A second Enter while the code is on its way would send twice once it came.
+    if (waiting.current) return;
+    waiting.current = true;
     setPending(true);
     setError(null);
     spec.ready().then(
       () => {
+        waiting.current = false;
         setPending(false);
         then();
       },
       (err: unknown) => {
+        waiting.current = false;
         setPending(false);
         setError(err);
       },

@@ -223,10 +223,8 @@ describe('daily report', () => {
     const longest = await call<CohortGrid>('reports.cohorts', { game: GAME, ...lastDays(MAX_COHORT_DAYS) });
     const lastCohort = longest.cohorts.findLast((c) => c.size > 0)?.day;
     if (!lastCohort) throw new Error(`nobody registered in the last ${MAX_COHORT_DAYS} days of the seed`);
-    const range = {
-      start: lastCohort < lastDays(10).start ? lastCohort : lastDays(10).start,
-      end: lastDays(1).end,
-    };
+    const tenDays = lastDays(10);
+    const range = { start: lastCohort < tenDays.start ? lastCohort : tenDays.start, end: tenDays.end };
     await goTo(page, `${DAILY}?start=${range.start}&end=${range.end}`);
     const grid = await call<CohortGrid>('reports.cohorts', { game: GAME, ...range });
     const cohort = grid.cohorts.find((c) => c.size > 0);
