@@ -1,15 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useCopy } from '../kit/useCopy.js';
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLTable,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import type { ResultError } from '../../shared/envelope.js';
@@ -18,6 +8,9 @@ import { onAppCommand } from '../app/commands.js';
 import { bridge } from '../bridge/bridge.js';
 import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
+import { FactsTable } from '../components/FactsTable.js';
+import { useCopy } from '../kit/useCopy.js';
+import { ViewDialog } from '../kit/ViewDialog.js';
 import { formatBytes, formatDateTime } from '../components/format.js';
 import { useLanguage } from '../i18n/i18n.js';
 import { useSession } from '../session/SessionContext.js';
@@ -140,75 +133,65 @@ export function AboutDialog() {
   };
 
   return (
-    <Dialog
+    <ViewDialog
       isOpen={open}
       onClose={() => setOpen(false)}
       title={t('about.title', { name: about?.name ?? t('app.title') })}
       icon="info-sign"
       className={`about-dialog ${RESTART_SAFE}`}
       portalClassName="update-portal"
+      testId="about-dialog"
+      actions={
+        <>
+          {update && update.phase !== 'disabled' && (
+            <Button
+              icon="refresh"
+              text={t('updates.checkNow')}
+              loading={checking}
+              disabled={update.phase === 'checking' || update.phase === 'downloading'}
+              onClick={() => void checkNow()}
+              data-testid="about-check"
+            />
+          )}
+          {about?.logsFolder && (
+            <Button
+              icon="folder-open"
+              text={t('about.openLogs')}
+              onClick={() => void openLogs()}
+              data-testid="about-open-logs"
+            />
+          )}
+          <Button
+            icon={copied === 'copied' ? 'tick' : 'duplicate'}
+            text={copied === 'copied' ? t('about.copied') : t('about.copy')}
+            disabled={!about}
+            onClick={copy}
+            data-testid="about-copy"
+          />
+          <Button
+            intent={Intent.PRIMARY}
+            text={t('about.close')}
+            onClick={() => setOpen(false)}
+            data-testid="about-close"
+          />
+        </>
+      }
     >
-      <DialogBody>
-        <div data-testid="about-dialog">
-          {!about && !error && <p className={Classes.SKELETON}>…</p>}
-          {about && (
-            <HTMLTable compact className="about-facts" data-testid="about-facts">
-              <tbody>
-                {facts.map((f) => (
-                  <tr key={f.key} data-fact={f.key}>
-                    <th scope="row">{t(f.key)}</th>
-                    <td className="about-value">{f.value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          )}
-          {update && <UpdateStatus update={update} />}
-          {error && <ErrorCallout title={t('about.failed')} error={error} testId="about-error" />}
-          {copied === 'failed' && (
-            <Callout intent={Intent.WARNING} compact data-testid="about-copy-failed">
-              {t('about.copyFailed')}
-            </Callout>
-          )}
-        </div>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            {update && update.phase !== 'disabled' && (
-              <Button
-                icon="refresh"
-                text={t('updates.checkNow')}
-                loading={checking}
-                disabled={update.phase === 'checking' || update.phase === 'downloading'}
-                onClick={() => void checkNow()}
-                data-testid="about-check"
-              />
-            )}
-            {about?.logsFolder && (
-              <Button
-                icon="folder-open"
-                text={t('about.openLogs')}
-                onClick={() => void openLogs()}
-                data-testid="about-open-logs"
-              />
-            )}
-            <Button
-              icon={copied === 'copied' ? 'tick' : 'duplicate'}
-              text={copied === 'copied' ? t('about.copied') : t('about.copy')}
-              disabled={!about}
-              onClick={copy}
-              data-testid="about-copy"
-            />
-            <Button
-              intent={Intent.PRIMARY}
-              text={t('about.close')}
-              onClick={() => setOpen(false)}
-              data-testid="about-close"
-            />
-          </>
-        }
-      />
-    </Dialog>
+      {!about && !error && <p className={Classes.SKELETON}>…</p>}
+      {about && (
+        <FactsTable
+          className="about-facts"
+          testId="about-facts"
+          facts={facts.map((f) => [t(f.key), f.value, f.key] as const)}
+        />
+      )}
+      {update && <UpdateStatus update={update} />}
+      {error && <ErrorCallout title={t('about.failed')} error={error} testId="about-error" />}
+      {copied === 'failed' && (
+        <Callout intent={Intent.WARNING} compact data-testid="about-copy-failed">
+          {t('about.copyFailed')}
+        </Callout>
+      )}
+    </ViewDialog>
   );
 }

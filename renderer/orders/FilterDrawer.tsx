@@ -13,18 +13,10 @@ import {
 } from '@blueprintjs/core';
 import { HTMLSelect } from '../components/HTMLSelect.js';
 import { useTranslation } from 'react-i18next';
-import {
-  AMOUNT_SLIDER,
-  APPROVALS,
-  ORDER_KINDS,
-  ORDER_STATES,
-  PAYMENT_STATUSES,
-  PROVIDERS,
-  orderIdSchema,
-} from '../../shared/api/orders.js';
+import { AMOUNT_SLIDER } from '../../shared/api/orders.js';
 import { GAMES, type GameId } from '../../shared/games.js';
 import { useLanguage } from '../i18n/i18n.js';
-import { EMPTY_FILTERS, type FilterField, type OrderFilters } from './filters.js';
+import { EMPTY_FILTERS, ORDER_CHOICES, isOrderId, type FilterField, type OrderFilters } from './filters.js';
 
 function toggled<T>(list: readonly T[], value: T, on: boolean): T[] {
   return on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value);
@@ -251,7 +243,7 @@ function DrawerFields({
         <Checks
           draft={draft}
           field="paymentStatus"
-          options={PAYMENT_STATUSES}
+          options={ORDER_CHOICES.paymentStatus}
           label={t('orders.filter.paymentStatus')}
           optionLabel={(s) => t(`orders.paymentStatus.${s}`)}
           testId={`${testId}-status`}
@@ -261,7 +253,7 @@ function DrawerFields({
         <Checks
           draft={draft}
           field="state"
-          options={ORDER_STATES}
+          options={ORDER_CHOICES.state}
           label={t('orders.filter.state')}
           optionLabel={(s) => t(`orders.state.${s}`)}
           testId={`${testId}-state`}
@@ -270,7 +262,7 @@ function DrawerFields({
       <Checks
         draft={draft}
         field="provider"
-        options={PROVIDERS}
+        options={ORDER_CHOICES.provider}
         label={t('orders.filter.provider')}
         optionLabel={(p) => t(`orders.provider.${p}`)}
         testId={`${testId}-provider`}
@@ -279,7 +271,7 @@ function DrawerFields({
         <OneOf
           draft={draft}
           field="kind"
-          options={ORDER_KINDS}
+          options={ORDER_CHOICES.kind}
           label={t('orders.filter.kind')}
           any={t('orders.filter.any')}
           optionLabel={(k) => t(`orders.kind.${k}`)}
@@ -289,7 +281,7 @@ function DrawerFields({
           <OneOf
             draft={draft}
             field="approval"
-            options={APPROVALS}
+            options={ORDER_CHOICES.approval}
             label={t('orders.filter.approval')}
             any={t('orders.filter.any')}
             optionLabel={(a) => t(`orders.approval.${a}`)}
@@ -359,7 +351,7 @@ export function FilterDrawer({
   useEffect(() => {
     if (isOpen) setDraft(JSON.parse(key) as OrderFilters);
   }, [isOpen, key]);
-  const orderIdBad = draft.orderId !== undefined && !orderIdSchema.safeParse(draft.orderId).success;
+  const orderIdBad = draft.orderId !== undefined && !isOrderId(draft.orderId);
 
   const apply = () => {
     if (orderIdBad) return;

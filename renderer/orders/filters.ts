@@ -78,6 +78,18 @@ export interface OrderFilters {
 
 export type FilterField = Exclude<keyof OrderFilters, never>;
 
+/** The values each choice filter takes: what the URL is read against, and what the drawer offers. */
+export const ORDER_CHOICES = {
+  paymentStatus: PAYMENT_STATUSES,
+  state: ORDER_STATES,
+  provider: PROVIDERS,
+  kind: ORDER_KINDS,
+  approval: APPROVALS,
+} as const;
+
+/** Whether a typed order id is one: the drawer applies no filter that could match nothing. */
+export const isOrderId = (value: string): boolean => orderIdSchema.safeParse(value).success;
+
 export const EMPTY_FILTERS: OrderFilters = { paymentStatus: [], state: [], provider: [] };
 
 function listOf<T extends string>(raw: string | null, options: readonly T[]): T[] {
@@ -109,18 +121,18 @@ export function readOrderFilters(search: URLSearchParams, withGame = false): Ord
   const orderIdRaw = textOf(search.get(ORDER_PARAMS.orderId), 40);
   const orderId = orderIdRaw ? orderIdSchema.safeParse(orderIdRaw) : null;
   const f: OrderFilters = {
-    paymentStatus: listOf(search.get(ORDER_PARAMS.paymentStatus), PAYMENT_STATUSES),
-    state: listOf(search.get(ORDER_PARAMS.state), ORDER_STATES),
-    provider: listOf(search.get(ORDER_PARAMS.provider), PROVIDERS),
+    paymentStatus: listOf(search.get(ORDER_PARAMS.paymentStatus), ORDER_CHOICES.paymentStatus),
+    state: listOf(search.get(ORDER_PARAMS.state), ORDER_CHOICES.state),
+    provider: listOf(search.get(ORDER_PARAMS.provider), ORDER_CHOICES.provider),
   };
   if (orderId?.success) f.orderId = orderId.data;
   const playerId = textOf(search.get(ORDER_PARAMS.playerId), 32);
   if (playerId) f.playerId = playerId;
   const providerRef = textOf(search.get(ORDER_PARAMS.providerRef), 64);
   if (providerRef) f.providerRef = providerRef;
-  const kind = pickOne(search.get(ORDER_PARAMS.kind), ORDER_KINDS);
+  const kind = pickOne(search.get(ORDER_PARAMS.kind), ORDER_CHOICES.kind);
   if (kind) f.kind = kind;
-  const approval = pickOne(search.get(ORDER_PARAMS.approval), APPROVALS);
+  const approval = pickOne(search.get(ORDER_PARAMS.approval), ORDER_CHOICES.approval);
   if (approval) f.approval = approval;
   const amount = parseAmountRange(search.get(ORDER_PARAMS.amount));
   if (amount) f.amount = amount;

@@ -1,21 +1,14 @@
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLTable,
-  Intent,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, Intent, Spinner } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderState } from '../../shared/api/orders.js';
+import { FactsTable, type Fact } from '../components/FactsTable.js';
 import { QueryErrorCallout } from '../components/QueryState.js';
 import { formatDateTime } from '../components/format.js';
 import { formatMoney } from '../components/money.js';
 import { useLanguage } from '../i18n/i18n.js';
+import { ViewDialog } from '../kit/ViewDialog.js';
 import { StateTag } from '../orders/tags.js';
 import { callPayService } from './payService.js';
 
@@ -42,37 +35,20 @@ function ServiceFigures({ view }: { view: View }) {
   const lang = useLanguage();
   const { status, detail } = view;
   const dt = (v: string | null) => (v ? formatDateTime(v, lang) : t('payments.service.none'));
-  const rows: [string, string, React.ReactNode][] = [
-    [
-      'state',
-      t('payments.service.state'),
-      <StateTag key="s" state={status.state} testId="pay-service-state" />,
-    ],
-    ['paymentStatus', t('payments.service.paymentStatus'), t(`orders.paymentStatus.${status.paymentStatus}`)],
-    ['amount', t('payments.service.amount'), formatMoney(detail.amount, detail.currency, lang)],
-    [
-      'provider',
-      t('payments.service.provider'),
-      detail.provider ? t(`orders.provider.${detail.provider}`) : t('payments.service.none'),
-    ],
-    ['providerRef', t('payments.service.providerRef'), detail.providerRef ?? t('payments.service.none')],
-    ['paidAt', t('payments.service.paidAt'), dt(detail.paidAt)],
-    ['deliveredAt', t('payments.service.deliveredAt'), dt(detail.deliveredAt)],
-    ['events', t('payments.service.events'), detail.history.length.toLocaleString(lang)],
-    ['notices', t('payments.service.notices'), detail.notices.length.toLocaleString(lang)],
+  // Each value's label is its key under payments.service.
+  const values: [string, ReactNode][] = [
+    ['state', <StateTag key="s" state={status.state} testId="pay-service-state" />],
+    ['paymentStatus', t(`orders.paymentStatus.${status.paymentStatus}`)],
+    ['amount', formatMoney(detail.amount, detail.currency, lang)],
+    ['provider', detail.provider ? t(`orders.provider.${detail.provider}`) : t('payments.service.none')],
+    ['providerRef', detail.providerRef ?? t('payments.service.none')],
+    ['paidAt', dt(detail.paidAt)],
+    ['deliveredAt', dt(detail.deliveredAt)],
+    ['events', detail.history.length.toLocaleString(lang)],
+    ['notices', detail.notices.length.toLocaleString(lang)],
   ];
-  return (
-    <HTMLTable compact className="pay-service-fields" data-testid="pay-service-fields">
-      <tbody>
-        {rows.map(([id, label, value]) => (
-          <tr key={id} data-testid={`pay-service-row-${id}`}>
-            <th scope="row">{label}</th>
-            <td>{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
-  );
+  const facts: Fact[] = values.map(([key, value]) => [t(`payments.service.${key}`), value, key]);
+  return <FactsTable className="pay-service-fields" testId="pay-service-fields" facts={facts} />;
 }
 
 /**
@@ -92,43 +68,42 @@ export function PayServiceDialog({
   const { t } = useTranslation();
   const view = usePayServiceView(orderId);
   return (
-    <Dialog isOpen onClose={onClose} title={t('payments.service.title', { id: orderId })} icon="bank-account">
-      <DialogBody>
-        <div data-testid="pay-service-dialog">
-          <p className={Classes.TEXT_MUTED}>{t('payments.service.intro')}</p>
-          {view.isPending && <Spinner data-testid="pay-service-loading" />}
-          {view.error && (
-            <QueryErrorCallout title={t('payments.service.failed')} query={view} testId="pay-service-error" />
+    <ViewDialog
+      onClose={onClose}
+      title={t('payments.service.title', { id: orderId })}
+      icon="bank-account"
+      testId="pay-service-dialog"
+      actions={
+        <>
+          <Button
+            icon="refresh"
+            text={t('payments.service.again')}
+            loading={view.isFetching}
+            onClick={() => void view.refetch()}
+            data-testid="pay-service-refresh"
+          />
+          <Button text={t('payments.service.close')} onClick={onClose} data-testid="pay-service-close" />
+        </>
+      }
+    >
+      <p className={Classes.TEXT_MUTED}>{t('payments.service.intro')}</p>
+      {view.isPending && <Spinner data-testid="pay-service-loading" />}
+      {view.error && (
+        <QueryErrorCallout title={t('payments.service.failed')} query={view} testId="pay-service-error" />
+      )}
+      {view.data && (
+        <>
+          {view.data.status.state !== seen && (
+            <Callout intent={Intent.WARNING} icon="warning-sign" data-testid="pay-service-differs">
+              {t('payments.service.differs', {
+                service: t(`orders.state.${view.data.status.state}`),
+                seen: t(`orders.state.${seen}`),
+              })}
+            </Callout>
           )}
-          {view.data && (
-            <>
-              {view.data.status.state !== seen && (
-                <Callout intent={Intent.WARNING} icon="warning-sign" data-testid="pay-service-differs">
-                  {t('payments.service.differs', {
-                    service: t(`orders.state.${view.data.status.state}`),
-                    seen: t(`orders.state.${seen}`),
-                  })}
-                </Callout>
-              )}
-              <ServiceFigures view={view.data} />
-            </>
-          )}
-        </div>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button
-              icon="refresh"
-              text={t('payments.service.again')}
-              loading={view.isFetching}
-              onClick={() => void view.refetch()}
-              data-testid="pay-service-refresh"
-            />
-            <Button text={t('payments.service.close')} onClick={onClose} data-testid="pay-service-close" />
-          </>
-        }
-      />
-    </Dialog>
+          <ServiceFigures view={view.data} />
+        </>
+      )}
+    </ViewDialog>
   );
 }

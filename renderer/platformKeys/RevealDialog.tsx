@@ -1,14 +1,5 @@
 import { useRef, useState } from 'react';
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  Intent,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, Intent, TextArea } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PlatformKey } from '../../shared/api/platformKeys.js';
@@ -16,6 +7,7 @@ import { GAMES } from '../../shared/games.js';
 import { ReasonConfirmDialog } from '../components/ReasonConfirmDialog.js';
 import { callEndpoint } from '../kit/data.js';
 import { useCopy } from '../kit/useCopy.js';
+import { ViewDialog } from '../kit/ViewDialog.js';
 import { useLanguage } from '../i18n/i18n.js';
 
 /**
@@ -66,7 +58,7 @@ export function RevealDialog({ target, onClose }: { target: PlatformKey | null; 
         }}
         testId="key-reveal-dialog"
       />
-      <Dialog
+      <ViewDialog
         isOpen={shown !== null}
         onClose={done}
         title={t(
@@ -74,40 +66,37 @@ export function RevealDialog({ target, onClose }: { target: PlatformKey | null; 
           shown ? { name: shown.key.name, game: GAMES[shown.key.game].names[lang] } : names,
         )}
         icon="key"
+        testId="key-revealed"
+        actions={
+          <>
+            <Button
+              icon={copied === 'copied' ? 'tick' : 'duplicate'}
+              text={copied === 'copied' ? t('kit.toast.copied') : t('kit.toast.copy')}
+              onClick={() => copy(shown?.secret ?? '')}
+              data-testid="key-revealed-copy"
+            />
+            <Button
+              intent={Intent.PRIMARY}
+              text={t('platformKeys.reveal.hide')}
+              onClick={done}
+              data-testid="key-revealed-close"
+            />
+          </>
+        }
       >
-        <DialogBody data-testid="key-revealed">
-          <Callout intent={Intent.WARNING} icon="eye-open">
-            {t('platformKeys.reveal.careful')}
-          </Callout>
-          <TextArea
-            className="key-secret-shown"
-            fill
-            readOnly
-            value={shown?.secret ?? ''}
-            onFocus={(e) => e.currentTarget.select()}
-            data-testid="key-revealed-secret"
-          />
-          {copied === 'failed' && <p className={Classes.TEXT_MUTED}>{t('kit.toast.copyFailed')}</p>}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button
-                icon={copied === 'copied' ? 'tick' : 'duplicate'}
-                text={copied === 'copied' ? t('kit.toast.copied') : t('kit.toast.copy')}
-                onClick={() => copy(shown?.secret ?? '')}
-                data-testid="key-revealed-copy"
-              />
-              <Button
-                intent={Intent.PRIMARY}
-                text={t('platformKeys.reveal.hide')}
-                onClick={done}
-                data-testid="key-revealed-close"
-              />
-            </>
-          }
+        <Callout intent={Intent.WARNING} icon="eye-open">
+          {t('platformKeys.reveal.careful')}
+        </Callout>
+        <TextArea
+          className="key-secret-shown"
+          fill
+          readOnly
+          value={shown?.secret ?? ''}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="key-revealed-secret"
         />
-      </Dialog>
+        {copied === 'failed' && <p className={Classes.TEXT_MUTED}>{t('kit.toast.copyFailed')}</p>}
+      </ViewDialog>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, H5, Intent } from '@blueprintjs/core';
+import { Button, Callout, Classes, H5, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Codes } from '../../shared/codes.js';
 import type { ResultError } from '../../shared/envelope.js';
@@ -8,6 +8,7 @@ import { asResultError } from '../bridge/result.js';
 import { ErrorCallout } from '../components/ErrorCallout.js';
 import { formatDateTime } from '../components/format.js';
 import { useLanguage } from '../i18n/i18n.js';
+import { ViewDialog } from '../kit/ViewDialog.js';
 import { RESTART_SAFE } from './dialogs.js';
 import { onOpenUpdateDialog, useUpdateState } from './store.js';
 
@@ -46,7 +47,7 @@ export function UpdateDialog() {
 
   const ready = state?.phase === 'downloaded' && state.version;
   return (
-    <Dialog
+    <ViewDialog
       isOpen={open}
       onClose={close}
       title={ready ? t('updates.dialog.title', { version: state.version }) : t('updates.restart')}
@@ -54,54 +55,47 @@ export function UpdateDialog() {
       className={`update-dialog ${RESTART_SAFE}`}
       // Above a dialog already open (the menu can ask while one is), so its answer is seen.
       portalClassName="update-portal"
+      testId="update-dialog"
+      actions={
+        <>
+          <Button
+            onClick={close}
+            text={t('updates.dialog.later')}
+            variant="minimal"
+            data-testid="update-later"
+          />
+          <Button
+            intent={Intent.PRIMARY}
+            icon="refresh"
+            text={t('updates.dialog.restart')}
+            disabled={!ready}
+            loading={busy}
+            onClick={() => void restart()}
+            data-testid="update-restart"
+          />
+        </>
+      }
     >
-      <DialogBody>
-        <div data-testid="update-dialog">
-          {ready ? (
-            <>
-              <p>{t('updates.dialog.ready', { version: state.version })}</p>
-              <H5>{t('updates.dialog.notes')}</H5>
-              {state.releaseDate && (
-                <p className={Classes.TEXT_MUTED}>
-                  {t('updates.dialog.released', { date: formatDateTime(state.releaseDate, lang) })}
-                </p>
-              )}
-              {/* Text only: notes from the feed never run as markup in the window. */}
-              <pre className="update-notes" data-testid="update-notes">
-                {state.releaseNotes ?? t('updates.dialog.noNotes')}
-              </pre>
-            </>
-          ) : (
-            <Callout intent={Intent.NONE} icon="info-sign">
-              {t('updates.dialog.notReady')}
-            </Callout>
+      {ready ? (
+        <>
+          <p>{t('updates.dialog.ready', { version: state.version })}</p>
+          <H5>{t('updates.dialog.notes')}</H5>
+          {state.releaseDate && (
+            <p className={Classes.TEXT_MUTED}>
+              {t('updates.dialog.released', { date: formatDateTime(state.releaseDate, lang) })}
+            </p>
           )}
-          {error && (
-            <ErrorCallout title={t('updates.dialog.refused')} error={error} testId="update-refused" />
-          )}
-        </div>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button
-              onClick={close}
-              text={t('updates.dialog.later')}
-              variant="minimal"
-              data-testid="update-later"
-            />
-            <Button
-              intent={Intent.PRIMARY}
-              icon="refresh"
-              text={t('updates.dialog.restart')}
-              disabled={!ready}
-              loading={busy}
-              onClick={() => void restart()}
-              data-testid="update-restart"
-            />
-          </>
-        }
-      />
-    </Dialog>
+          {/* Text only: notes from the feed never run as markup in the window. */}
+          <pre className="update-notes" data-testid="update-notes">
+            {state.releaseNotes ?? t('updates.dialog.noNotes')}
+          </pre>
+        </>
+      ) : (
+        <Callout intent={Intent.NONE} icon="info-sign">
+          {t('updates.dialog.notReady')}
+        </Callout>
+      )}
+      {error && <ErrorCallout title={t('updates.dialog.refused')} error={error} testId="update-refused" />}
+    </ViewDialog>
   );
 }

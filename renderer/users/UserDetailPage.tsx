@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Button, Card, Classes, H4, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, Classes, H4, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Operator } from '../../shared/api/users.js';
 import { fillPath, routeById } from '../../shared/routes.js';
+import { FactsTable, type Fact } from '../components/FactsTable.js';
 import { QueryErrorCallout } from '../components/QueryState.js';
 import { useToasts } from '../components/Toaster.js';
 import { formatDateTime } from '../components/format.js';
@@ -16,7 +17,7 @@ import { roleLabels } from './roleLabel.js';
 function Profile({ operator }: { operator: Operator }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const rows: [string, ReactNode][] = [
+  const rows: Fact[] = [
     [t('users.field.phone'), operator.phone],
     [t('users.field.name'), operator.name],
     [t('users.field.firstName'), operator.first_name || t('common.none')],
@@ -37,18 +38,7 @@ function Profile({ operator }: { operator: Operator }) {
     [t('users.field.updatedAt'), formatDateTime(operator.updatedAt, lang)],
     [t('users.field.lastLogin'), formatDateTime(operator.lastLoginAt, lang) || t('users.neverSignedIn')],
   ];
-  return (
-    <HTMLTable compact className="profile-table" data-testid="user-profile">
-      <tbody>
-        {rows.map(([k, v]) => (
-          <tr key={k}>
-            <th scope="row">{k}</th>
-            <td>{v}</td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
-  );
+  return <FactsTable facts={rows} className="profile-table" testId="user-profile" />;
 }
 
 export function UserDetailPage() {

@@ -60,7 +60,7 @@ describe('the app menu’s commands', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     fx.host.core.menu.command('about');
     await page.getByTestId('about-facts').waitFor();
-    const fact = (key: string) => page.locator(`[data-fact="${key}"] .about-value`).textContent();
+    const fact = (key: string) => page.locator(`[data-fact="${key}"] td`).textContent();
     // The reason follows the storage: what a support request needs to know.
     expect(await fact('about.tokens')).toMatch(/^memory only \(a restart signs you out\): \S/);
     expect(await fact('about.feed')).toBe('https://updates.example/gameops/');

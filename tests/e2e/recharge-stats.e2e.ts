@@ -198,7 +198,7 @@ describe('recharge statistics', () => {
     });
     expect(await dialog.getByTestId('pay-service-state').getAttribute('data-state')).toBe(status.state);
     const detail = await call<{ providerRef: string | null }>('pay.detail', { orderId: first.orderId });
-    expect(await dialog.getByTestId('pay-service-row-providerRef').locator('td').textContent()).toBe(
+    expect(await dialog.getByTestId('pay-service-fields-row-providerRef').locator('td').textContent()).toBe(
       detail.providerRef,
     );
     expect(await dialog.getByTestId('pay-service-differs').count()).toBe(0);
