@@ -3,60 +3,16 @@ import type { GameId } from '../shared/games.js';
 import type { RouteDef } from '../shared/routes.js';
 import type { RendererFeature, TopBarWidget } from './feature.js';
 import type { Shell } from './shell/context.js';
-import { shellFeature } from './shell/feature.js';
-import { kitFeature } from './kit/feature.js';
-import { homeFeature } from './home/feature.js';
-import { usersFeature } from './users/feature.js';
-import { accessRequestsFeature } from './accessRequests/feature.js';
-import { playersFeature } from './players/feature.js';
-import { moderationFeature } from './moderation/feature.js';
-import { batchFixFeature } from './batchFix/feature.js';
-import { platformKeysFeature } from './platformKeys/feature.js';
-import { systemLogsFeature } from './systemLogs/feature.js';
-import { serverWatchFeature } from './serverWatch/feature.js';
-import { todoFeature } from './todo/feature.js';
-import { shortcutsFeature } from './shortcuts/feature.js';
-import { aboutFeature } from './about/feature.js';
-import { updatesFeature } from './updates/feature.js';
-import { themeFeature } from './theme/feature.js';
-import { ordersFeature } from './orders/feature.js';
-import { giftCodesFeature } from './giftCodes/feature.js';
-import { paymentsFeature } from './payments/feature.js';
-import { leaderboardsFeature } from './leaderboards/feature.js';
-import { reportsFeature } from './reports/feature.js';
-import { statisticsFeature } from './statistics/feature.js';
-import { plannedFeature } from './planned/feature.js';
+import * as LISTED from './feature-list.js';
+import { orderByNeeds } from '../shared/order.js';
 
 /**
- * The renderer's feature modules, listed once (the contract's list is shared/features.ts, the
- * server's server/features.ts). The router mounts their screens, the catalogue their texts, the
- * top bar their widgets, and the menu and home page mark every route without a screen as planned.
+ * The renderer's feature modules (listed once, in feature-list.ts; the contract's list is
+ * shared/feature-list.ts, the server's server/feature-list.ts), by id. The router mounts their
+ * screens, the catalogue their texts, the top bar their widgets (each in its declared place), and
+ * the menu and home page mark every route without a screen as planned.
  */
-export const RENDERER_FEATURES: readonly RendererFeature[] = [
-  shellFeature,
-  kitFeature,
-  homeFeature,
-  usersFeature,
-  accessRequestsFeature,
-  playersFeature,
-  moderationFeature,
-  batchFixFeature,
-  platformKeysFeature,
-  systemLogsFeature,
-  serverWatchFeature,
-  todoFeature,
-  shortcutsFeature,
-  aboutFeature,
-  updatesFeature,
-  themeFeature,
-  ordersFeature,
-  giftCodesFeature,
-  paymentsFeature,
-  leaderboardsFeature,
-  reportsFeature,
-  statisticsFeature,
-  plannedFeature,
-];
+export const RENDERER_FEATURES: readonly RendererFeature[] = orderByNeeds(Object.values(LISTED));
 
 export type Screen =
   { kind: 'route'; component: ComponentType } | { kind: 'game'; component: ComponentType<{ game: GameId }> };

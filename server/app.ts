@@ -46,7 +46,7 @@ import { SMALL_SEED } from './seed/players.js';
 /**
  * The reference backend's HTTP server: every entry of the endpoint table on its service's base
  * path, plus /health and /openapi.json. Nothing here knows a feature: handlers come from the
- * feature list (server/features.ts), where a missing one is a type error.
+ * feature list (server/feature-list.ts, checked by server/features.ts: a missing one is a type error).
  */
 function allHandlers(): EndpointSet {
   const handlers: Record<string, EndpointSet['handlers'][string]> = {};

@@ -28,13 +28,18 @@ export interface ServerFeature<
    */
   replicaReads?: readonly (keyof E & string)[];
   /**
+   * The features (by id) whose tables this one's migrations or seed use: they come first. The
+   * order of features is made from these alone (server/features.ts), never from a list's order.
+   */
+  needs?: readonly string[];
+  /**
    * Named `NNNN_words`, numbered in this feature's own sequence: they run as `<id>/NNNN_words`
-   * after those of the features listed before this one (server/db/migrations.ts).
+   * after those of the features it needs (server/db/migrations.ts).
    */
   migrations?: Record<string, FeatureMigration>;
   /**
    * Makes this feature's seed rows of one game, up to `perGame` players' worth, after the
-   * features listed before it (players before the lists that name them). Deterministic and
+   * features it needs (players before the lists that name them). Deterministic and
    * idempotent; returns how many rows it added.
    */
   seedGame?(db: Kysely<Database>, seed: GameSeed): Promise<number>;

@@ -1,7 +1,8 @@
+import { byCodeUnits } from './order.js';
 import { FEATURE_PAGES } from './feature-pages.js';
 import type { FEATURES } from './features.js';
 import { GAMES, GAME_IDS, type GameId } from './games.js';
-import type { GamePageRule } from './pages.js';
+import { MENU_SECTIONS, type GamePageRule } from './pages.js';
 
 /**
  * The game pages (spec section 2), as the features that own them declare them (shared/api/
@@ -14,6 +15,11 @@ type PageKeysOf<F> = F extends { gamePages?: infer P } ? (P extends object ? key
 
 /** Every game page's key, from the features' declarations ('players', 'rechargeStats', ...). */
 export type GamePageKey = Extract<PageKeysOf<(typeof FEATURES)[number]>, string>;
+
+/** A page's place in a game's menu as one number: its section's, then its own within it. */
+function menuRank(rule: GamePageRule): number {
+  return rule.section ? MENU_SECTIONS.indexOf(rule.section) * 1_000_000 + rule.order : Infinity;
+}
 
 /** Every game page's rule, from the feature that owns it; each page has exactly one owner. */
 function gamePageRules(): Record<GamePageKey, GamePageRule> {
@@ -37,8 +43,14 @@ function gamePageRules(): Record<GamePageKey, GamePageRule> {
 /** Who may open each game page (before the game's role is added), its path and its menu place. */
 export const GAME_PAGE_META: Readonly<Record<GamePageKey, GamePageRule>> = gamePageRules();
 
-/** Every game page's key, in the features' order and each feature's own. */
-export const GAME_PAGE_KEYS: readonly GamePageKey[] = Object.keys(GAME_PAGE_META) as GamePageKey[];
+/**
+ * Every game page's key in the menu's order: by section, then by each page's declared place there;
+ * pages outside the menu (details, tabs) after them by key. Not the features' order, so listing a
+ * feature anywhere changes no menu.
+ */
+export const GAME_PAGE_KEYS: readonly GamePageKey[] = (Object.keys(GAME_PAGE_META) as GamePageKey[]).sort(
+  (a, b) => menuRank(GAME_PAGE_META[a]) - menuRank(GAME_PAGE_META[b]) || byCodeUnits(a, b),
+);
 
 export function gameHasPage(game: GameId, page: GamePageKey): boolean {
   return GAME_PAGE_META[page].games?.includes(game) ?? true;

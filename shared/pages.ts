@@ -39,8 +39,12 @@ export interface RouteDef {
   game?: GameId;
   /** The game page's key (shared/game-pages.ts GamePageKey) when the route is one game's page. */
   page?: string;
-  /** Where it sits in the side menu; absent for routes reached from another page (details, tabs). */
-  menu?: { group: MenuGroupId; section?: MenuSection };
+  /**
+   * Where it sits in the side menu; absent for routes reached from another page (details, tabs).
+   * `order` places it within its group and section, lowest first (as VS Code's menu contributions
+   * do): each page says where it goes, so the menu does not depend on the order features are listed.
+   */
+  menu?: { group: MenuGroupId; section?: MenuSection; order: number };
 }
 
 /**
@@ -49,11 +53,10 @@ export interface RouteDef {
  * registry (games.ts) says only what a game is; which pages it has is the pages' business, so a
  * new page is its feature's files alone.
  */
-export interface GamePageRule {
+export type GamePageRule = {
   /** The path under the game's route prefix, as spec section 2 spells it ('recharge/statis'). */
   path: string;
   access: Access;
-  section?: MenuSection;
   /** The games that have the page (spec section 2); absent: every game. */
   games?: readonly GameId[];
   /**
@@ -61,7 +64,11 @@ export interface GamePageRule {
    * prefixed path is kept as an alias that leads there.
    */
   paths?: Partial<Record<GameId, string>>;
-}
+} & (
+  | { section?: undefined; order?: undefined }
+  /** In the game's menu: its section, and its place there (lowest first). */
+  | { section: MenuSection; order: number }
+);
 
 /** A feature's game pages by key; the keys of every feature together are GamePageKey. */
 export type GamePageRules = Record<string, GamePageRule>;

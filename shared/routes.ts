@@ -1,3 +1,4 @@
+import { byCodeUnits } from './order.js';
 import { PUBLIC, SIGNED_IN, withRequired, type Access } from './roles.js';
 import { GAMES, GAME_LIST, type GameId } from './games.js';
 import { FEATURE_PAGES } from './feature-pages.js';
@@ -33,7 +34,7 @@ const SHELL_ROUTES: RouteDef[] = [
   fixedRoute('errors.401', '/errors/error-401', 'errors', PUBLIC),
   fixedRoute('errors.404', '/errors/error-404', 'errors', PUBLIC),
   fixedRoute('errors.500', '/errors/error-500', 'errors', PUBLIC),
-  fixedRoute('home', '/home', 'main', SIGNED_IN, { group: 'home' }),
+  fixedRoute('home', '/home', 'main', SIGNED_IN, { group: 'home', order: 0 }),
 ];
 
 function gameRoutes(): RouteDef[] {
@@ -52,17 +53,20 @@ function gameRoutes(): RouteDef[] {
         titleKey: `page.${page}`,
         game: game.id,
         page,
-        ...(rule.section ? { menu: { group: game.id, section: rule.section } } : {}),
+        ...(rule.section ? { menu: { group: game.id, section: rule.section, order: rule.order } } : {}),
       };
     }),
   );
 }
 
-/** Admin routes first, then the games, then the to-do list: the menu's order. */
+/**
+ * Admin routes first, then the games, then the to-do list: the menu's order. Within each, the
+ * routes in the menu by their declared place, then the others by id (not by the features' order).
+ */
 function featureRoutes(group: 'admin' | 'todo'): RouteDef[] {
-  return FEATURE_PAGES.flatMap((f) => f.routes ?? []).filter((r) =>
-    group === 'todo' ? r.id.startsWith('todo.') : !r.id.startsWith('todo.'),
-  );
+  return FEATURE_PAGES.flatMap((f) => f.routes ?? [])
+    .filter((r) => (group === 'todo' ? r.id.startsWith('todo.') : !r.id.startsWith('todo.')))
+    .sort((a, b) => (a.menu?.order ?? Infinity) - (b.menu?.order ?? Infinity) || byCodeUnits(a.id, b.id));
 }
 
 export const ROUTES: readonly RouteDef[] = [

@@ -33,8 +33,8 @@ async function build(lang: Language): Promise<Catalogue> {
     const { [AUDIT_ACTIONS]: actions, [TITLES]: pageTitles, ...own } = texts;
     gatherAuditActions(auditActions, actions, ns || 'shell');
     gatherTitles(titles, pageTitles, ns || 'shell');
-    if (ns === '') Object.assign(out, own);
-    else out[ns] = own;
+    // Merged, not assigned: the features' order says nothing, so a text given twice is refused.
+    mergeTexts(out, ns === '' ? own : { [ns]: own }, ns || 'shell');
   }
   out[AUDIT_ACTIONS] = auditActions;
   // After every feature's own texts, so that a title never takes a feature's namespace unseen.

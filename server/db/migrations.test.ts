@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendKinds, postgresUrl, type BackendKind } from '../../tests/support/backends.js';
 import { createDatabase, dropDatabase } from '../../tests/support/postgres.js';
 import type { FeatureMigration } from '../feature.js';
+import { SERVER_FEATURES } from '../features.js';
 import {
   MIGRATIONS,
   gatherMigrations,
@@ -15,7 +16,7 @@ import {
 import { openDatabase, type OpenedDatabase } from './open.js';
 
 /**
- * Migrations are named per feature and ordered by the feature list; databases migrated under the
+ * Migrations are named per feature and ordered by what each feature needs; databases migrated under the
  * former global counter (`0018_orders`, Kysely's Migrator) upgrade with nothing run twice and
  * nothing lost, into the same schema a new database gets.
  */
@@ -24,7 +25,7 @@ const up = async () => {};
 const named = (...names: string[]): NamedMigration[] => names.map((name) => ({ name, migration: { up } }));
 
 describe('the order of migrations', () => {
-  it('runs the platform first, then each feature in the order of the feature list, each in its own order', () => {
+  it('runs the platform first, then each feature after the features it needs, each in its own order', () => {
     const names = MIGRATIONS.map((m) => m.name);
     expect(names[0]).toBe('platform/0001_foundation');
     const features = [...new Set(names.map((n) => n.slice(0, n.lastIndexOf('/'))))];
@@ -34,9 +35,14 @@ describe('the order of migrations', () => {
       expect(own.map((n) => Number(n.slice(f.length + 1, f.length + 5)))).toEqual(own.map((_, i) => i + 1));
       expect(names.indexOf(own.at(-1) ?? '') - names.indexOf(own[0] ?? '')).toBe(own.length - 1);
     }
-    // Orders after payments after gift codes (server/features.ts); players before moderation.
+    // A feature's migrations after those of every feature it needs (the reports' triggers are on
+    // the orders' and the players' tables; moderation's first tables are the players feature's).
+    for (const f of SERVER_FEATURES) {
+      if (!features.includes(f.id)) continue;
+      for (const need of f.needs ?? []) expect(features.indexOf(need)).toBeLessThan(features.indexOf(f.id));
+    }
+    expect(SERVER_FEATURES.find((f) => f.id === 'reports')?.needs).toEqual(['orders', 'players']);
     expect(features.indexOf('players')).toBeLessThan(features.indexOf('moderation'));
-    expect(features.indexOf('payments')).toBeLessThan(features.indexOf('orders'));
   });
 
   it('gathers from sources in their order, whatever the names', () => {
@@ -240,8 +246,8 @@ describe.each(backendKinds())('databases migrated under the former names on %s',
     'a database of the release before one name per capability finds its rows under the new names',
     async () => {
       const db = await fresh();
-      // In the feature list's order: server watch runs before gift codes.
-      const renames = ['serverWatch/0004_one_name', 'giftCodes/0004_audit_actions'];
+      // In the features' order (by needs, then by id): gift codes run before server watch.
+      const renames = ['giftCodes/0004_audit_actions', 'serverWatch/0004_one_name'];
       await runMigrations(
         db,
         MIGRATIONS.filter((m) => !renames.includes(m.name)),

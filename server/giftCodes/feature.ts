@@ -8,6 +8,8 @@ import { redeemOnFleet } from './sim-redeem.js';
 
 /** Activation codes and shop tickets: batches of random codes, looked up and switched by operators, redeemed by game servers. */
 export const giftCodesServer = serverFeature(giftCodesFeature, {
+  // Comes after them: its seeded redemptions are the seeded players'.
+  needs: ['players'],
   handlers: giftCodesHandlers,
   migrations: giftCodesMigrations,
   authenticators: { gameServer: gameServerAuthenticator },

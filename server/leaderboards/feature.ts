@@ -14,6 +14,8 @@ export const SEEDED_BOARD_PLAYERS = 20_000;
 
 /** Leaderboards: seasons, boards and ranks, deleting bad records, the dynamic rank list switch. */
 export const leaderboardsServer = serverFeature(leaderboardsFeature, {
+  // Comes after them: its seeded records are the seeded players'.
+  needs: ['players'],
   handlers: leaderboardsHandlers,
   replicaReads: ['leaderboards.top', 'leaderboards.page', 'leaderboards.rank', 'leaderboards.stageRank'],
   migrations: leaderboardsMigrations,

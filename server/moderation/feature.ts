@@ -6,6 +6,8 @@ import { moderationMigrations } from './migrations.js';
 
 /** Banned heroes, blacklist, special users, testing players: seeded after the players they name. */
 export const moderationServer = serverFeature(moderationFeature, {
+  // Comes after them: the hero bans, blacklist, special and testing players name players; their first tables are the players feature's migrations.
+  needs: ['players'],
   handlers: moderationHandlers,
   migrations: moderationMigrations,
   seedGame: (db, s) => seedModeration(db, s.game, s.perGame, s.anchor),

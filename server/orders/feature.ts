@@ -7,6 +7,8 @@ import { seedOrders } from './seed.js';
 
 /** Orders: purchases and manual grants, their state machine, and delivery to the game exactly once. */
 export const ordersServer = serverFeature(ordersFeature, {
+  // Comes after them: its seeded orders are the seeded players'.
+  needs: ['players'],
   handlers: ordersHandlers,
   replicaReads: ['orders.search'],
   migrations: ordersMigrations,

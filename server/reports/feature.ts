@@ -17,6 +17,8 @@ export const SEEDED_ACTIVITY_PLAYERS = 20_000;
  * and orders, and the reports read from them. After orders: its triggers are on their table.
  */
 export const reportsServer = serverFeature(reportsFeature, {
+  // Comes after them: its rollups' triggers are on the orders' and the players' tables.
+  needs: ['orders', 'players'],
   handlers: reportsHandlers,
   replicaReads: [
     'reports.daily',

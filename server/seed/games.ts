@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import { SERVER_FEATURES } from '../features.js';
 
 /**
- * The seed of the four games: each feature's rows in the order of the feature list (players,
+ * The seed of the four games: each feature's rows after those of the features it needs (players,
  * then the moderation lists that name them: blacklist, special users, testing players and their
  * recharges, hero bans). Deterministic: the same size
  * and the same anchor make the same rows, and seeding again with a larger size adds only the

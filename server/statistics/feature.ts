@@ -12,6 +12,8 @@ import { seedFarms, seedMatches } from './seed.js';
  * days are in their time zone. Matches and account farms are seeded for as many players as the reports' activity.
  */
 export const statisticsServer = serverFeature(statisticsFeature, {
+  // Comes after them: its seeded matches are the seeded players'.
+  needs: ['players'],
   handlers: statisticsHandlers,
   replicaReads: [
     'matchStats.days',

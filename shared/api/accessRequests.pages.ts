@@ -8,6 +8,9 @@ import { featurePages, fixedRoute } from '../pages.js';
 export const accessRequestsPages = featurePages({
   id: 'accessRequests',
   routes: [
-    fixedRoute('admin.accessRequests', '/admin/access-requests', 'main', SUPER_ONLY, { group: 'admin' }),
+    fixedRoute('admin.accessRequests', '/admin/access-requests', 'main', SUPER_ONLY, {
+      group: 'admin',
+      order: 30,
+    }),
   ],
 });

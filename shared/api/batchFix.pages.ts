@@ -8,6 +8,12 @@ import { featurePages } from '../pages.js';
 export const batchFixPages = featurePages({
   id: 'batchFix',
   gamePages: {
-    batchFix: { path: 'batchfix', games: ['atomicwar', 'ymmj', 'lw'], access: ADMIN_ONLY, section: 'tools' },
+    batchFix: {
+      path: 'batchfix',
+      games: ['atomicwar', 'ymmj', 'lw'],
+      access: ADMIN_ONLY,
+      section: 'tools',
+      order: 10,
+    },
   },
 });

@@ -8,7 +8,7 @@ import { featurePages } from '../pages.js';
 export const giftCodesPages = featurePages({
   id: 'giftCodes',
   gamePages: {
-    activeCodes: { path: 'activeCode', access: ADMIN_ONLY, section: 'codes' },
-    shopTickets: { path: 'shopTicket', access: ADMIN_ONLY, section: 'codes' },
+    activeCodes: { path: 'activeCode', access: ADMIN_ONLY, section: 'codes', order: 10 },
+    shopTickets: { path: 'shopTicket', access: ADMIN_ONLY, section: 'codes', order: 20 },
   },
 });

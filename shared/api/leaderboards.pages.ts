@@ -11,18 +11,20 @@ import { featurePages } from '../pages.js';
 export const leaderboardsPages = featurePages({
   id: 'leaderboards',
   gamePages: {
-    top100: { path: 'leaderboard/top100', access: ADMIN_OR_SERVICE, section: 'leaderboards' },
+    top100: { path: 'leaderboard/top100', access: ADMIN_OR_SERVICE, section: 'leaderboards', order: 10 },
     season: {
       path: 'leaderboard/season',
       games: ['ymmj', 'lw', 'party'],
       access: ADMIN_OR_SERVICE,
       section: 'leaderboards',
+      order: 20,
       paths: { party: '/party/leaderboard/season' },
     },
     levelDetail: {
       path: 'leaderboard/leveldetail',
       access: ADMIN_ONLY,
       section: 'leaderboards',
+      order: 30,
       paths: { party: '/party/leaderboard/detail' },
     },
   },

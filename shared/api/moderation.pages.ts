@@ -8,26 +8,34 @@ import { featurePages } from '../pages.js';
 export const moderationPages = featurePages({
   id: 'moderation',
   gamePages: {
-    bannedHeroes: { path: 'bannedhero', access: ADMIN_ONLY, section: 'moderation' },
-    blacklist: { path: 'blacklist', access: ADMIN_ONLY, section: 'moderation' },
-    blacklistCreate: { path: 'blacklist/createBlackList', access: ADMIN_ONLY, section: 'moderation' },
+    bannedHeroes: { path: 'bannedhero', access: ADMIN_ONLY, section: 'moderation', order: 10 },
+    blacklist: { path: 'blacklist', access: ADMIN_ONLY, section: 'moderation', order: 20 },
+    blacklistCreate: {
+      path: 'blacklist/createBlackList',
+      access: ADMIN_ONLY,
+      section: 'moderation',
+      order: 30,
+    },
     testingPlayers: {
       path: 'testingplayers',
       games: ['ymmj', 'lw', 'party'],
       access: ADMIN_ONLY,
       section: 'players',
+      order: 30,
     },
     specialUsers: {
       path: 'specialusers',
       games: ['ymmj', 'lw', 'party'],
       access: ADMIN_ONLY,
       section: 'players',
+      order: 40,
     },
     specialUserCreate: {
       path: 'specialusers/create',
       games: ['ymmj', 'lw', 'party'],
       access: ADMIN_ONLY,
       section: 'players',
+      order: 50,
     },
   },
 });

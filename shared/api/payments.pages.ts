@@ -8,7 +8,7 @@ import { featurePages, fixedRoute } from '../pages.js';
 export const paymentsPages = featurePages({
   id: 'payments',
   routes: [
-    fixedRoute('admin.payOrders', '/pay/orders', 'main', SUPER_ONLY, { group: 'admin' }),
-    fixedRoute('admin.paypal', '/pay/paypal', 'main', SUPER_ONLY, { group: 'admin' }),
+    fixedRoute('admin.payOrders', '/pay/orders', 'main', SUPER_ONLY, { group: 'admin', order: 70 }),
+    fixedRoute('admin.paypal', '/pay/paypal', 'main', SUPER_ONLY, { group: 'admin', order: 80 }),
   ],
 });

@@ -8,8 +8,16 @@ import { featurePages, fixedRoute } from '../pages.js';
 export const platformKeysPages = featurePages({
   id: 'platformKeys',
   gamePages: {
-    steamKey: { path: 'steamkey', games: ['atomicwar'], access: ADMIN_ONLY, section: 'codes' },
-    steamToken: { path: 'steamtoken', games: ['ymmj', 'lw'], access: ADMIN_ONLY, section: 'codes' },
+    steamKey: { path: 'steamkey', games: ['atomicwar'], access: ADMIN_ONLY, section: 'codes', order: 30 },
+    steamToken: {
+      path: 'steamtoken',
+      games: ['ymmj', 'lw'],
+      access: ADMIN_ONLY,
+      section: 'codes',
+      order: 30,
+    },
   },
-  routes: [fixedRoute('admin.steamToken', '/admin/steamtoken', 'main', SUPER_ONLY, { group: 'admin' })],
+  routes: [
+    fixedRoute('admin.steamToken', '/admin/steamtoken', 'main', SUPER_ONLY, { group: 'admin', order: 50 }),
+  ],
 });

@@ -8,9 +8,9 @@ import { featurePages } from '../pages.js';
 export const playersPages = featurePages({
   id: 'players',
   gamePages: {
-    players: { path: 'steamplayers', access: ADMIN_OR_SERVICE, section: 'players' },
+    players: { path: 'steamplayers', access: ADMIN_OR_SERVICE, section: 'players', order: 10 },
     player: { path: 'steamplayer/:id', access: ADMIN_OR_SERVICE },
     playerTab: { path: 'steamplayer/:id/:tab', access: ADMIN_OR_SERVICE },
-    playerStats: { path: 'statis/player', access: ADMIN_ONLY, section: 'players' },
+    playerStats: { path: 'statis/player', access: ADMIN_ONLY, section: 'players', order: 20 },
   },
 });

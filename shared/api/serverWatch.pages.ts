@@ -7,5 +7,7 @@ import { featurePages, fixedRoute } from '../pages.js';
  */
 export const serverWatchPages = featurePages({
   id: 'serverWatch',
-  routes: [fixedRoute('admin.serverWatch', '/admin/serverwatch', 'main', SUPER_ONLY, { group: 'admin' })],
+  routes: [
+    fixedRoute('admin.serverWatch', '/admin/serverwatch', 'main', SUPER_ONLY, { group: 'admin', order: 40 }),
+  ],
 });

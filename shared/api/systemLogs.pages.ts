@@ -7,5 +7,7 @@ import { featurePages, fixedRoute } from '../pages.js';
  */
 export const systemLogsPages = featurePages({
   id: 'systemLogs',
-  routes: [fixedRoute('admin.systemLogs', '/admin/systemlogs', 'main', SUPER_ONLY, { group: 'admin' })],
+  routes: [
+    fixedRoute('admin.systemLogs', '/admin/systemlogs', 'main', SUPER_ONLY, { group: 'admin', order: 60 }),
+  ],
 });

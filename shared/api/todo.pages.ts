@@ -8,7 +8,7 @@ import { featurePages, fixedRoute } from '../pages.js';
 export const todoPages = featurePages({
   id: 'todo',
   routes: [
-    fixedRoute('todo.list', '/admin/todo', 'main', SIGNED_IN, { group: 'todo' }),
-    fixedRoute('todo.create', '/admin/todo/todoCreate', 'main', SIGNED_IN, { group: 'todo' }),
+    fixedRoute('todo.list', '/admin/todo', 'main', SIGNED_IN, { group: 'todo', order: 10 }),
+    fixedRoute('todo.create', '/admin/todo/todoCreate', 'main', SIGNED_IN, { group: 'todo', order: 20 }),
   ],
 });

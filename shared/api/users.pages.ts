@@ -8,8 +8,8 @@ import { featurePages, fixedRoute } from '../pages.js';
 export const usersPages = featurePages({
   id: 'users',
   routes: [
-    fixedRoute('admin.users', '/admin/users', 'main', SUPER_ONLY, { group: 'admin' }),
-    fixedRoute('admin.userCreate', '/admin/users/create', 'main', SUPER_ONLY, { group: 'admin' }),
+    fixedRoute('admin.users', '/admin/users', 'main', SUPER_ONLY, { group: 'admin', order: 10 }),
+    fixedRoute('admin.userCreate', '/admin/users/create', 'main', SUPER_ONLY, { group: 'admin', order: 20 }),
     fixedRoute('admin.userEdit', '/admin/user/:phone/edit', 'main', SUPER_ONLY),
     fixedRoute('admin.user', '/admin/user/:phone', 'main', SUPER_ONLY),
   ],
