@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, fillPath, gamePageAccess } from './routes.js';
+import { ROUTES, checkMenuPlaces, fillPath, gamePageAccess } from './routes.js';
+import { fixedRoute } from './pages.js';
 import { GAMES, GAME_LIST } from './games.js';
 import { gamePagePath } from './game-pages.js';
-import { canAccess } from './roles.js';
+import { SUPER_ONLY, canAccess } from './roles.js';
 
 const paths = new Set(ROUTES.map((r) => r.path));
 
@@ -143,5 +144,28 @@ describe('route table', () => {
   it('fills and encodes params', () => {
     expect(fillPath('/admin/user/:phone/edit', { phone: '+86 1' })).toBe('/admin/user/%2B86%201/edit');
     expect(() => fillPath('/admin/user/:phone', {})).toThrow(/phone/);
+  });
+});
+
+describe('menu places', () => {
+  it('gives every entry of a group and section its own place, in the order the pages declare', () => {
+    const places = ROUTES.flatMap((r) =>
+      r.menu ? [`${r.menu.group}/${r.menu.section ?? '-'}/${r.menu.order}`] : [],
+    );
+    expect(new Set(places).size).toBe(places.length);
+    const ymmjCodes = ROUTES.filter((r) => r.menu?.group === 'ymmj' && r.menu.section === 'codes').map(
+      (r) => r.page,
+    );
+    expect(ymmjCodes).toEqual(['activeCodes', 'shopTickets', 'steamToken']);
+    const admin = ROUTES.filter((r) => r.menu?.group === 'admin').map((r) => r.id);
+    expect(admin.slice(0, 3)).toEqual(['admin.users', 'admin.userCreate', 'admin.accessRequests']);
+  });
+
+  it('refuses two entries in one place, naming both', () => {
+    const a = fixedRoute('admin.a', '/admin/a', 'main', SUPER_ONLY, { group: 'admin', order: 10 });
+    const b = fixedRoute('admin.b', '/admin/b', 'main', SUPER_ONLY, { group: 'admin', order: 10 });
+    const c = fixedRoute('admin.c', '/admin/c', 'main', SUPER_ONLY, { group: 'admin', order: 20 });
+    expect(checkMenuPlaces([a, c])).toEqual([a, c]);
+    expect(() => checkMenuPlaces([a, c, b])).toThrow('menu entries admin.a and admin.b both take admin/-/10');
   });
 });

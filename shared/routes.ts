@@ -69,12 +69,29 @@ function featureRoutes(group: 'admin' | 'todo'): RouteDef[] {
     .sort((a, b) => (a.menu?.order ?? Infinity) - (b.menu?.order ?? Infinity) || byCodeUnits(a.id, b.id));
 }
 
-export const ROUTES: readonly RouteDef[] = [
+/**
+ * Refuses two menu entries in one place (a group's section and the same `order`): their order
+ * would then be their ids', which no one chose. Pages of different games may share a number.
+ */
+export function checkMenuPlaces(routes: readonly RouteDef[]): readonly RouteDef[] {
+  const taken = new Map<string, string>();
+  for (const r of routes) {
+    if (!r.menu) continue;
+    const place = `${r.menu.group}/${r.menu.section ?? '-'}/${r.menu.order}`;
+    const other = taken.get(place);
+    if (other)
+      throw new Error(`menu entries ${other} and ${r.id} both take ${place}: give one another order`);
+    taken.set(place, r.id);
+  }
+  return routes;
+}
+
+export const ROUTES: readonly RouteDef[] = checkMenuPlaces([
   ...SHELL_ROUTES,
   ...featureRoutes('admin'),
   ...gameRoutes(),
   ...featureRoutes('todo'),
-];
+]);
 
 export const ROUTES_BY_ID: ReadonlyMap<string, RouteDef> = new Map(ROUTES.map((r) => [r.id, r]));
 
