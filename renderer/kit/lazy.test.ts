@@ -120,26 +120,26 @@ describe('lazy screens', () => {
     expect(loads).toHaveLength(2);
   });
 
-  it('loads the warm screens, and only those, in the order declared, once per page life', async () => {
+  it('loads the warm screens, and only those, by their places (not the order declared), once per page life', async () => {
     const { lazyScreen, warmScreensWhenIdle } = await freshLazy();
     const order: string[] = [];
-    const named = (name: string, warm: boolean) =>
+    const named = (name: string, warm: number | undefined) =>
       lazyScreen(
         () => {
           order.push(name);
           return Promise.resolve({ Page });
         },
         'Page',
-        { warm },
+        warm === undefined ? {} : { warm },
       );
-    named('detail', true);
-    named('stats', false);
-    named('search', true);
+    named('detail', 20);
+    named('stats', undefined);
+    named('search', 10);
     warmScreensWhenIdle();
     warmScreensWhenIdle();
-    await vi.waitFor(() => expect(order).toEqual(['detail', 'search']));
+    await vi.waitFor(() => expect(order).toEqual(['search', 'detail']));
     await settle();
-    expect(order).toEqual(['detail', 'search']);
+    expect(order).toEqual(['search', 'detail']);
   });
 
   it('warms what a warm screen loads itself after every screen, once the operator is quiet, and nothing for a cold one', async () => {
@@ -149,9 +149,9 @@ describe('lazy screens', () => {
       order.push(name);
       return Promise.resolve({ Page });
     };
-    lazyScreen(load('report'), 'Page', { warm: true, warmAlso: load('charts') });
+    lazyScreen(load('report'), 'Page', { warm: 10, warmAlso: load('charts') });
     lazyScreen(load('stats'), 'Page', { warmAlso: load('stats charts') });
-    lazyScreen(load('search'), 'Page', { warm: true });
+    lazyScreen(load('search'), 'Page', { warm: 20 });
     // The operator pressed something just now: the screens' code warms, the charts wait.
     let quietMs = 0;
     warmScreensWhenIdle(undefined, () => quietMs);
@@ -169,7 +169,7 @@ describe('lazy screens', () => {
   it('waits to warm while the console waits for an answer', async () => {
     const { lazyScreen, warmScreensWhenIdle } = await freshLazy();
     const first = loader();
-    lazyScreen(first.load, 'Page', { warm: true });
+    lazyScreen(first.load, 'Page', { warm: 10 });
     let fetching = true;
     warmScreensWhenIdle(() => fetching);
     await new Promise((r) => setTimeout(r, 400));
@@ -183,8 +183,8 @@ describe('lazy screens', () => {
     const first = loader();
     first.state.failing = true;
     const second = loader();
-    lazyScreen(first.load, 'Page', { warm: true });
-    lazyScreen(second.load, 'Page', { warm: true });
+    lazyScreen(first.load, 'Page', { warm: 10 });
+    lazyScreen(second.load, 'Page', { warm: 20 });
     warmScreensWhenIdle();
     await vi.waitFor(() => expect(second.state.calls).toBe(1));
     expect(first.state.calls).toBe(1);

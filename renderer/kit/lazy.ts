@@ -29,9 +29,11 @@ export interface LazyScreenOptions {
   prefetch?: (at: ScreenPrefetch) => void;
   /**
    * Load the code while the browser is idle after sign-in (warmScreensWhenIdle), so the first
-   * visit draws at once: for the screens operators open most.
+   * visit draws at once: for the screens operators open most. The number is the screen's place
+   * in the warm-up, lowest first (the player search before the rest), so that the order does
+   * not depend on which feature module happened to be evaluated first.
    */
-  warm?: boolean;
+  warm?: number;
   /**
    * Code the screen loads itself once it is drawn (ECharts, for a report), warmed when `warm` is
    * set: after every screen's own code, and only once the operator has left the console alone
@@ -135,12 +137,12 @@ export interface LazyScreen<P extends object> {
 const LOADING: Record<string, string> = { className: 'screen-loading', 'data-testid': 'screen-loading' };
 
 /**
- * Warm screens, in the order they were declared. Declared as the feature modules are evaluated,
- * which is before any screen is drawn.
+ * Warm screens with their places. Declared as the feature modules are evaluated, which is before
+ * any screen is drawn; warmed by place.
  */
-const warmScreens: (() => Promise<unknown>)[] = [];
+const warmScreens: { place: number; load: () => Promise<unknown> }[] = [];
 /** What warm screens load themselves (warmAlso), warmed after every screen, when the operator is quiet. */
-const warmHeavy: (() => Promise<unknown>)[] = [];
+const warmHeavy: { place: number; load: () => Promise<unknown> }[] = [];
 
 /**
  * Screens are named exports; `name` picks one, checked against the module's type.
@@ -204,10 +206,11 @@ export function lazyScreen<
       preload().catch(() => undefined);
     },
   });
-  if (options.warm) {
-    warmScreens.push(preload);
+  const place = options.warm;
+  if (place !== undefined) {
+    warmScreens.push({ place, load: preload });
     const also = options.warmAlso;
-    if (also) warmHeavy.push(() => preload().then(also));
+    if (also) warmHeavy.push({ place, load: () => preload().then(also) });
   }
   return screen;
 }
@@ -269,9 +272,10 @@ export function warmScreensWhenIdle(busy: () => boolean = () => false, quietFor?
   if (warming) return;
   warming = true;
   const quiet = quietFor ?? quietSinceInput();
+  const byPlace = (a: { place: number }, b: { place: number }) => a.place - b.place;
   const steps = [
-    ...warmScreens.map((load) => ({ load, heavy: false })),
-    ...warmHeavy.map((load) => ({ load, heavy: true })),
+    ...[...warmScreens].sort(byPlace).map(({ load }) => ({ load, heavy: false })),
+    ...[...warmHeavy].sort(byPlace).map(({ load }) => ({ load, heavy: true })),
   ];
   const next = (i: number) => {
     const step = steps[i];

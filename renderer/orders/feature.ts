@@ -20,7 +20,7 @@ export const ordersFeature = rendererFeature({
     // Warm: operators search orders daily, and its code brings the list kit every list page uses.
     orderRetrieve: lazyScreen(() => import('./OrderPages.js'), 'OrderSearchPage', {
       prefetch: prefetchFrom(lists, 'orderSearch'),
-      warm: true,
+      warm: 30,
     }),
     orderCreate: lazyScreen(() => import('./CreateOrderPage.js'), 'CreateOrderPage'),
     pay: payTabs,

@@ -12,7 +12,7 @@ export const playerDetailScreen: LazyScreen<{ game: GameId }> = lazyScreen(
   () => import('./PlayerDetailPage.js'),
   'PlayerDetailPage',
   {
-    warm: true,
+    warm: 20,
     prefetch: ({ client, game, params, search }) => {
       if (game)
         import('./playersApi.js').then(

@@ -10,7 +10,7 @@ type GameScreen = ComponentType<{ game: GameId }>;
  * search, the way to a player, warms with the detail after sign-in (detailScreen.ts).
  */
 export const PLAYER_SCREENS: Record<'players' | 'player' | 'playerTab' | 'playerStats', GameScreen> = {
-  players: lazyScreen(() => import('./PlayerSearchPage.js'), 'PlayerSearchPage', { warm: true }),
+  players: lazyScreen(() => import('./PlayerSearchPage.js'), 'PlayerSearchPage', { warm: 10 }),
   player: playerDetailScreen,
   playerTab: playerDetailScreen,
   playerStats: lazyScreen(() => import('./PlayerStatsPage.js'), 'PlayerStatsPage'),

@@ -13,7 +13,7 @@ export const reportsFeature = rendererFeature({
     // Opened every morning: its code and ECharts (614 KB) load while the browser is idle after
     // sign-in, so the first visit of the day draws its charts at once.
     dailyReport: lazyScreen(() => import('./DailyReportPage.js'), 'DailyReportPage', {
-      warm: true,
+      warm: 40,
       warmAlso: () => import('../kit/charts/echarts.js'),
     }),
     shopDailyReport: lazyScreen(() => import('./ShopDailyReportPage.js'), 'ShopDailyReportPage'),
