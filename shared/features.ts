@@ -1,6 +1,6 @@
 import type { FeatureContract } from './pages.js';
 import * as LISTED from './feature-list.js';
-import { byCodeUnits } from './order.js';
+import { orderByNeeds } from './order.js';
 
 type Listed = (typeof LISTED)[keyof typeof LISTED];
 
@@ -10,6 +10,8 @@ type Listed = (typeof LISTED)[keyof typeof LISTED];
  * new feature is its files in api/ and one line in feature-list.ts. The server and the renderer
  * each list their modules of the same features (server/feature-list.ts, renderer/feature-list.ts).
  */
-export const FEATURES: readonly Listed[] = (Object.values(LISTED) satisfies readonly FeatureContract[]).sort(
-  (a, b) => byCodeUnits(a.id, b.id),
+// By id, through the same ordering as the server's and the renderer's lists (an id listed twice
+// is refused); contracts need nothing of each other.
+export const FEATURES: readonly Listed[] = orderByNeeds(
+  Object.values(LISTED) satisfies readonly FeatureContract[],
 );

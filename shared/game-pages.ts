@@ -16,9 +16,10 @@ type PageKeysOf<F> = F extends { gamePages?: infer P } ? (P extends object ? key
 /** Every game page's key, from the features' declarations ('players', 'rechargeStats', ...). */
 export type GamePageKey = Extract<PageKeysOf<(typeof FEATURES)[number]>, string>;
 
-/** A page's place in a game's menu as one number: its section's, then its own within it. */
-function menuRank(rule: GamePageRule): number {
-  return rule.section ? MENU_SECTIONS.indexOf(rule.section) * 1_000_000 + rule.order : Infinity;
+/** Two pages by their places in a game's menu: section, then order; pages outside the menu last. */
+function byMenuPlace(a: GamePageRule, b: GamePageRule): number {
+  const section = (r: GamePageRule) => (r.section ? MENU_SECTIONS.indexOf(r.section) : MENU_SECTIONS.length);
+  return section(a) - section(b) || (a.order ?? 0) - (b.order ?? 0);
 }
 
 /** Every game page's rule, from the feature that owns it; each page has exactly one owner. */
@@ -49,7 +50,7 @@ export const GAME_PAGE_META: Readonly<Record<GamePageKey, GamePageRule>> = gameP
  * feature anywhere changes no menu.
  */
 export const GAME_PAGE_KEYS: readonly GamePageKey[] = (Object.keys(GAME_PAGE_META) as GamePageKey[]).sort(
-  (a, b) => menuRank(GAME_PAGE_META[a]) - menuRank(GAME_PAGE_META[b]) || byCodeUnits(a, b),
+  (a, b) => byMenuPlace(GAME_PAGE_META[a], GAME_PAGE_META[b]) || byCodeUnits(a, b),
 );
 
 export function gameHasPage(game: GameId, page: GamePageKey): boolean {

@@ -59,6 +59,9 @@ function gameRoutes(): RouteDef[] {
   );
 }
 
+/** A route's place in its menu group; routes outside the menu after every entry. */
+const menuOrder = (r: RouteDef): number => r.menu?.order ?? Number.MAX_SAFE_INTEGER;
+
 /**
  * Admin routes first, then the games, then the to-do list: the menu's order. Within each, the
  * routes in the menu by their declared place, then the others by id (not by the features' order).
@@ -66,7 +69,7 @@ function gameRoutes(): RouteDef[] {
 function featureRoutes(group: 'admin' | 'todo'): RouteDef[] {
   return FEATURE_PAGES.flatMap((f) => f.routes ?? [])
     .filter((r) => (group === 'todo' ? r.id.startsWith('todo.') : !r.id.startsWith('todo.')))
-    .sort((a, b) => (a.menu?.order ?? Infinity) - (b.menu?.order ?? Infinity) || byCodeUnits(a.id, b.id));
+    .sort((a, b) => menuOrder(a) - menuOrder(b) || byCodeUnits(a.id, b.id));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Dialog, DialogBody, DialogFooter, type IconName } from '@blueprintjs/core';
 
 /**
@@ -14,7 +14,6 @@ export function ViewDialog({
   testId,
   className,
   portalClassName,
-  style,
   actions,
   children,
 }: {
@@ -26,7 +25,6 @@ export function ViewDialog({
   className?: string;
   /** Where the portal sits: a dialog that must stay above others names its own layer. */
   portalClassName?: string;
-  style?: CSSProperties;
   actions: ReactNode;
   children: ReactNode;
 }) {
@@ -38,7 +36,6 @@ export function ViewDialog({
       icon={icon}
       className={className}
       portalClassName={portalClassName}
-      style={style}
     >
       <DialogBody>
         <div data-testid={testId}>{children}</div>
