@@ -201,26 +201,30 @@ describe('the bridge over HTTP', () => {
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = stream.body!.getReader();
+    let text = '';
+    /** The next session:changed frame's state, reading the stream as far as it takes. */
+    const nextSession = async () => {
+      while (!text.includes('event: session:changed')) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        text += new TextDecoder().decode(value);
+      }
+      text = text.slice(text.indexOf('event: session:changed'));
+      while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+      const frame = text.slice(0, text.indexOf('\n\n'));
+      text = text.slice(frame.length + 2);
+      const data = frame.split('\n').find((l) => l.startsWith('data: '))!;
+      return JSON.parse(data.slice(6)) as { signedIn: boolean };
+    };
+    // The stream starts with the session as it is now, so that a page whose stream connects
+    // after a change still learns of it.
+    expect((await nextSession()).signedIn).toBe(false);
 
     const login = await ipc('session:login', { account: 'admin', password: 'gameops-demo' });
     const result = JSON.parse(login.text) as { ok: boolean; data: { signedIn: boolean } };
     expect(result.ok && result.data.signedIn).toBe(true);
     expect(login.text).not.toMatch(/"A1"|"R1"|authToken|refreshToken/);
-
-    let text = '';
-    while (!text.includes('event: session:changed')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
-    }
-    const frame = text.slice(text.indexOf('event: session:changed')).split('\n\n')[0]!;
-    const data = JSON.parse(
-      frame
-        .split('\n')
-        .find((l) => l.startsWith('data: '))!
-        .slice(6),
-    ) as { signedIn: boolean };
-    expect(data.signedIn).toBe(true);
+    expect((await nextSession()).signedIn).toBe(true);
     controller.abort();
 
     const call = await ipc('api:call', { endpoint: 'users.roles', input: {} });

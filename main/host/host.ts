@@ -378,9 +378,29 @@ function createEventStreams(core: ConsoleCore, reply: Replies) {
       res.write('retry: 1000\n\n');
       for (const frame of waitingLinks.splice(0)) res.write(frame);
       streams.add(res);
+      // Each (re)connected stream starts with the session as it is now: a sign-in or sign-out
+      // made while the page had no stream open (it opens a moment after its first render, or
+      // after a drop) would otherwise never reach it. Events from here on wait behind that first
+      // frame; each carries a whole state, so the page ends on the newest whatever the order.
+      let queued: string[] | null = [];
+      const send = (frame: string) => (queued ? queued.push(frame) : res.write(frame));
       const off = core.events.onAny((event, payload) => {
-        res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+        send(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
       });
+      void Promise.resolve()
+        .then(() => core.handlers['session:get'](null))
+        .then(
+          (state) => `event: session:changed\ndata: ${JSON.stringify(state)}\n\n`,
+          (err: unknown) => (
+            console.error('[gameops host] the session could not be read for a new stream:', err),
+            ''
+          ),
+        )
+        .then((first) => {
+          const frames = [first, ...(queued ?? [])];
+          queued = null;
+          if (!res.writableEnded) for (const frame of frames) if (frame) res.write(frame);
+        });
       // Comments keep idle proxies and the browser from dropping a quiet stream.
       const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
       ping.unref();

@@ -144,6 +144,26 @@ describe('createWebTransport', () => {
     expect(() => bridge.on('evil' as never, () => undefined)).toThrow(/unknown event/);
   });
 
+  it('starts each stream with the session as it is now: a sign-in made before it connected is not lost', async () => {
+    vi.stubGlobal('fetch', browserFetch);
+    // Main signs in while no page listens: the event itself goes nowhere.
+    await host.core.handlers['session:login']({ account: 'admin', password: 'gameops-demo' });
+    const bridge = createBridge(createWebTransport(host.url, () => token));
+    const first: SessionState[] = [];
+    const off = bridge.on('session:changed', (s) => first.push(s));
+    await vi.waitFor(() => expect(first[0]?.signedIn).toBe(true));
+    expect(first[0]?.user.name).toBe('admin');
+    off();
+    // A later stream (a reload, a reconnection) starts with the state of its own moment.
+    await host.core.handlers['session:logout'](null);
+    const again: SessionState[] = [];
+    const offAgain = createBridge(createWebTransport(host.url, () => token)).on('session:changed', (s) =>
+      again.push(s),
+    );
+    await vi.waitFor(() => expect(again[0]?.signedIn).toBe(false));
+    offAgain();
+  });
+
   it('gets no events without the token: the host refuses the stream', async () => {
     const statuses: number[] = [];
     vi.stubGlobal('fetch', (async (input, init) => {
