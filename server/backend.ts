@@ -34,6 +34,8 @@ export interface BackendOptions extends Omit<BuildServerOptions, 'db' | 'kind' |
   databaseUrl?: string;
   /** A streaming replica of it for reads that may lag, and its bounds (server/db/replica.ts). */
   databaseReadUrl?: string;
+  /** PostgreSQL connections this process keeps (and as many to the replica); default 10. */
+  poolSize?: number;
   replica?: Partial<ReplicaSettings>;
   /** Embedded database directory; omitted (and no databaseUrl) = in memory. */
   dataDir?: string;
@@ -141,6 +143,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   if (options.timeZone !== undefined) checkTimeZone(options.timeZone);
   const database = await openDatabase({
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(options.poolSize !== undefined ? { poolSize: options.poolSize } : {}),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.databaseReadUrl ? { readUrl: options.databaseReadUrl, replica: options.replica ?? {} } : {}),
   });

@@ -223,4 +223,18 @@ describe('serve', () => {
     expect(lag.code).toBe(1);
     expect(lag.stderr).toMatch(/--read-max-lag-sec takes whole seconds from 1 to 86400, not "0"/);
   });
+
+  it('refuses a PostgreSQL pool of one connection, or of no number, saying why', async () => {
+    const one = await runTs('server/cli.ts', ['serve', '--pg-pool-size', '1'], {
+      env: { DATABASE_URL: 'postgres://nowhere.invalid/none' },
+    });
+    expect(one.code).toBe(1);
+    expect(one.stderr).toMatch(/--pg-pool-size takes a number of connections from 2 to 500, not "1"/);
+    expect(one.stderr).toMatch(/held by server watch/);
+    const word = await runTs('server/cli.ts', ['serve'], {
+      env: { DATABASE_URL: 'postgres://nowhere.invalid/none', GAMEOPS_PG_POOL_SIZE: 'ten' },
+    });
+    expect(word.code).toBe(1);
+    expect(word.stderr).toMatch(/--pg-pool-size takes a number of connections from 2 to 500, not "ten"/);
+  });
 });

@@ -10,13 +10,14 @@ import { recordAudit } from './audit/record.js';
 import { startBackend, type RunningBackend } from './backend.js';
 import { DEFAULT_AUTH } from './config.js';
 import { migrateToLatest } from './db/migrations.js';
-import { openDatabase, redactUrl } from './db/open.js';
+import { DEFAULT_PG_POOL_SIZE, openDatabase, redactUrl } from './db/open.js';
 import { DEFAULT_REPLICA_SETTINGS } from './db/replica.js';
 import {
   DEFAULT_DATA_DIR,
   DEFAULT_HOST,
   DEFAULT_PORT,
   parseMaxLag,
+  parsePoolSize,
   parseMillis,
   parsePort,
   parseSeed,
@@ -38,7 +39,7 @@ import { toOperator } from './users/operators.js';
 
 const USAGE = `Usage:
   server [serve] [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--data ${DEFAULT_DATA_DIR}] [--seed small|N] [--demo] [--time-zone ZONE]
-                 [--workers N] [--stop-timeout-ms ${DEFAULT_STOP_TIMEOUT_MS}]
+                 [--workers N] [--stop-timeout-ms ${DEFAULT_STOP_TIMEOUT_MS}] [--pg-pool-size ${DEFAULT_PG_POOL_SIZE}]
                  [--database-read-url URL] [--read-max-lag-sec ${DEFAULT_REPLICA_SETTINGS.maxLagSec}]
   server create-super --phone PHONE --name NAME [--first-name TEXT] [--data DIR]
   server game-server-key GAME [--data DIR]   the key GAME's servers sign code redemptions with (hex)
@@ -47,12 +48,13 @@ const USAGE = `Usage:
   --time-zone ZONE             the studio's time zone reports count days in (default Asia/Shanghai)
   --workers N                  processes on the one port (PostgreSQL only; default: the cores there, 1 embedded)
   --stop-timeout-ms MS         on SIGTERM: finish requests in flight, stop jobs, close; killed after MS
+  --pg-pool-size N             PostgreSQL connections per process (2 to 500); workers x N in all, plus one each to LISTEN
   --database-read-url URL      a streaming replica of DATABASE_URL: reports, statistics, searches and logs read there
   --read-max-lag-sec S         a replica further behind than S seconds is not read from (the primary answers)
 
   Every flag of serve can be an environment variable instead (the flag wins):
   GAMEOPS_PORT, GAMEOPS_HOST, GAMEOPS_DATA_DIR, GAMEOPS_SEED, GAMEOPS_TIME_ZONE, GAMEOPS_WORKERS,
-  GAMEOPS_STOP_TIMEOUT_MS, DATABASE_READ_URL, GAMEOPS_READ_MAX_LAG_SEC; LOG_LEVEL (info); GAMEOPS_METRICS_TOKEN: the bearer token /metrics wants
+  GAMEOPS_STOP_TIMEOUT_MS, GAMEOPS_PG_POOL_SIZE, DATABASE_READ_URL, GAMEOPS_READ_MAX_LAG_SEC; LOG_LEVEL (info); GAMEOPS_METRICS_TOKEN: the bearer token /metrics wants
   from other hosts (without it, /metrics answers this host only).
 
   DATABASE_URL=postgres://...  use PostgreSQL instead of the embedded database
@@ -78,6 +80,7 @@ async function serve(args: string[]): Promise<void> {
       'stop-timeout-ms': { type: 'string' },
       'database-read-url': { type: 'string' },
       'read-max-lag-sec': { type: 'string' },
+      'pg-pool-size': { type: 'string' },
     },
     strict: true,
   });
@@ -91,6 +94,10 @@ async function serve(args: string[]): Promise<void> {
   const maxLagSec = parseMaxLag(
     flagOrEnv(values['read-max-lag-sec'], 'GAMEOPS_READ_MAX_LAG_SEC'),
     DEFAULT_REPLICA_SETTINGS.maxLagSec,
+  );
+  const poolSize = parsePoolSize(
+    flagOrEnv(values['pg-pool-size'], 'GAMEOPS_PG_POOL_SIZE'),
+    DEFAULT_PG_POOL_SIZE,
   );
   if (values.demo && databaseUrl) {
     throw new UsageError(
@@ -120,7 +127,7 @@ async function serve(args: string[]): Promise<void> {
   const metricsToken = process.env['GAMEOPS_METRICS_TOKEN'] || undefined;
   const backend = await startBackend({
     ...(databaseUrl
-      ? { databaseUrl }
+      ? { databaseUrl, poolSize }
       : { dataDir: flagOrEnv(values.data, 'GAMEOPS_DATA_DIR') ?? DEFAULT_DATA_DIR }),
     ...(databaseReadUrl ? { databaseReadUrl, replica: { maxLagSec } } : {}),
     host: flagOrEnv(values.host, 'GAMEOPS_HOST') ?? DEFAULT_HOST,

@@ -50,6 +50,22 @@ export function parseMillis(name: string, value: string | undefined, fallback: n
 }
 
 /**
+ * `--pg-pool-size` (or GAMEOPS_PG_POOL_SIZE): each process's PostgreSQL connections, for
+ * requests and jobs (the replica gets as many). At least 2: the instance that runs server
+ * watch's checks holds one for as long as it leads (its advisory lock), and a pool of one would
+ * leave nothing for requests.
+ */
+export function parsePoolSize(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 2 || Number(value) > 500)
+    throw new Error(
+      `--pg-pool-size takes a number of connections from 2 to 500, not "${value}" ` +
+        '(one of them is held by server watch while the instance leads it)',
+    );
+  return Number(value);
+}
+
+/**
  * `--read-max-lag-sec` (or GAMEOPS_READ_MAX_LAG_SEC): how far behind, in whole seconds, the read
  * replica may be before reads that may lag go to the primary instead.
  */

@@ -63,6 +63,9 @@ export interface PoolState {
   max: number;
 }
 
+/** The connections each process keeps to PostgreSQL, unless set (`--pg-pool-size`). */
+export const DEFAULT_PG_POOL_SIZE = 10;
+
 const INT8_OID = 20;
 
 function dirSize(path: string): number {
@@ -80,7 +83,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     throw new Error(
       'DATABASE_READ_URL names a replica of a PostgreSQL primary: set DATABASE_URL too (the embedded database has no replica)',
     );
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_PG_POOL_SIZE, options);
   return openPGlite(options.dataDir);
 }
 

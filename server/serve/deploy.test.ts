@@ -218,7 +218,12 @@ describe.skipIf(!postgresUrl())('--workers on PostgreSQL', () => {
   afterAll(() => dropDatabase(postgresUrl(), dbName));
 
   it('spreads requests over the workers, sums their metrics, and stops them all on SIGTERM', async () => {
-    const s = await start(['--port', '0', '--workers', '2'], { DATABASE_URL: databaseUrl });
+    // The smallest pool allowed: once the leader runs server watch's checks it holds one of its
+    // two connections for as long as it leads, and requests must still get the other.
+    const s = await start(['--port', '0', '--workers', '2'], {
+      DATABASE_URL: databaseUrl,
+      GAMEOPS_PG_POOL_SIZE: '2',
+    });
     const pids = new Set<number>();
     // The second worker starts once the first listens: ask until both have answered.
     const until = Date.now() + 60_000;
@@ -228,8 +233,11 @@ describe.skipIf(!postgresUrl())('--workers on PostgreSQL', () => {
     }
     expect(pids.size).toBe(2);
     expect(pids.has(s.child.pid ?? -1)).toBe(false);
+    const ready = await Promise.all(Array.from({ length: 30 }, () => get(`${s.url}/ready`)));
+    expect(ready.map((r) => r.status)).toEqual(ready.map(() => 200));
 
     const metrics = await get(`${s.url}/metrics`);
+    expect(metrics.body).toMatch(/gameops_db_pool_connections\{state="max",worker="1"\} 2\n/);
     expect(metrics.body).toMatch(
       /gameops_http_requests_total\{route="\/health",method="GET",status="200",worker="1"\}/,
     );

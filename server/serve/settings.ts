@@ -3,6 +3,7 @@ import { PREPARED_ENV } from '../db/prepared.js';
 import { CRASH_AFTER_PAID_ENV } from '../orders/ledger/payment.js';
 import { LIVE_SETTINGS } from '../payments/keys.js';
 import { SECRETS_KEY_ENV } from '../platform/secrets-key.js';
+import { DEFAULT_PG_POOL_SIZE } from '../db/open.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../options.js';
 
 /**
@@ -31,6 +32,12 @@ export const SERVER_SETTINGS: readonly ServerSetting[] = [
     env: PREPARED_ENV,
     default: '1',
     text: 'PostgreSQL prepared statements; 0 behind a pooler in transaction mode older than PgBouncer 1.21',
+  },
+  {
+    env: 'GAMEOPS_PG_POOL_SIZE',
+    flag: '--pg-pool-size',
+    default: String(DEFAULT_PG_POOL_SIZE),
+    text: 'PostgreSQL connections per process (2 to 500): workers x this in all, plus one each to LISTEN',
   },
   {
     env: 'DATABASE_READ_URL',
