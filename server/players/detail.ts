@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PlayerDetail } from '../../shared/api/players.js';
 import { GAMES, type GameId, type PlayerTab } from '../../shared/games.js';
+import { compileOnce } from '../db/compiled.js';
 import type { Database } from '../db/schema.js';
 import { notExpired } from '../moderation/active.js';
 import { testingExpr, toPlayerRow } from './flags.js';
@@ -36,13 +37,12 @@ export interface LoadedPlayer {
   detail: PlayerDetail;
 }
 
-export async function loadPlayer(
-  db: Kysely<Database>,
-  game: GameId,
-  id: string,
-  now: Date,
-): Promise<LoadedPlayer | undefined> {
-  const r = await db
+/**
+ * The header's one query, compiled once (db/compiled.ts): it is what every player link and every
+ * player action reads first.
+ */
+const playerQuery = compileOnce((db, p: { game: GameId; id: string; now: Date }) =>
+  db
     .selectFrom('players as p')
     // The newest entry that still applies, when several do.
     .leftJoinLateral(
@@ -59,7 +59,7 @@ export async function loadPlayer(
           .whereRef('bl.game', '=', 'p.game')
           .where('bl.kind', '=', 'player')
           .whereRef('bl.value', '=', 'p.id')
-          .where(notExpired('bl', now))
+          .where(notExpired('bl', p.now))
           .orderBy('bl.id', 'desc')
           .limit(1)
           .as('ban'),
@@ -76,9 +76,17 @@ export async function loadPlayer(
       sql<string[]>`array(select pc.tab from player_cache as pc
         where pc.game = p.game and pc.player_id = p.id)`.as('cached'),
     )
-    .where('p.game', '=', game)
-    .where('p.id', '=', id)
-    .executeTakeFirst();
+    .where('p.game', '=', p.game)
+    .where('p.id', '=', p.id),
+);
+
+export async function loadPlayer(
+  db: Kysely<Database>,
+  game: GameId,
+  id: string,
+  now: Date,
+): Promise<LoadedPlayer | undefined> {
+  const [r] = await playerQuery(db, { game, id, now });
   if (!r) return undefined;
   const row: PlayerRecord = {
     game: r.game,
