@@ -381,7 +381,7 @@ function createEventStreams(core: ConsoleCore, reply: Replies) {
       // Each (re)connected stream starts with the session as it is now: a sign-in or sign-out
       // made while the page had no stream open (it opens a moment after its first render, or
       // after a drop) would otherwise never reach it. Events from here on wait behind that first
-      // frame; each carries a whole state, so the page ends on the newest whatever the order.
+      // frame, in order; a session event carries the whole state, so the page ends on the newest.
       let queued: string[] | null = [];
       const send = (frame: string) => (queued ? queued.push(frame) : res.write(frame));
       const off = core.events.onAny((event, payload) => {
@@ -399,7 +399,7 @@ function createEventStreams(core: ConsoleCore, reply: Replies) {
         .then((first) => {
           const frames = [first, ...(queued ?? [])];
           queued = null;
-          if (!res.writableEnded) for (const frame of frames) if (frame) res.write(frame);
+          if (!res.writableEnded && !res.destroyed) for (const frame of frames) if (frame) res.write(frame);
         });
       // Comments keep idle proxies and the browser from dropping a quiet stream.
       const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
