@@ -1,4 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** Each test gets its own copy of the module: the warm-up runs once per page life. */
@@ -45,6 +47,57 @@ describe('lazy screens', () => {
     state.failing = false;
     await expect(screen.preload()).resolves.toBeUndefined();
     expect(state.calls).toBe(2);
+  });
+
+  it('counts code that neither arrives nor fails within the bound as failed, asks again next time, and keeps code that comes late', async () => {
+    vi.useFakeTimers();
+    try {
+      const { CODE_LOAD_TIMEOUT_MS, lazyScreen } = await freshLazy();
+      const arrivals: ((mod: { Page: typeof Page }) => void)[] = [];
+      const screen = lazyScreen(() => new Promise<{ Page: typeof Page }>((r) => arrivals.push(r)), 'Page');
+      let outcome = 'pending';
+      screen.preload().then(
+        () => (outcome = 'loaded'),
+        (error: unknown) => (outcome = error instanceof Error ? 'failed' : 'odd'),
+      );
+      await vi.advanceTimersByTimeAsync(CODE_LOAD_TIMEOUT_MS - 1);
+      expect(outcome).toBe('pending');
+      // Shared while it waits: one request, however many ask.
+      void screen.preload().catch(() => undefined);
+      expect(arrivals).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome).toBe('failed');
+
+      // Code that comes after the bound is kept: the screen draws it instead of the spinner.
+      expect(renderToString(createElement(screen))).toContain('screen-loading');
+      arrivals[0]?.({ Page });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(renderToString(createElement(screen))).toBe('');
+      // The next ask loads again.
+      const again = screen.preload();
+      expect(arrivals).toHaveLength(2);
+      arrivals[1]?.({ Page });
+      await expect(again).resolves.toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('goes on warming the other screens when one’s code never arrives', async () => {
+    vi.useFakeTimers();
+    try {
+      const { CODE_LOAD_TIMEOUT_MS, lazyScreen, warmScreensWhenIdle } = await freshLazy();
+      const second = loader();
+      lazyScreen(() => new Promise<never>(() => undefined), 'Page', { warm: 10 });
+      lazyScreen(second.load, 'Page', { warm: 20 });
+      warmScreensWhenIdle();
+      await vi.advanceTimersByTimeAsync(CODE_LOAD_TIMEOUT_MS - 1);
+      expect(second.state.calls).toBe(0);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(second.state.calls).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('starts the code and hands the route to the screen’s prefetch when a route is prepared', async () => {

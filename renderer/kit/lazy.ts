@@ -10,6 +10,7 @@ import {
 import { Spinner } from '@blueprintjs/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { GameId } from '../../shared/games.js';
+import { i18n } from '../i18n/i18n.js';
 
 /** What a screen's route knows before the screen's code is here: enough to start its reads. */
 export interface ScreenPrefetch {
@@ -127,10 +128,34 @@ export function preloadable<M extends Record<string, unknown>, K extends keyof M
  */
 export interface LazyScreen<P extends object> {
   (props: P): ReactElement | null;
-  /** Fetches and evaluates the screen's code once; a failed load is tried again at the next call. */
+  /**
+   * Fetches and evaluates the screen's code once; a failed load, or one that has not settled
+   * within CODE_LOAD_TIMEOUT_MS, is tried again at the next call.
+   */
   preload(): Promise<void>;
   /** Starts the code and the screen's first reads for a route about to be shown. */
   prepare(at: ScreenPrefetch): void;
+}
+
+/**
+ * How long a screen's code may take before its load counts as failed. A request that neither
+ * answers nor fails (a connection gone quiet on a flaky network) would otherwise keep the spinner
+ * up for good, and hold back every warm-up step after it. Far above a slow load: a chunk comes
+ * from disk or the browser host in well under a second, in a few seconds on a busy machine. The
+ * screen then shows the crash page, and a later visit asks for the code again.
+ */
+export const CODE_LOAD_TIMEOUT_MS = 20_000;
+
+/** `arriving`, or a failure once CODE_LOAD_TIMEOUT_MS has passed without it settling. */
+function withinBound(arriving: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const seconds = CODE_LOAD_TIMEOUT_MS / 1000;
+      reject(new Error(i18n.t('errors.crash.codeTimedOut', { seconds })));
+    }, CODE_LOAD_TIMEOUT_MS);
+  });
+  return Promise.race([arriving, late]).finally(() => clearTimeout(timer));
 }
 
 /** The spinner that holds a screen's place while its code loads. */
@@ -166,15 +191,15 @@ export function lazyScreen<
   let loading: Promise<void> | undefined;
 
   const preload = (): Promise<void> =>
-    (loading ??= load().then(
-      (mod) => {
+    (loading ??= withinBound(
+      // Code that arrives after the bound is still kept: the next visit draws at once.
+      load().then((mod) => {
         component = mod[name] as ComponentType<P>;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+      }),
+    ).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
 
   function Screen(props: P): ReactElement {
     const [failure, setFailure] = useState<{ error: unknown }>();
