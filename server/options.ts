@@ -6,6 +6,13 @@ export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DATA_DIR = './.data/backend';
 
+/** `value` as a whole number from `min` to `max` (decimal digits only), or null when it is not one. */
+function wholeNumberIn(value: string, min: number, max: number): number | null {
+  if (!/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return n >= min && n <= max ? n : null;
+}
+
 /** `small` or a number of players per game (0 to 1,000,000). */
 export function parseSeed(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -31,9 +38,8 @@ export function parsePort(value: string | undefined, fallback: number): number {
  */
 export function parseWorkers(value: string | undefined, postgres: boolean, cores: number): number {
   if (value === undefined || value === '') return postgres ? Math.max(1, cores) : 1;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64)
-    throw new Error(`--workers takes a number of processes from 1 to 64, not "${value}"`);
-  const n = Number(value);
+  const n = wholeNumberIn(value, 1, 64);
+  if (n === null) throw new Error(`--workers takes a number of processes from 1 to 64, not "${value}"`);
   if (n > 1 && !postgres)
     throw new Error(
       `--workers ${n} needs PostgreSQL (DATABASE_URL): the embedded database is open in one process only`,
@@ -44,9 +50,9 @@ export function parseWorkers(value: string | undefined, postgres: boolean, cores
 /** A duration in milliseconds from a flag or its environment variable, with its bounds. */
 export function parseMillis(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value) || Number(value) > 600_000)
-    throw new Error(`${name} takes milliseconds from 0 to 600000, not "${value}"`);
-  return Number(value);
+  const ms = wholeNumberIn(value, 0, 600_000);
+  if (ms === null) throw new Error(`${name} takes milliseconds from 0 to 600000, not "${value}"`);
+  return ms;
 }
 
 /**
@@ -57,12 +63,13 @@ export function parseMillis(name: string, value: string | undefined, fallback: n
  */
 export function parsePoolSize(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 2 || Number(value) > 500)
+  const size = wholeNumberIn(value, 2, 500);
+  if (size === null)
     throw new Error(
       `--pg-pool-size takes a number of connections from 2 to 500, not "${value}" ` +
         '(one of them is held by server watch while the instance leads it)',
     );
-  return Number(value);
+  return size;
 }
 
 /**
@@ -71,7 +78,7 @@ export function parsePoolSize(value: string | undefined, fallback: number): numb
  */
 export function parseMaxLag(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 86_400)
-    throw new Error(`--read-max-lag-sec takes whole seconds from 1 to 86400, not "${value}"`);
-  return Number(value);
+  const sec = wholeNumberIn(value, 1, 86_400);
+  if (sec === null) throw new Error(`--read-max-lag-sec takes whole seconds from 1 to 86400, not "${value}"`);
+  return sec;
 }

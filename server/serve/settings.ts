@@ -1,9 +1,9 @@
 import { PROVIDERS } from '../../shared/api/orders.js';
+import { DEFAULT_PG_POOL_SIZE } from '../db/open.js';
 import { PREPARED_ENV } from '../db/prepared.js';
 import { CRASH_AFTER_PAID_ENV } from '../orders/ledger/payment.js';
 import { LIVE_SETTINGS } from '../payments/keys.js';
 import { SECRETS_KEY_ENV } from '../platform/secrets-key.js';
-import { DEFAULT_PG_POOL_SIZE } from '../db/open.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../options.js';
 
 /**
